@@ -1,0 +1,58 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { useLocation } from "react-router";
+
+/**
+ * A <details> menu: it opens and closes by keyboard, touch and mouse even before the page's
+ * scripts load. Once they load it also closes on Escape, on a click outside and after navigating.
+ */
+export function Disclosure({
+  summary,
+  summaryLabel,
+  summaryClassName,
+  className,
+  children,
+  testId,
+}: {
+  summary: ReactNode;
+  summaryLabel?: string;
+  summaryClassName?: string;
+  className?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.pathname]);
+
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (details.open && !details.contains(event.target as Node)) details.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && details.open) {
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    details.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      details.removeEventListener("keydown", onKeyDown);
+    };
+  }, []);
+
+  return (
+    <details ref={ref} className={className} data-testid={testId}>
+      <summary aria-label={summaryLabel} className={summaryClassName}>
+        {summary}
+      </summary>
+      {children}
+    </details>
+  );
+}

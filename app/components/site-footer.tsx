@@ -1,0 +1,57 @@
+import { Link } from "react-router";
+import { church, socialLinks } from "~/content/church";
+import { footerLinks } from "~/content/navigation";
+import { ChurchLogo } from "./church-logo";
+import { SocialIcon } from "./social-icons";
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-navy text-slate-200">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
+        <div className="space-y-3">
+          <div className="flex items-center gap-2">
+            <ChurchLogo />
+            <span className="text-lg font-bold text-white">{church.name}</span>
+          </div>
+          <p className="text-sm leading-relaxed text-slate-300">{church.summary}</p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-gold">Quick Links</h2>
+          <ul className="mt-3 grid gap-2">
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-sm hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-gold">Follow Us</h2>
+          <ul className="mt-3 flex gap-3">
+            {socialLinks.map((link) => (
+              <li key={link.name}>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${link.name} (opens in a new tab)`}
+                  className="flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-gold hover:text-navy"
+                >
+                  <SocialIcon name={link.name} className="size-5" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm text-slate-300 sm:px-6 lg:px-8">
+          © {year} {church.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { addDays, dayOfWeek, isIsoDate, todayInChurchZone } from "./dates";
+
+describe("todayInChurchZone", () => {
+  it("uses Bahrain's date, not the server's", () => {
+    // 22:30 UTC on 31 Dec is already 1 Jan in Bahrain (UTC+3).
+    expect(todayInChurchZone(new Date("2025-12-31T22:30:00Z"))).toBe("2026-01-01");
+    expect(todayInChurchZone(new Date("2025-12-31T20:59:00Z"))).toBe("2025-12-31");
+  });
+});
+
+describe("addDays", () => {
+  it("crosses months, years and leap days", () => {
+    expect(addDays("2026-01-31", 1)).toBe("2026-02-01");
+    expect(addDays("2025-12-31", 1)).toBe("2026-01-01");
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+  });
+});
+
+describe("isIsoDate", () => {
+  it("accepts real dates and refuses impossible ones", () => {
+    expect(isIsoDate("2028-02-29")).toBe(true);
+    expect(isIsoDate("2026-02-29")).toBe(false);
+    expect(isIsoDate("2026-02-30")).toBe(false);
+    expect(isIsoDate("2026-2-3")).toBe(false);
+    expect(isIsoDate("")).toBe(false);
+  });
+});
+
+describe("dayOfWeek", () => {
+  it("reads the weekday of a date string", () => {
+    expect(dayOfWeek("2026-11-20")).toBe(5); // a Friday
+  });
+});

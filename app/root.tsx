@@ -1,0 +1,112 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { Toaster } from "./components/toaster";
+import { buttonVariants } from "./components/ui/button";
+import { church } from "./content/church";
+import { useNonce } from "./lib/nonce";
+import { isFrameHidden } from "./lib/site-frame";
+import { showToast } from "./lib/toast";
+import { getSession } from "./server/auth.server";
+import { takeToast } from "./server/toast.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [session, pending] = await Promise.all([getSession(request), takeToast(request)]);
+  const headers = new Headers();
+  for (const cookie of [...session.setCookies, ...pending.setCookies]) headers.append("Set-Cookie", cookie);
+  const user = session.user ? { name: session.user.name, role: session.user.role } : null;
+  return data({ user, toast: pending.toast }, { headers });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  const showFrame = !isFrameHidden(pathname);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e3a8a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to main content
+        </a>
+        {showFrame ? <SiteHeader user={rootData?.user ?? null} /> : null}
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {showFrame ? <SiteFooter /> : null}
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const toast = loaderData.toast;
+  useEffect(() => {
+    if (toast) showToast(toast);
+  }, [toast]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = isNotFound ? "Page Not Found" : "Something went wrong";
+  const message = isNotFound
+    ? "Sorry, we couldn't find the page you were looking for. It may have moved, or the address may be mistyped."
+    : isRouteErrorResponse(error) && error.status === 503
+      ? "The site is busy or being updated. Please try again in a minute."
+      : "An unexpected error happened on our side. Please try again, or come back a little later.";
+  // Details only while developing: visitors never see a stack trace.
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <>
+      <title>{`${title} | ${church.name}`}</title>
+      <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+        <p className="text-sm font-semibold uppercase tracking-wider text-accent-text">
+          {isRouteErrorResponse(error) ? `Error ${error.status}` : "Error"}
+        </p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-navy sm:text-4xl">{title}</h1>
+        <p className="mt-4 text-lg text-muted-foreground">{message}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <a href="/" className={buttonVariants({ size: "lg" })}>
+            Go to the home page
+          </a>
+          <a href="/connect" className={buttonVariants({ variant: "outline", size: "lg" })}>
+            Contact us
+          </a>
+        </div>
+        {stack ? <pre className="mt-8 w-full overflow-x-auto rounded bg-muted p-4 text-left text-xs">{stack}</pre> : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { ArrowRight, BookOpen, CalendarDays, Church, Clock, HeartHandshake } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { church, homeUpcoming } from "~/content/church";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/home";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta(church.name, `${church.tagline}. ${church.summary} Join us for worship every Friday at 3:30 PM.`);
+}
+
+const itemIcons = [Church, BookOpen, HeartHandshake];
+
+export default function Home() {
+  return (
+    <>
+      <section className="relative isolate overflow-hidden bg-navy text-white">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_20%_20%,rgba(245,184,61,0.25),transparent_45%),radial-gradient(circle_at_80%_70%,rgba(59,130,246,0.35),transparent_50%)]"
+        />
+        <div className="mx-auto flex max-w-7xl flex-col items-center px-4 py-20 text-center sm:px-6 sm:py-28 lg:px-8">
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold">Welcome to {church.name}</p>
+          <h1 className="mt-4 max-w-3xl font-serif text-4xl font-bold leading-tight sm:text-6xl">{church.tagline}</h1>
+          <p className="mt-6 max-w-2xl text-lg text-slate-200">{church.summary}</p>
+          <Link to="/about" className={buttonVariants({ variant: "gold", size: "lg", className: "mt-10" })}>
+            Join Us This Friday
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="upcoming-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <div className="text-center">
+          <h2 id="upcoming-heading" className="text-3xl font-bold tracking-tight text-navy">
+            Upcoming at Church
+          </h2>
+          <p className="mt-3 text-muted-foreground">Come as you are: there is a place for you every week.</p>
+        </div>
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {homeUpcoming.map((item, index) => {
+            const Icon = itemIcons[index] ?? Church;
+            return (
+              <li key={item.title} className="flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm">
+                <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+                  <Icon className="size-6" aria-hidden="true" />
+                </span>
+                <h3 className="mt-4 text-xl font-semibold text-navy">{item.title}</h3>
+                <p className="mt-2 flex items-center gap-2 text-sm font-medium text-accent-text">
+                  <CalendarDays className="size-4" aria-hidden="true" />
+                  {item.date}
+                  <Clock className="ml-2 size-4" aria-hidden="true" />
+                  {item.time}
+                </p>
+                <p className="mt-3 text-muted-foreground">{item.description}</p>
+              </li>
+            );
+          })}
+        </ul>
+        <div className="mt-10 text-center">
+          <Link to="/events" className={buttonVariants({ size: "lg" })}>
+            View All Events
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="welcome-heading" className="bg-muted">
+        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-16 sm:px-6 md:grid-cols-2 md:items-center lg:px-8">
+          <div>
+            <h2 id="welcome-heading" className="text-3xl font-bold tracking-tight text-navy">
+              You Belong Here
+            </h2>
+            <p className="mt-4 text-lg text-muted-foreground">
+              Whether you are new to Bahrain, new to faith or looking for a church family, we would love to meet you.
+              Send us a message, or come and learn who we are and what we believe.
+            </p>
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row md:justify-end">
+            <Link to="/connect" className={buttonVariants({ size: "lg" })}>
+              Connect With Us
+            </Link>
+            <Link to="/about" className={buttonVariants({ variant: "outline", size: "lg" })}>
+              Learn About Us
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import { requireStaff } from "~/server/auth.server";
+import { signOut } from "~/server/sign-in.server";
+import type { Route } from "./+types/logout";
+
+// Signing out changes state, so it only happens on POST; a GET just goes back.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  throw redirect("/members");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireStaff(request);
+  const setCookies = await signOut(request);
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  throw redirect("/", { headers });
+}

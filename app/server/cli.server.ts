@@ -1,0 +1,76 @@
+import { parseArgs } from "node:util";
+import { accountCredentialsSchema, createOrResetAdmin, generatePassword } from "./accounts.server";
+import { startServices } from "./boot.server";
+import { sendControlCommand, type ControlHandler } from "./control.server";
+import { dataDirLockHolder } from "./data-dir.server";
+import { ConfigError, parseEnv } from "./env.server";
+
+/** Work a command-line tool may ask of the running server (see control.server.ts). */
+export const controlHandlers: Record<string, ControlHandler> = {
+  async "admin:create"(args) {
+    const { email, password } = accountCredentialsSchema.parse(args);
+    const outcome = await createOrResetAdmin({ email, password });
+    return outcome === "created"
+      ? `Administrator account created for ${email}.`
+      : `Account ${email} is now an administrator with the new password (signed out everywhere).`;
+  },
+};
+
+const USAGE = `Usage:
+  npm run admin:create -- --email E [--password P]   create an administrator, or reset one
+                                                      (without --password one is generated)
+  npm run db:migrate                                  apply database migrations`;
+
+/** Runs one command against the database, directly or through the running server. */
+async function runAgainstDatabase(command: string, args: Record<string, unknown>): Promise<string> {
+  const env = parseEnv();
+  if (!env.DATABASE_URL && dataDirLockHolder(env.DATA_DIR) !== null) {
+    if (command === "migrate") return "The running server applied the migrations when it started.";
+    return sendControlCommand(env.DATA_DIR, command, args);
+  }
+  const running = await startServices(env, { firstRunSetup: false });
+  try {
+    if (command === "migrate") return "Migrations applied.";
+    const handler = controlHandlers[command];
+    if (!handler) throw new Error(`Unknown command: ${command}`);
+    return await handler(args);
+  } finally {
+    await running.stop();
+  }
+}
+
+export async function runCli(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case "admin:create": {
+        const { values } = parseArgs({
+          args: rest,
+          options: { email: { type: "string" }, password: { type: "string" } },
+        });
+        const generated = values.password === undefined;
+        const credentials = accountCredentialsSchema.safeParse({
+          email: values.email ?? "",
+          password: values.password ?? generatePassword(),
+        });
+        if (!credentials.success) {
+          console.error(credentials.error.issues.map((issue) => issue.message).join("\n"));
+          console.error(USAGE);
+          return 2;
+        }
+        console.log(await runAgainstDatabase("admin:create", credentials.data));
+        if (generated) console.log(`Generated password (shown once): ${credentials.data.password}`);
+        return 0;
+      }
+      case "migrate":
+        console.log(await runAgainstDatabase("migrate", {}));
+        return 0;
+      default:
+        console.error(USAGE);
+        return 2;
+    }
+  } catch (error) {
+    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+    return 1;
+  }
+}

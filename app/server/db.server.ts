@@ -1,0 +1,88 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "../../database/schema";
+import { projectRoot } from "./paths.server";
+
+/** One type for both drivers: route code never knows which database runs. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /**
+   * Runs start-up work (migrations, seed, first admin) so that when several app servers start at
+   * once on one PostgreSQL database only one does it at a time.
+   */
+  withSetupLock<T>(work: () => Promise<T>): Promise<T>;
+  /** Cheap round trip used by readiness checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions = { url: string } | { pgliteDir: string } | { memory: true };
+
+// Any fixed number shared by all our servers; pg advisory locks are keyed by bigint.
+const SETUP_LOCK_ID = 7_413_202_301;
+
+export function migrationsFolder() {
+  return path.join(projectRoot(), "database", "migrations");
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ("url" in options) return openPostgres(options.url);
+  const client = "memory" in options ? new PGlite() : new PGlite(options.pgliteDir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    // The data-folder lock already keeps every other process out of an embedded database.
+    withSetupLock: (work) => work(),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server must not crash the process; the pool reconnects.
+  pool.on("error", (error) => console.error("PostgreSQL connection error:", error.message));
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    withSetupLock: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [SETUP_LOCK_ID]);
+        return await work();
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [SETUP_LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    },
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function migrateDatabase(handle: DatabaseHandle) {
+  const config = { migrationsFolder: migrationsFolder() };
+  if (handle.kind === "pglite") {
+    await migratePglite(handle.db as unknown as Parameters<typeof migratePglite>[0], config);
+  } else {
+    await migratePg(handle.db as unknown as Parameters<typeof migratePg>[0], config);
+  }
+}

@@ -1,0 +1,109 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Parsed once at start-up. A bad value stops the server with a message naming the variable.
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 65535")
+      .max(65535, "must be between 1 and 65535")
+      .default(3000),
+    HOST: z.string().min(1, "must not be empty").default("0.0.0.0"),
+    DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+        .optional(),
+    ),
+    ADMIN_EMAIL: optionalString.pipe(z.email("must be an e-mail address").optional()),
+    ADMIN_PASSWORD: optionalString.pipe(
+      z
+        .string()
+        .min(8, "must be at least 8 characters")
+        .max(128, "must be at most 128 characters")
+        .optional(),
+    ),
+    REGISTRATION_PASSCODE: optionalString.pipe(
+      z.string().min(4, "must be at least 4 characters").optional(),
+    ),
+    SEED_DEMO: optionalString.pipe(
+      z.stringbool({ error: "must be true or false" }).optional(),
+    ),
+    SESSION_SECRET: optionalString.pipe(
+      z.string().min(32, "must be at least 32 characters (try: openssl rand -base64 48)").optional(),
+    ),
+    PUBLIC_URL: optionalString.pipe(
+      z
+        .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+        .optional(),
+    ),
+    TRUST_PROXY: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^(true|false|\d+|[\w.:/, -]+)$/,
+          "must be true, false, a hop count or a list of proxy addresses",
+        )
+        .optional(),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required when DATABASE_URL is set (every app server must share it)",
+      });
+    }
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_EMAIL"],
+        message: "is required when ADMIN_PASSWORD is set",
+      });
+    }
+  });
+
+export type Env = Omit<z.output<typeof envSchema>, "SEED_DEMO" | "DATA_DIR"> & {
+  /** Absolute path. */
+  DATA_DIR: string;
+  SEED_DEMO: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      const got = source[name];
+      const shown = got === undefined ? "" : ` (got "${isSecret(name) ? "***" : got}")`;
+      return `  ${name}: ${issue.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    // The demo content makes a fresh embedded install look alive; a production database
+    // starts empty unless asked.
+    SEED_DEMO: env.SEED_DEMO ?? !env.DATABASE_URL,
+  };
+}
+
+function isSecret(name: string) {
+  return /PASSWORD|SECRET|PASSCODE|DATABASE_URL/.test(name);
+}

@@ -1,0 +1,302 @@
+// The one database schema: PGlite (embedded) and PostgreSQL run the same tables and migrations.
+// Date-only fields are SQL `date` read as 'YYYY-MM-DD' strings, so no time zone can shift a day.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (better-auth). Property names are the library's field names; columns are snake_case.
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  username: text("username").unique(),
+  displayUsername: text("display_username"),
+  /** 'admin' may manage accounts; 'staff' may use the members area. */
+  role: text("role").notNull().default("staff"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    token: text("token").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Infrastructure
+// ---------------------------------------------------------------------------------------------
+
+/** Small key/value store for install-wide facts (demo seed done, passcode hash, ...). */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Fixed-window counters shared by every app server (sign-in attempts, public forms). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The church's data (product spec section 3)
+// ---------------------------------------------------------------------------------------------
+
+export interface Child {
+  name: string;
+  birthday: string | null;
+  gender: string | null;
+}
+
+export const members = pgTable(
+  "members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    firstName: text("first_name").notNull(),
+    middleName: text("middle_name"),
+    lastName: text("last_name").notNull(),
+    nickname: text("nickname"),
+    email: text("email").notNull(),
+    mobile: text("mobile").notNull(),
+    countryCode: text("country_code").notNull().default("+973"),
+    addressBh: text("address_bh"),
+    addressPh: text("address_ph"),
+    birthday: date("birthday", { mode: "string" }),
+    waterBaptismDate: date("water_baptism_date", { mode: "string" }),
+    gender: text("gender"),
+    maritalStatus: text("marital_status"),
+    spouseName: text("spouse_name"),
+    children: jsonb("children").$type<Child[]>().notNull().default([]),
+    weddingAnniversary: date("wedding_anniversary", { mode: "string" }),
+    ministryInvolvement: text("ministry_involvement")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    membershipStatus: text("membership_status").notNull().default("active"),
+    bibleStudyGroup: text("bible_study_group"),
+    saltGroupName: text("salt_group_name"),
+    ministryRole: text("ministry_role")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    churchPosition: text("church_position").notNull().default("Member"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("members_created_at_idx").on(t.createdAt),
+    index("members_last_first_name_idx").on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
+    index("members_email_idx").on(sql`lower(${t.email})`),
+    index("members_status_idx").on(t.membershipStatus),
+  ],
+);
+
+export const visitors = pgTable(
+  "visitors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    mobile: text("mobile").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("visitors_created_at_idx").on(t.createdAt)],
+);
+
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fileName: text("file_name").notNull(),
+    filePath: text("file_path").notNull(),
+    fileSize: bigint("file_size", { mode: "number" }).notNull(),
+    category: text("category").notNull(),
+    storageObjectPath: text("storage_object_path").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("documents_created_at_idx").on(t.createdAt),
+    index("documents_category_created_at_idx").on(t.category, t.createdAt),
+  ],
+);
+
+export const sermons = pgTable(
+  "sermons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sermonDate: date("sermon_date", { mode: "string" }).notNull(),
+    title: text("title").notNull(),
+    speaker: text("speaker").notNull(),
+    youtubeId: text("youtube_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sermons_sermon_date_idx").on(t.sermonDate),
+    index("sermons_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const ministryVideos = pgTable(
+  "ministry_videos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    youtubeId: text("youtube_id").notNull(),
+    ministrySlug: text("ministry_slug").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("ministry_videos_slug_created_at_idx").on(t.ministrySlug, t.createdAt),
+    index("ministry_videos_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const ministryImages = pgTable("ministry_images", {
+  ministrySlug: text("ministry_slug").primaryKey(),
+  imageUrl: text("image_url").notNull(),
+  /** Where the file lives in our store, so replacing the image can delete the old file. */
+  storageObjectPath: text("storage_object_path"),
+  updatedAt: updatedAt(),
+});
+
+export const events = pgTable(
+  "events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    eventDate: date("event_date", { mode: "string" }).notNull(),
+    eventTime: time("event_time").notNull(),
+    eventEndTime: time("event_end_time"),
+    speaker: text("speaker"),
+    locationName: text("location_name").notNull(),
+    googleMapsUrl: text("google_maps_url").notNull(),
+    description: text("description"),
+    imageUrl: text("image_url"),
+    /** Where an uploaded image lives in our store (null for none or an outside URL). */
+    imageObjectPath: text("image_object_path"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("events_event_date_idx").on(t.eventDate),
+    index("events_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const ministryRegistrations = pgTable(
+  "ministry_registrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ministrySlug: text("ministry_slug").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    mobile: text("mobile").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ministry_registrations_created_at_idx").on(t.createdAt)],
+);
+
+export const eventRegistrations = pgTable(
+  "event_registrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // A registration outlives its event: the title is kept for the grouped list and CSV.
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "set null" }),
+    eventTitle: text("event_title").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    mobile: text("mobile").notNull(),
+    message: text("message"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("event_registrations_created_at_idx").on(t.createdAt)],
+);
+
+export type Member = typeof members.$inferSelect;
+export type NewMember = typeof members.$inferInsert;
+export type Visitor = typeof visitors.$inferSelect;
+export type DocumentRow = typeof documents.$inferSelect;
+export type Sermon = typeof sermons.$inferSelect;
+export type MinistryVideo = typeof ministryVideos.$inferSelect;
+export type EventRow = typeof events.$inferSelect;
+export type MinistryRegistration = typeof ministryRegistrations.$inferSelect;
+export type EventRegistration = typeof eventRegistrations.$inferSelect;

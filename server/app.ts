@@ -1,0 +1,220 @@
+import "react-router";
+import crypto from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import morgan from "morgan";
+import type { ViteDevServer } from "vite";
+import { startServices, type RunningServices } from "../app/server/boot.server";
+import { controlHandlers } from "../app/server/cli.server";
+import { startControlServer } from "../app/server/control.server";
+import { DataDirLockedError } from "../app/server/data-dir.server";
+import { ConfigError, parseEnv, type Env } from "../app/server/env.server";
+import { projectRoot } from "../app/server/paths.server";
+import { services } from "../app/server/services.server";
+
+export { runCli } from "../app/server/cli.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** Per-request nonce that lets the framework's inline scripts past the CSP. */
+    cspNonce: string;
+    /** The visitor's address (honours TRUST_PROXY), for rate limits. */
+    clientIp: string;
+  }
+}
+
+// Files a browser may show inline; anything else in the store is sent as a download.
+const INLINE_FILE_TYPES = new Set([".pdf", ".png", ".jpg", ".jpeg", ".gif", ".webp"]);
+
+function trustProxySetting(value: string | undefined): boolean | number | string {
+  if (!value || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Refuses state-changing requests sent from another site's page (CSRF). */
+function sameOriginPosts(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const origin = req.get("origin");
+  let crossSite = req.get("sec-fetch-site") === "cross-site";
+  if (origin && origin !== "null") {
+    try {
+      crossSite = new URL(origin).host !== req.host;
+    } catch {
+      crossSite = true;
+    }
+  } else if (origin === "null") {
+    crossSite = true;
+  }
+  if (crossSite) {
+    res.status(403).type("text/plain").send("Forms may only be sent from this website.");
+    return;
+  }
+  next();
+}
+
+export function createApp(options: { env: Env; vite?: ViteDevServer }) {
+  const { env, vite } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      // Vite's development client needs inline scripts; production gets the strict policy.
+      contentSecurityPolicy: vite
+        ? false
+        : {
+            directives: {
+              "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+              "style-src": ["'self'", "'unsafe-inline'"],
+              "img-src": ["'self'", "data:", "https://i.ytimg.com"],
+              "frame-src": [
+                "https://www.youtube-nocookie.com",
+                "https://www.youtube.com",
+                "https://www.google.com",
+                "https://maps.google.com",
+              ],
+              "frame-ancestors": ["'none'"],
+              "connect-src": ["'self'"],
+              // The site may be reached over plain http on a church LAN; do not force https.
+              "upgrade-insecure-requests": null,
+            },
+          },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: false,
+      // YouTube's player refuses to play without a referrer.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+  app.use((req, res, next) => {
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  });
+  app.use(compression());
+  app.use(
+    morgan(":remote-addr :method :url :status :res[content-length] - :response-time ms", {
+      skip: (req) => req.url?.startsWith("/assets/") ?? false,
+    }),
+  );
+
+  app.get("/healthz", (_req, res) => {
+    res.type("text/plain").send("ok");
+  });
+  app.get("/readyz", async (_req, res) => {
+    try {
+      await Promise.all([services().database.ping(), services().storage.ping()]);
+      res.type("text/plain").send("ready");
+    } catch {
+      res.status(503).type("text/plain").send("not ready");
+    }
+  });
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    const client = path.join(projectRoot(), "build", "client");
+    // Hashed file names never change, so browsers may keep them for a year.
+    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+
+  app.use(
+    "/files",
+    express.static(path.join(env.DATA_DIR, "uploads"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      dotfiles: "deny",
+      fallthrough: false,
+      setHeaders(res, filePath) {
+        res.setHeader("X-Content-Type-Options", "nosniff");
+        if (!INLINE_FILE_TYPES.has(path.extname(filePath).toLowerCase())) {
+          res.setHeader("Content-Disposition", "attachment");
+        }
+      },
+    }),
+  );
+
+  app.use(sameOriginPosts);
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
+    }),
+  );
+  return app;
+}
+
+function displayUrl(env: Env) {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/$/, "");
+  const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
+  return `http://${host}:${env.PORT}`;
+}
+
+/** Starts the whole site: services, HTTP server, graceful shutdown. */
+export async function run(options: { vite?: ViteDevServer } = {}) {
+  let env: Env;
+  let running: RunningServices;
+  try {
+    env = parseEnv();
+    running = await startServices(env);
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      console.error(error.message);
+    } else {
+      console.error("The server could not start:", error);
+    }
+    process.exit(1);
+  }
+
+  const control = env.DATABASE_URL ? undefined : await startControlServer(env.DATA_DIR, controlHandlers);
+  const app = createApp({ env, vite: options.vite });
+  const server: Server = app.listen(env.PORT, env.HOST, () => {
+    const url = displayUrl(env);
+    const database = running.services.database.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL";
+    console.log(`\nChurch website running at ${url} (${database})`);
+    console.log(`Staff sign in at ${url}/members/login\n`);
+  });
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    console.error(
+      error.code === "EADDRINUSE"
+        ? `Port ${env.PORT} is already in use. Set PORT to another number.`
+        : `The server could not listen: ${error.message}`,
+    );
+    void stop(1);
+  });
+
+  let stopping = false;
+  async function stop(code: number) {
+    if (stopping) return;
+    stopping = true;
+    // Finish the requests in flight, then close the database cleanly.
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    force.unref();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    await control?.close();
+    await running.stop();
+    process.exit(code);
+  }
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      console.log(`${signal} received: finishing requests and closing the database...`);
+      void stop(0);
+    });
+  }
+}
