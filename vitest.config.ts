@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "database/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
+    silent: "passed-only",
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -43,6 +43,8 @@ export function createAuth(options: { db: Database; secret: string; baseURL: str
     // The library's HTTP endpoints are not mounted; sign-in goes through our action, which has
     // its own database-backed limits per client and per account.
     rateLimit: { enabled: false },
+    // Our own structured sign-in log says who failed; the library need only report real errors.
+    logger: { level: "error" },
     telemetry: { enabled: false },
     plugins: [
       username(),

@@ -1,0 +1,49 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  it("has working defaults for a fresh embedded install", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe("0.0.0.0");
+    expect(env.DATA_DIR).toBe(path.resolve("./data"));
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SEED_DEMO).toBe(true);
+  });
+
+  it("does not seed demo content on PostgreSQL unless asked", () => {
+    const base = { DATABASE_URL: "postgres://u@db/church", SESSION_SECRET: "s".repeat(40) };
+    expect(parseEnv(base).SEED_DEMO).toBe(false);
+    expect(parseEnv({ ...base, SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
+  });
+
+  it("names the variable and the problem, and hides secrets", () => {
+    expect(() => parseEnv({ PORT: "abc" })).toThrow(ConfigError);
+    expect(() => parseEnv({ PORT: "abc" })).toThrow(/PORT: must be a whole number \(got "abc"\)/);
+    expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT: must be between 1 and 65535/);
+    expect(() => parseEnv({ SEED_DEMO: "maybe" })).toThrow(/SEED_DEMO: must be true or false/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => parseEnv({ ADMIN_EMAIL: "not-an-email" })).toThrow(/ADMIN_EMAIL: must be an e-mail address/);
+    expect(() => parseEnv({ ADMIN_EMAIL: "a@b.org", ADMIN_PASSWORD: "short" })).toThrow(
+      /ADMIN_PASSWORD: must be at least 8 characters \(got "\*\*\*"\)/,
+    );
+  });
+
+  it("requires a shared session secret with PostgreSQL", () => {
+    expect(() => parseEnv({ DATABASE_URL: "postgres://u@db/church" })).toThrow(/SESSION_SECRET: is required when DATABASE_URL/);
+    expect(() => parseEnv({ SESSION_SECRET: "too-short" })).toThrow(/SESSION_SECRET: must be at least 32/);
+  });
+
+  it("requires ADMIN_EMAIL with ADMIN_PASSWORD", () => {
+    expect(() => parseEnv({ ADMIN_PASSWORD: "long enough password" })).toThrow(/ADMIN_EMAIL: is required/);
+  });
+
+  it("treats empty values as unset", () => {
+    const env = parseEnv({ DATABASE_URL: "", ADMIN_EMAIL: " ", REGISTRATION_PASSCODE: "" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.ADMIN_EMAIL).toBeUndefined();
+    expect(env.REGISTRATION_PASSCODE).toBeUndefined();
+  });
+});

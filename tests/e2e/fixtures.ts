@@ -1,0 +1,42 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+
+export { expect };
+export { E2E_ADMIN };
+
+export async function signIn(page: Page, credentials = E2E_ADMIN) {
+  await page.goto("/members/login");
+  await page.getByLabel("Username").fill(credentials.email);
+  await page.getByLabel("Password", { exact: true }).fill(credentials.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL("/members");
+}
+
+function pathOf(url: string) {
+  try {
+    return new URL(url).pathname.replace(/\.data$/, "").replace(/\/_root$/, "/");
+  } catch {
+    return url;
+  }
+}
+
+/** Fails a test when the page logs an error or throws (hydration mismatches included). */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        // A page or form answering 4xx on purpose (404 page, refused sign-in) is reported by the
+        // browser as a failed resource; a failing image or script elsewhere is still an error.
+        const isOwnResponse = pathOf(message.location().url) === pathOf(page.url());
+        if (isOwnResponse && /status of 4\d\d/.test(message.text())) return;
+        errors.push(message.text());
+      });
+      await use(errors);
+      expect(errors, "errors in the browser console").toEqual([]);
+    },
+    { auto: true },
+  ],
+});

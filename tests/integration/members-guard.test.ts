@@ -1,0 +1,59 @@
+import crypto from "node:crypto";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { callRoute, formRequest, startTestServices, type TestServices } from "../helpers/test-services";
+
+// Reachable without signing in: the login page itself, and the registration form, which is
+// locked by the shared passcode instead (it has its own tests).
+const OPEN_MEMBERS_ROUTES = new Set(["members/login", "members/forms"]);
+
+function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const path = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    return [{ path, file: entry.file }, ...flatten(entry.children ?? [], path)];
+  });
+}
+
+const membersRoutes = flatten(routes as RouteConfigEntry[]).filter(
+  (r) => (r.path === "members" || r.path.startsWith("members/")) && !OPEN_MEMBERS_ROUTES.has(r.path),
+);
+
+function concretePath(pattern: string) {
+  const params: Record<string, string> = {};
+  const path = pattern.replace(/:(\w+)\??/g, (_m, name: string) => (params[name] = crypto.randomUUID()));
+  return { path: `/${path}`, params };
+}
+
+describe("every members route refuses an anonymous visitor", () => {
+  let t: TestServices;
+  beforeAll(async () => {
+    t = await startTestServices("pglite");
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it("finds the members routes in the route table", () => {
+    expect(membersRoutes.map((r) => r.path)).toContain("members");
+    expect(membersRoutes.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(membersRoutes)("/$path", async (route) => {
+    const module = (await import(/* @vite-ignore */ `../../app/${route.file}`)) as Record<string, unknown>;
+    const { path, params } = concretePath(route.path);
+
+    // A members screen without a loader would render for anyone: every one must have a guard.
+    expect(module.loader, `${route.file} must export a loader that calls requireStaff`).toBeTypeOf("function");
+
+    const get = await callRoute(module.loader, new Request(`http://localhost${path}`), { params });
+    expect(get.status).toBe(302);
+    expect(get.response!.headers.get("location")).toMatch(/^\/members\/login(\?|$)/);
+
+    if (module.action) {
+      const post = await callRoute(module.action, formRequest(path, { intent: "delete", id: crypto.randomUUID() }), { params });
+      expect(post.status).toBe(302);
+      expect(post.response!.headers.get("location")).toMatch(/^\/members\/login(\?|$)/);
+    }
+  });
+});
