@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Dialog, DialogContent } from "./ui/dialog";
+
+/**
+ * A button that opens a form in a modal. Before the page's scripts load it is a link to
+ * `?{param}`, where the page shows the same form in place, so it works without JavaScript.
+ */
+export function FormDialogTrigger({
+  param,
+  onOpen,
+  className,
+  children,
+}: {
+  param: string;
+  onOpen: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={`?${param}#${param}`}
+      preventScrollReset
+      role="button"
+      className={className}
+      onClick={(event) => {
+        event.preventDefault();
+        onOpen();
+      }}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** The modal, plus the in-page fallback shown when the URL asks for the form. */
+export function FormDialog({
+  param,
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: {
+  param: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  const [searchParams] = useSearchParams();
+  const isInline = searchParams.has(param) && !open;
+  return (
+    <>
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent title={title} description={description}>
+          {children}
+        </DialogContent>
+      </Dialog>
+      {isInline ? (
+        <section id={param} aria-label={title} className="mx-auto max-w-lg scroll-mt-24 px-4 py-10">
+          <h2 className="text-xl font-bold text-navy">{title}</h2>
+          {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
+          <div className="mt-6">{children}</div>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+// One schema per public form, used by the browser (field limits) and re-checked by the action.
+
+export const LIMITS = { name: 120, email: 254, mobile: 30, message: 2000 } as const;
+
+const fullName = z
+  .string({ error: "Please enter your full name." })
+  .trim()
+  .min(1, "Please enter your full name.")
+  .max(LIMITS.name, `Please keep the name under ${LIMITS.name} characters.`);
+
+const email = z
+  .string({ error: "Please enter your email." })
+  .trim()
+  .min(1, "Please enter your email.")
+  .max(LIMITS.email, "That email address is too long.")
+  .pipe(z.email("Please enter a valid email address."));
+
+const mobile = z
+  .string({ error: "Please enter your mobile number." })
+  .trim()
+  .min(1, "Please enter your mobile number.")
+  .max(LIMITS.mobile, "That mobile number is too long.")
+  .regex(/^\+?[0-9()\s.-]{6,}$/, "Please enter a valid mobile number.");
+
+const optionalMessage = z
+  .string()
+  .trim()
+  .max(LIMITS.message, `Please keep the message under ${LIMITS.message} characters.`)
+  .optional()
+  .transform((value) => (value ? value : null));
+
+export const ministryJoinSchema = z.object({ name: fullName, email, mobile });
+
+export const eventRegistrationSchema = z.object({ name: fullName, email, mobile, message: optionalMessage });
+
+export const connectSchema = z.object({
+  name: z
+    .string({ error: "Please enter your name." })
+    .trim()
+    .min(1, "Please enter your name.")
+    .max(LIMITS.name, `Please keep the name under ${LIMITS.name} characters.`),
+  mobile,
+  email,
+  message: z
+    .string({ error: "Please enter a message." })
+    .trim()
+    .min(1, "Please enter a message.")
+    .max(LIMITS.message, `Please keep the message under ${LIMITS.message} characters.`),
+});
+
+/** A field people never see; a bot that fills it is thanked and ignored. */
+export const HONEYPOT_FIELD = "website";
