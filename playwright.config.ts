@@ -61,6 +61,10 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: "true",
       REGISTRATION_PASSCODE: "e2e-passcode",
+      // Tests act as distinct visitors through X-Forwarded-For, so one test's rate limit never
+      // trips another's, and prepare data with SQL over the control socket.
+      TRUST_PROXY: "true",
+      TEST_HOOKS: "true",
     },
   },
 });

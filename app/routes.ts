@@ -4,6 +4,20 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   // Public
   index("routes/home.tsx"),
+  route("about", "routes/about/index.tsx"),
+  route("about/our-story", "routes/about/our-story.tsx"),
+  route("about/what-we-believe", "routes/about/what-we-believe.tsx"),
+  route("about/mission-vision", "routes/about/mission-vision.tsx"),
+  route("about/our-team", "routes/about/our-team.tsx"),
+  route("ministries", "routes/ministries/index.tsx"),
+  route("ministries/:slug", "routes/ministries/detail.tsx"),
+  route("events", "routes/events/index.tsx"),
+  route("events/:id", "routes/events/detail.tsx"),
+  route("connect", "routes/connect.tsx"),
+  route("media", "routes/media/index.tsx"),
+  route("media/sermons", "routes/media/sermons.tsx"),
+  route("media/elibrary", "routes/media/elibrary.tsx"),
+  route("media/elibrary/:id/download", "routes/media/elibrary-download.ts"),
 
   // Members area (each loader and action calls requireStaff)
   route("members/login", "routes/members/login.tsx"),

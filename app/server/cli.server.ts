@@ -4,6 +4,7 @@ import { startServices } from "./boot.server";
 import { sendControlCommand, type ControlHandler } from "./control.server";
 import { dataDirLockHolder } from "./data-dir.server";
 import { ConfigError, parseEnv } from "./env.server";
+import { services } from "./services.server";
 
 /** Work a command-line tool may ask of the running server (see control.server.ts). */
 export const controlHandlers: Record<string, ControlHandler> = {
@@ -13,6 +14,12 @@ export const controlHandlers: Record<string, ControlHandler> = {
     return outcome === "created"
       ? `Administrator account created for ${email}.`
       : `Account ${email} is now an administrator with the new password (signed out everywhere).`;
+  },
+  /** Test set-up only (TEST_HOOKS=true): the end-to-end suite prepares data this way. */
+  async sql(args) {
+    if (!services().env.TEST_HOOKS) throw new Error("The sql command is only available with TEST_HOOKS=true.");
+    const rows = await services().database.query(String(args.text), Array.isArray(args.params) ? args.params : []);
+    return JSON.stringify(rows);
   },
 };
 

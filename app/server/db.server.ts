@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   withSetupLock<T>(work: () => Promise<T>): Promise<T>;
   /** Cheap round trip used by readiness checks. */
   ping(): Promise<void>;
+  /** Plain parameterised SQL, for maintenance and test set-up (route code uses `db`). */
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await client.query("select 1");
     },
+    query: async <Row,>(text: string, params: unknown[] = []) => (await client.query<Row>(text, params)).rows,
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -74,6 +77,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await pool.query("select 1");
     },
+    query: async <Row,>(text: string, params: unknown[] = []) =>
+      (await pool.query(text, params)).rows as Row[],
     close: () => pool.end(),
   };
 }

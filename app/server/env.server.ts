@@ -46,6 +46,7 @@ const envSchema = z
         .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
         .optional(),
     ),
+    TEST_HOOKS: optionalString.pipe(z.stringbool({ error: "must be true or false" }).optional()),
     TRUST_PROXY: optionalString.pipe(
       z
         .string()
@@ -73,10 +74,12 @@ const envSchema = z
     }
   });
 
-export type Env = Omit<z.output<typeof envSchema>, "SEED_DEMO" | "DATA_DIR"> & {
+export type Env = Omit<z.output<typeof envSchema>, "SEED_DEMO" | "DATA_DIR" | "TEST_HOOKS"> & {
   /** Absolute path. */
   DATA_DIR: string;
   SEED_DEMO: boolean;
+  /** Lets the end-to-end tests run SQL through the control socket. Never in production. */
+  TEST_HOOKS: boolean;
 };
 
 export class ConfigError extends Error {
@@ -101,6 +104,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     // The demo content makes a fresh embedded install look alive; a production database
     // starts empty unless asked.
     SEED_DEMO: env.SEED_DEMO ?? !env.DATABASE_URL,
+    TEST_HOOKS: env.TEST_HOOKS ?? false,
   };
 }
 

@@ -1,4 +1,6 @@
+import crypto from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
+import { sendControlCommand } from "../../app/server/control.server";
 import { E2E_ADMIN } from "../../playwright.config";
 
 export { expect };
@@ -40,3 +42,17 @@ export const test = base.extend<{ pageErrors: string[] }>({
     { auto: true },
   ],
 });
+
+/**
+ * Runs SQL in the server under test (through its control socket; TEST_HOOKS=true), for setting up
+ * data no screen can make yet, and for checking what a form wrote.
+ */
+export async function sql<Row = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
+  return JSON.parse(await sendControlCommand(process.env.E2E_DATA_DIR!, "sql", { text, params })) as Row[];
+}
+
+/** A made-up visitor address (sent as X-Forwarded-For), so each test has its own rate-limit counters. */
+export function visitorAddress() {
+  const bytes = crypto.randomBytes(2);
+  return `198.51.${bytes[0]}.${bytes[1]}`;
+}

@@ -30,4 +30,8 @@ describe("command-line work through the running server", () => {
     );
     await expect(sendControlCommand(t.dataDir, "drop-everything", {})).rejects.toThrow(/Unknown command/);
   });
+
+  it("refuses raw SQL unless the test hooks are on", async () => {
+    await expect(sendControlCommand(t.dataDir, "sql", { text: "select 1" })).rejects.toThrow(/only available with TEST_HOOKS/);
+  });
 });
