@@ -1,0 +1,52 @@
+import { Play } from "lucide-react";
+import { useState } from "react";
+import { youTubeEmbedUrl, youTubeWatchUrl } from "~/lib/youtube";
+import { cn } from "~/lib/utils";
+
+/**
+ * A video that costs nothing until a visitor asks for it: a light preview with a play button,
+ * replaced by the video platform's player on click. (Without JavaScript the preview links to
+ * the video's own page.) No request leaves our site before the click.
+ */
+export function YouTubeEmbed({ id, title, className }: { id: string; title: string; className?: string }) {
+  const [isPlaying, setIsPlaying] = useState(false);
+  if (isPlaying) {
+    return (
+      <iframe
+        src={youTubeEmbedUrl(id)}
+        title={title}
+        allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
+        allowFullScreen
+        className={cn("aspect-video w-full rounded-lg border-0 bg-black", className)}
+      />
+    );
+  }
+  return (
+    <a
+      href={youTubeWatchUrl(id)}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={(event) => {
+        event.preventDefault();
+        setIsPlaying(true);
+      }}
+      aria-label={`Play video: ${title}`}
+      data-testid="video-preview"
+      className={cn(
+        "group relative flex aspect-video w-full items-center justify-center overflow-hidden rounded-lg bg-navy",
+        className,
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className="absolute inset-0 bg-[radial-gradient(circle_at_25%_25%,rgba(245,184,61,0.35),transparent_50%),radial-gradient(circle_at_80%_80%,rgba(59,130,246,0.45),transparent_55%)]"
+      />
+      <span className="absolute inset-x-0 bottom-0 line-clamp-2 px-3 pb-2 text-left text-sm font-medium text-white/90">
+        {title}
+      </span>
+      <span className="relative flex size-14 items-center justify-center rounded-full bg-white/95 text-navy shadow-lg transition-transform group-hover:scale-110">
+        <Play className="ml-1 size-7 fill-current" aria-hidden="true" />
+      </span>
+    </a>
+  );
+}
