@@ -23,6 +23,12 @@ export default [
   route("members/login", "routes/members/login.tsx"),
   route("members/logout", "routes/members/logout.tsx"),
   route("members", "routes/members/dashboard.tsx"),
+  route("members/forms", "routes/members/forms.tsx"),
+  route("members/details", "routes/members/details.tsx"),
+  route("members/profile/:id", "routes/members/profile.tsx"),
+  route("members/edit/:id", "routes/members/edit.tsx"),
+  route("members/reports", "routes/members/reports.tsx"),
+  route("members/reports/export/:report", "routes/members/reports-export.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -56,11 +56,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const isSubmitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/members/login") === true;
+  const isSubmitting =
+    navigation.state !== "idle" && navigation.formAction?.startsWith("/members/login") === true;
 
   useEffect(() => {
     if (actionData?.error) {
-      showToast({ id: `login-${actionData.at}`, title: "Sign in Failed", description: actionData.error, variant: "destructive" });
+      showToast({
+        id: `login-${actionData.at}`,
+        title: "Sign in Failed",
+        description: actionData.error,
+        variant: "destructive",
+      });
     }
   }, [actionData]);
 
@@ -72,7 +78,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <h1 className="mt-4 text-2xl font-bold tracking-tight text-navy">Members Login</h1>
           <p className="mt-2 text-sm text-muted-foreground">Sign in to the members area.</p>
         </div>
-        <Form method="post" className="mt-8 grid gap-5" aria-describedby={actionData?.error ? "login-error" : undefined}>
+        <Form
+          method="post"
+          className="mt-8 grid gap-5"
+          aria-describedby={actionData?.error ? "login-error" : undefined}
+        >
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
           <div className="grid gap-2">
             <Label htmlFor="username">Username</Label>
@@ -100,7 +110,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
             />
           </div>
           {actionData?.error ? (
-            <p id="login-error" role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            <p
+              id="login-error"
+              role="alert"
+              className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive"
+            >
               {actionData.error}
             </p>
           ) : null}

@@ -1,0 +1,71 @@
+import { LoaderCircle, Trash2 } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { showToast, type Toast } from "~/lib/toast";
+import { Button } from "./ui/button";
+import { Dialog, DialogContent, DialogTrigger } from "./ui/dialog";
+
+type ActionToast = { toast?: Omit<Toast, "id">; at?: number };
+
+/**
+ * Shows the toast of the deletions made through `ConfirmDeleteButton`s sharing `fetcherKey`.
+ * Call it in the page: the deleted row (and its button) is gone by the time the answer arrives.
+ */
+export function useDeleteToast(fetcherKey: string) {
+  const fetcher = useFetcher<ActionToast>({ key: fetcherKey });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.toast) {
+      showToast({ ...fetcher.data.toast, id: `${fetcherKey}-${fetcher.data.at}` });
+    }
+  }, [fetcher.state, fetcher.data, fetcherKey]);
+}
+
+/**
+ * A delete button that asks first. The dialog posts `intent` and `id` to `action` in the
+ * background; the page shows the outcome with `useDeleteToast(fetcherKey)`.
+ */
+export function ConfirmDeleteButton({
+  id,
+  question,
+  action,
+  label,
+  fetcherKey,
+  intent = "delete",
+  children,
+}: {
+  id: string;
+  question: string;
+  action?: string;
+  /** Accessible name of the trigger, e.g. "Delete Ana Cruz". */
+  label: string;
+  fetcherKey: string;
+  intent?: string;
+  children?: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<ActionToast>({ key: fetcherKey });
+  const isDeleting = fetcher.state !== "idle";
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button" variant="ghost" size="icon" aria-label={label} title={label} className="text-destructive">
+          {children ?? <Trash2 aria-hidden="true" />}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title="Please confirm" description={question} role="alertdialog">
+        <fetcher.Form method="post" action={action} onSubmit={() => setOpen(false)} className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="id" value={id} />
+          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="destructive" disabled={isDeleting}>
+            {isDeleting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+            Delete
+          </Button>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

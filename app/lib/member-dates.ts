@@ -1,0 +1,82 @@
+import { addDays } from "./dates";
+
+/** The dashboard's "Upcoming Birthdays" looks a week ahead; the reports look 30 days ahead. */
+export const DASHBOARD_BIRTHDAY_DAYS = 7;
+export const REPORT_WINDOW_DAYS = 30;
+
+// Birthdays, anniversaries and ages, on 'YYYY-MM-DD' strings with "today" taken in the church's
+// time zone by the caller.
+
+function parts(isoDate: string): [number, number, number] {
+  return isoDate.split("-").map(Number) as [number, number, number];
+}
+
+function isLeapYear(year: number) {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+function toDayNumber(isoDate: string) {
+  const [y, m, d] = parts(isoDate);
+  return Date.UTC(y, m - 1, d) / 86_400_000;
+}
+
+/** The same month and day in `year`; 29 February falls on the 28th in other years. */
+function onYear(isoDate: string, year: number): string {
+  const [, m, d] = parts(isoDate);
+  const day = m === 2 && d === 29 && !isLeapYear(year) ? 28 : d;
+  return `${year}-${String(m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** The next time this date comes round, today included: a date already past this year moves to next year. */
+export function nextOccurrence(isoDate: string, today: string): string {
+  const year = parts(today)[0];
+  const thisYear = onYear(isoDate, year);
+  return thisYear >= today ? thisYear : onYear(isoDate, year + 1);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return toDayNumber(to) - toDayNumber(from);
+}
+
+export interface Upcoming<T> {
+  item: T;
+  /** The date as it comes round next. */
+  date: string;
+  daysAway: number;
+  /** How many years it will be on that day (age turning, years married). */
+  years: number;
+}
+
+/**
+ * Items whose date comes round within the next `days` days (today counts as 0, the last day of
+ * the window as `days`), soonest first.
+ */
+export function upcomingDates<T>(
+  items: T[],
+  dateOf: (item: T) => string | null | undefined,
+  today: string,
+  days: number,
+): Upcoming<T>[] {
+  const result: Upcoming<T>[] = [];
+  for (const item of items) {
+    const original = dateOf(item);
+    if (!original) continue;
+    const date = nextOccurrence(original, today);
+    const daysAway = daysBetween(today, date);
+    if (daysAway > days) continue;
+    result.push({ item, date, daysAway, years: parts(date)[0] - parts(original)[0] });
+  }
+  return result.sort((a, b) => a.daysAway - b.daysAway);
+}
+
+/** Age in full years on `today`, or null when the birthday is in the future or missing. */
+export function ageInYears(birthday: string | null | undefined, today: string): number | null {
+  if (!birthday) return null;
+  const [by, bm, bd] = parts(birthday);
+  const [ty, tm, td] = parts(today);
+  let age = ty - by;
+  if (tm < bm || (tm === bm && td < bd)) age--;
+  return age < 0 ? null : age;
+}
+
+export { addDays };

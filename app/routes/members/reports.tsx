@@ -1,0 +1,331 @@
+import { Cake, Heart, Users } from "lucide-react";
+import { useEffect, type ReactNode } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { ExportButton } from "~/components/export-button";
+import { NativeSelect } from "~/components/ui/select";
+import { MINISTRY_NAMES } from "~/content/member-options";
+import { todayInChurchZone } from "~/lib/dates";
+import { formatDateUS } from "~/lib/format";
+import { REPORT_WINDOW_DAYS } from "~/lib/member-dates";
+import { pageMeta } from "~/lib/meta";
+import { showToast } from "~/lib/toast";
+import { requireStaff } from "~/server/auth.server";
+import {
+  listVisitors,
+  membersInMinistry,
+  membershipCounts,
+  ministryBreakdown,
+  upcomingAnniversaries,
+  upcomingBirthdays,
+} from "~/server/members.server";
+import { fullName } from "~/lib/names";
+import type { Route } from "./+types/reports";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta("Reports", "Birthdays, anniversaries, membership and ministry reports with CSV exports.");
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const today = todayInChurchZone();
+  const requested = new URL(request.url).searchParams.get("ministry") ?? "";
+  const ministry = MINISTRY_NAMES.includes(requested) ? requested : "";
+  try {
+    const [birthdays, anniversaries, counts, breakdown, visitors, ministryMembers] = await Promise.all([
+      upcomingBirthdays(today),
+      upcomingAnniversaries(today),
+      membershipCounts(),
+      ministryBreakdown(),
+      listVisitors(),
+      ministry ? membersInMinistry(ministry) : Promise.resolve([]),
+    ]);
+    const person = (m: {
+      firstName: string;
+      middleName: string | null;
+      lastName: string;
+      email: string;
+      countryCode: string;
+      mobile: string;
+    }) => ({
+      name: fullName(m),
+      email: m.email,
+      mobile: `${m.countryCode} ${m.mobile}`,
+    });
+    return {
+      failed: false,
+      ministry,
+      birthdays: birthdays.map(({ item, date, daysAway, years }) => ({
+        id: item.id,
+        ...person(item),
+        date,
+        daysAway,
+        years,
+      })),
+      anniversaries: anniversaries.map(({ item, date, daysAway, years }) => ({
+        id: item.id,
+        ...person(item),
+        spouseName: item.spouseName,
+        date,
+        daysAway,
+        years,
+      })),
+      counts,
+      breakdown,
+      visitors: visitors.map((v) => ({ ...v, createdAt: v.createdAt.toISOString().slice(0, 10) })),
+      ministryMembers: ministryMembers.map((m) => ({
+        id: m.id,
+        ...person(m),
+        roles: m.ministryRole.join(", "),
+      })),
+    };
+  } catch (error) {
+    console.error("Reading reports failed:", error);
+    return {
+      failed: true,
+      ministry,
+      birthdays: [],
+      anniversaries: [],
+      counts: { total: 0, active: 0 },
+      breakdown: [],
+      visitors: [],
+      ministryMembers: [],
+    };
+  }
+}
+
+function Panel({
+  title,
+  icon,
+  actions,
+  children,
+}: {
+  title: string;
+  icon?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const id = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-navy">
+          {icon}
+          {title}
+        </h2>
+        {actions}
+      </div>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function Table({
+  headers,
+  rows,
+  empty,
+  label,
+}: {
+  headers: string[];
+  rows: ReactNode[][];
+  empty: string;
+  label: string;
+}) {
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[520px] text-left text-sm" aria-label={label}>
+        <thead className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col" className="px-3 py-2">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {rows.map((cells, index) => (
+            <tr key={index}>
+              {cells.map((cell, cellIndex) => (
+                <td key={cellIndex} className="px-3 py-2 align-top">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { failed, ministry, birthdays, anniversaries, counts, breakdown, visitors, ministryMembers } =
+    loaderData;
+  const submit = useSubmit();
+  const largest = Math.max(1, ...breakdown.map((row) => row.count));
+
+  useEffect(() => {
+    if (failed)
+      showToast({
+        title: "Error fetching reports",
+        description: "Please reload the page.",
+        variant: "destructive",
+      });
+  }, [failed]);
+
+  const daysLabel = (days: number) => (days === 0 ? "Today" : days === 1 ? "Tomorrow" : `In ${days} days`);
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <Link to="/members" className="text-sm font-medium text-primary hover:underline">
+        ← Back to Dashboard
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-navy">Reports</h1>
+      <p className="mt-1 text-muted-foreground">
+        Upcoming dates look {REPORT_WINDOW_DAYS} days ahead from today.
+      </p>
+
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
+        <Panel
+          title="Upcoming Birthdays"
+          icon={<Cake className="size-5 text-accent-text" aria-hidden="true" />}
+          actions={<ExportButton href="/members/reports/export/birthdays" count={birthdays.length} />}
+        >
+          <Table
+            label="Upcoming Birthdays"
+            headers={["Name", "Date", "When", "Turning"]}
+            empty={`No birthdays in the next ${REPORT_WINDOW_DAYS} days.`}
+            rows={birthdays.map((b) => [b.name, formatDateUS(b.date), daysLabel(b.daysAway), b.years])}
+          />
+        </Panel>
+
+        <Panel
+          title="Upcoming Wedding Anniversaries"
+          icon={<Heart className="size-5 text-accent-text" aria-hidden="true" />}
+          actions={<ExportButton href="/members/reports/export/anniversaries" count={anniversaries.length} />}
+        >
+          <Table
+            label="Upcoming Wedding Anniversaries"
+            headers={["Name", "Spouse", "Date", "When", "Years"]}
+            empty={`No anniversaries in the next ${REPORT_WINDOW_DAYS} days.`}
+            rows={anniversaries.map((a) => [
+              a.name,
+              a.spouseName ?? "N/A",
+              formatDateUS(a.date),
+              daysLabel(a.daysAway),
+              a.years,
+            ])}
+          />
+        </Panel>
+
+        <Panel
+          title="Active Members"
+          icon={<Users className="size-5 text-accent-text" aria-hidden="true" />}
+          actions={<ExportButton href="/members/reports/export/active_members" count={counts.active} />}
+        >
+          <p className="text-4xl font-bold text-navy" data-testid="active-count">
+            {counts.active}{" "}
+            <span className="text-lg font-medium text-muted-foreground">
+              of {counts.total} members are active
+            </span>
+          </p>
+        </Panel>
+
+        <Panel title="Ministry Involvement">
+          <ul className="grid gap-2" aria-label="Members per ministry">
+            {breakdown.map((row) => (
+              <li
+                key={row.slug}
+                className="grid grid-cols-[9rem_1fr_2.5rem] items-center gap-3 text-sm sm:grid-cols-[12rem_1fr_2.5rem]"
+              >
+                <span className="truncate" title={row.name}>
+                  {row.name}
+                </span>
+                <span className="h-3 rounded-full bg-muted" aria-hidden="true">
+                  <span
+                    className="block h-3 rounded-full bg-primary"
+                    style={{ width: `${(row.count / largest) * 100}%` }}
+                  />
+                </span>
+                <span className="text-right font-semibold tabular-nums">{row.count}</span>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      </div>
+
+      <div className="mt-6 grid gap-6">
+        <Panel
+          title="Members by Ministry"
+          actions={
+            ministry ? (
+              <ExportButton
+                href={`/members/reports/export/ministry?${new URLSearchParams({ name: ministry })}`}
+                count={ministryMembers.length}
+              />
+            ) : null
+          }
+        >
+          <Form
+            method="get"
+            className="flex max-w-md items-end gap-2"
+            onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+          >
+            <div className="grid flex-1 gap-2">
+              <label htmlFor="ministry-filter" className="text-sm font-medium">
+                Ministry
+              </label>
+              <NativeSelect id="ministry-filter" name="ministry" defaultValue={ministry}>
+                <option value="">Choose a ministry</option>
+                {MINISTRY_NAMES.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <noscript>
+              <button type="submit" className="h-11 rounded-md border border-input px-4">
+                Show
+              </button>
+            </noscript>
+          </Form>
+          {ministry ? (
+            <div className="mt-4">
+              <Table
+                label={`Members of ${ministry}`}
+                headers={["Name", "Email", "Mobile", "Ministry Role"]}
+                empty={`No members in ${ministry} yet.`}
+                rows={ministryMembers.map((m) => [m.name, m.email, m.mobile, m.roles || "N/A"])}
+              />
+            </div>
+          ) : null}
+        </Panel>
+
+        <Panel
+          title="Visitors"
+          actions={<ExportButton href="/members/reports/export/visitors" count={visitors.length} />}
+        >
+          <Table
+            label="Visitors"
+            headers={["Name", "Mobile", "Email", "Message", "Date"]}
+            empty="No visitors yet."
+            rows={visitors.map((v) => [
+              v.name,
+              v.mobile,
+              v.email,
+              <span key="m" className="block max-w-md whitespace-pre-wrap break-words">
+                {v.message}
+              </span>,
+              v.createdAt,
+            ])}
+          />
+        </Panel>
+      </div>
+    </section>
+  );
+}
