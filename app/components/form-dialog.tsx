@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Dialog, DialogContent } from "./ui/dialog";
 
@@ -51,10 +51,26 @@ export function FormDialog({
 }) {
   const [searchParams] = useSearchParams();
   const isInline = searchParams.has(param) && !open;
+  // Our triggers are links that open the dialog by state, not Radix triggers, so Radix does not
+  // know where to send focus back: remember what had focus when the dialog opened.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <>
       <Dialog open={open} onOpenChange={onOpenChange}>
-        <DialogContent title={title} description={description}>
+        <DialogContent
+          title={title}
+          description={description}
+          onOpenAutoFocus={() => {
+            returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo.current;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
           {children}
         </DialogContent>
       </Dialog>

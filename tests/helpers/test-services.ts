@@ -83,8 +83,8 @@ export function formRequest(pathname: string, fields: Record<string, string>, he
 }
 
 /** The cookie header a browser would send back after these Set-Cookie headers. */
-export function cookieHeaderFrom(response: Response): string {
-  return response.headers
+export function cookieHeaderFrom(from: Response | { headers: Headers }): string {
+  return from.headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0]!)
     .filter((pair) => !pair.endsWith("="))
@@ -101,20 +101,33 @@ export async function callRoute(
   fn: unknown,
   request: Request,
   options: { params?: Record<string, string>; clientIp?: string } = {},
-): Promise<{ response?: Response; data?: unknown; status: number }> {
+): Promise<{ response?: Response; data?: unknown; status: number; headers: Headers }> {
   const context = { clientIp: options.clientIp ?? "127.0.0.1", cspNonce: "" } as never;
+  const answer = (value: unknown, fallbackStatus: number) => {
+    if (value instanceof Response) return { response: value, status: value.status, headers: value.headers };
+    if (isDataWithResponseInit(value)) {
+      return { data: value.data, status: value.init?.status ?? fallbackStatus, headers: new Headers(value.init?.headers) };
+    }
+    return { data: value, status: 200, headers: new Headers() };
+  };
   try {
-    const result = await (fn as RouteFunction)({ request, params: options.params ?? {}, context });
-    if (result instanceof Response) return { response: result, status: result.status };
-    if (isDataWithResponseInit(result)) return { data: result.data, status: result.init?.status ?? 200 };
-    return { data: result, status: 200 };
+    return answer(await (fn as RouteFunction)({ request, params: options.params ?? {}, context }), 200);
   } catch (thrown) {
-    if (thrown instanceof Response) return { response: thrown, status: thrown.status };
-    if (isDataWithResponseInit(thrown)) return { data: thrown.data, status: thrown.init?.status ?? 500 };
+    if (thrown instanceof Response || isDataWithResponseInit(thrown)) return answer(thrown, 500);
     throw thrown;
   }
 }
 
 function isDataWithResponseInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
   return typeof value === "object" && value !== null && (value as { type?: string }).type === "DataWithResponseInit";
+}
+
+/** Signs in through the real login action and returns the cookie header a browser would send. */
+export async function signInCookie(email = TEST_ADMIN.email, password = TEST_ADMIN.password): Promise<string> {
+  const { action } = await import("~/routes/members/login");
+  const result = await callRoute(action, formRequest("/members/login", { username: email, password }), {
+    clientIp: `203.0.113.${Math.floor(Math.random() * 250)}`,
+  });
+  if (result.status !== 302) throw new Error(`Sign-in failed with status ${result.status}`);
+  return cookieHeaderFrom(result.response!);
 }

@@ -1,0 +1,215 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { members, rateLimits, settings, visitors } from "../../database/schema";
+import { action as formsAction, loader as formsLoader } from "~/routes/members/forms";
+import { loader as exportLoader } from "~/routes/members/reports-export";
+import { memberSchema } from "~/schemas/member";
+import {
+  createMember,
+  dashboardStats,
+  deleteMember,
+  getMember,
+  listMembers,
+  membershipCounts,
+  ministryBreakdown,
+  updateMember,
+  upcomingAnniversaries,
+  upcomingBirthdays,
+} from "~/server/members.server";
+import { setRegistrationPasscode } from "~/server/registration-gate.server";
+import {
+  callRoute,
+  cookieHeaderFrom,
+  databaseKinds,
+  formRequest,
+  signInCookie,
+  startTestServices,
+  type TestServices,
+} from "../helpers/test-services";
+
+function memberInput(overrides: Record<string, unknown> = {}) {
+  return memberSchema.parse({
+    firstName: "Ana",
+    lastName: "Cruz",
+    email: "ana@example.org",
+    mobile: "33334444",
+    children: [],
+    ministryInvolvement: [],
+    ministryRole: [],
+    ...overrides,
+  });
+}
+
+describe.each(databaseKinds)("members on %s", (kind) => {
+  let t: TestServices;
+  beforeAll(async () => {
+    t = await startTestServices(kind, { REGISTRATION_PASSCODE: "open sesame" });
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+  beforeEach(async () => {
+    await t.services.db.delete(members);
+    await t.services.db.delete(visitors);
+    await t.services.db.delete(rateLimits);
+    await t.services.db.delete(settings).where(eq(settings.key, "registration_passcode"));
+  });
+
+  it("saves a new member as active with the position Member, empty dates as null", async () => {
+    const created = await createMember(memberInput({ birthday: "", waterBaptismDate: "", maritalStatus: "Single", spouseName: "x" }));
+    const stored = await getMember(created.id);
+    expect(stored).toMatchObject({ membershipStatus: "active", churchPosition: "Member", birthday: null, waterBaptismDate: null, spouseName: null });
+  });
+
+  it("searches names, e-mail and mobile case-insensitively in the database, a page at a time", async () => {
+    await createMember(memberInput({ firstName: "Ana", lastName: "Cruz", email: "ana@example.org", mobile: "33330001" }));
+    await createMember(memberInput({ firstName: "Benjamin", lastName: "Reyes", email: "ben@example.org", mobile: "33330002" }));
+    await createMember(memberInput({ firstName: "Carla", lastName: "Santos", nickname: "c_100%", email: "carla@example.org", mobile: "36660003" }));
+
+    const names = async (query: string) => (await listMembers({ query })).rows.map((r) => r.firstName).sort();
+    expect(await names("ANA")).toEqual(["Ana"]);
+    expect(await names("ana cruz")).toEqual(["Ana"]);
+    expect(await names("BEN@EXAMPLE")).toEqual(["Benjamin"]);
+    expect(await names("3666")).toEqual(["Carla"]);
+    expect(await names("100%")).toEqual(["Carla"]);
+    expect(await names("_")).toEqual(["Carla"]);
+    expect(await names("nobody")).toEqual([]);
+
+    const page1 = await listMembers({ pageSize: 2, page: 1 });
+    const page2 = await listMembers({ pageSize: 2, page: 2 });
+    expect(page1).toMatchObject({ total: 3, pages: 2 });
+    expect(page1.rows).toHaveLength(2);
+    expect(page2.rows).toHaveLength(1);
+    // Newest first.
+    expect(page1.rows[0]!.firstName).toBe("Carla");
+  });
+
+  it("updates status in any direction, and deletes", async () => {
+    const created = await createMember(memberInput());
+    for (const status of ["inactive", "left", "transferred", "active"]) {
+      await updateMember(created.id, memberInput({ membershipStatus: status, churchPosition: "Elder" }));
+      expect((await getMember(created.id))!.membershipStatus).toBe(status);
+    }
+    expect((await getMember(created.id))!.churchPosition).toBe("Elder");
+    expect(await deleteMember(created.id)).toBe(true);
+    expect(await getMember(created.id)).toBeNull();
+    expect(await deleteMember(created.id)).toBe(false);
+    expect(await getMember("not-a-uuid")).toBeNull();
+    expect(await updateMember("not-a-uuid", memberInput())).toBeNull();
+  });
+
+  it("counts the dashboard's and the reports' figures", async () => {
+    const today = "2026-12-15";
+    await createMember(memberInput({ firstName: "Today", birthday: "1990-12-15" }));
+    await createMember(memberInput({ firstName: "Week", birthday: "1990-12-22", ministryInvolvement: ["TEE"] }));
+    await createMember(memberInput({ firstName: "Edge", birthday: "1990-01-14", ministryInvolvement: ["TEE", "ACTS Kids"] }));
+    // Registration always saves 'active'; the edit form changes it.
+    const outside = await createMember(memberInput({ firstName: "Outside", birthday: "1990-01-15", membershipStatus: "left" }));
+    expect(outside.membershipStatus).toBe("active");
+    await updateMember(outside.id, memberInput({ firstName: "Outside", birthday: "1990-01-15", membershipStatus: "left" }));
+    const married = await createMember(
+      memberInput({ firstName: "Wed", maritalStatus: "Married", spouseName: "Sam", weddingAnniversary: "2010-12-20" }),
+    );
+    await updateMember(married.id, memberInput({ firstName: "Wed", maritalStatus: "Married", spouseName: "Sam", weddingAnniversary: "2010-12-20", membershipStatus: "inactive" }));
+    await t.services.db.insert(visitors).values({ name: "V", mobile: "1", email: "v@example.org", message: "hi" });
+
+    expect(await dashboardStats(today)).toEqual({ totalMembers: 5, activeMinistries: 16, upcomingBirthdays: 2, newVisitors: 1 });
+    expect((await upcomingBirthdays(today)).map((b) => b.item.firstName)).toEqual(["Today", "Week", "Edge"]);
+    expect((await upcomingAnniversaries(today)).map((a) => [a.item.firstName, a.years])).toEqual([["Wed", 16]]);
+    expect(await membershipCounts()).toEqual({ total: 5, active: 3 });
+    const breakdown = await ministryBreakdown();
+    expect(breakdown).toHaveLength(16);
+    expect(breakdown.find((b) => b.name === "TEE")!.count).toBe(2);
+    expect(breakdown.find((b) => b.name === "ACTS Kids")!.count).toBe(1);
+  });
+
+  describe("the registration form's passcode", () => {
+    const registration = { intent: "register", firstName: "Dina", lastName: "Lopez", email: "dina@example.org", mobile: "33335555" };
+
+    it("refuses a wrong passcode, and a registration without a grant writes nothing", async () => {
+      const wrong = await callRoute(formsAction, formRequest("/members/forms", { intent: "verify", passcode: "guess" }), { clientIp: "192.0.2.50" });
+      expect(wrong.status).toBe(403);
+      expect(wrong.data).toMatchObject({ toast: { title: "Incorrect Password", description: "Please try again." } });
+      expect(wrong.headers.get("set-cookie")).toBeNull();
+
+      const sneaky = await callRoute(formsAction, formRequest("/members/forms", registration));
+      expect(sneaky.status).toBe(403);
+      expect(await t.services.db.select().from(members)).toEqual([]);
+    });
+
+    it("grants access for the right passcode, and the grant lets one register", async () => {
+      const right = await callRoute(formsAction, formRequest("/members/forms", { intent: "verify", passcode: "open sesame" }), { clientIp: "192.0.2.51" });
+      expect(right.data).toMatchObject({ toast: { title: "Access Granted", description: "You can now fill out the form." } });
+      const cookie = cookieHeaderFrom(right);
+      expect(cookie).toContain("church.registration=");
+      // The passcode itself never reaches the browser.
+      expect(JSON.stringify(right.data)).not.toContain("open sesame");
+
+      const page = await callRoute(formsLoader, new Request("http://localhost/members/forms", { headers: { cookie } }));
+      expect(page.data).toEqual({ granted: true, configured: true });
+
+      const saved = await callRoute(formsAction, formRequest("/members/forms", registration, { cookie }));
+      expect(saved.status).toBe(302);
+      const [row] = await t.services.db.select().from(members);
+      expect(row).toMatchObject({ firstName: "Dina", membershipStatus: "active", churchPosition: "Member" });
+    });
+
+    it("ends every grant when an administrator sets a new passcode, and stores only a hash", async () => {
+      const right = await callRoute(formsAction, formRequest("/members/forms", { intent: "verify", passcode: "open sesame" }), { clientIp: "192.0.2.52" });
+      const cookie = cookieHeaderFrom(right);
+      await setRegistrationPasscode("brand new code");
+      const [stored] = await t.services.db.select().from(settings).where(eq(settings.key, "registration_passcode"));
+      expect(JSON.stringify(stored!.value)).not.toContain("brand new code");
+
+      expect((await callRoute(formsAction, formRequest("/members/forms", registration, { cookie }))).status).toBe(403);
+      const old = await callRoute(formsAction, formRequest("/members/forms", { intent: "verify", passcode: "open sesame" }), { clientIp: "192.0.2.53" });
+      expect(old.status).toBe(403);
+      const fresh = await callRoute(formsAction, formRequest("/members/forms", { intent: "verify", passcode: "brand new code" }), { clientIp: "192.0.2.53" });
+      expect(fresh.status).toBe(200);
+    });
+
+    it("limits guessing to 5 tries per address in 10 minutes", async () => {
+      for (let i = 0; i < 5; i++) {
+        const attempt = await callRoute(formsAction, formRequest("/members/forms", { intent: "verify", passcode: `guess${i}` }), { clientIp: "192.0.2.54" });
+        expect(attempt.status).toBe(403);
+      }
+      const blocked = await callRoute(formsAction, formRequest("/members/forms", { intent: "verify", passcode: "open sesame" }), { clientIp: "192.0.2.54" });
+      expect(blocked.status).toBe(429);
+    });
+  });
+
+  describe("CSV exports", () => {
+    async function download(report: string, query = "") {
+      const cookie = await signInCookie();
+      const result = await callRoute(exportLoader, new Request(`http://localhost/members/reports/export/${report}${query}`, { headers: { cookie } }), {
+        params: { report },
+      });
+      return result.response!;
+    }
+
+    it("sends birthdays.csv with a BOM, CRLF lines and neutralised cells", async () => {
+      const today = new Date();
+      const inThreeDays = new Date(today.getTime() + 3 * 86_400_000).toISOString().slice(5, 10);
+      await createMember(memberInput({ firstName: "=HYPERLINK(1)", lastName: "Evil", birthday: `1990-${inThreeDays}` }));
+      const response = await download("birthdays");
+      expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(response.headers.get("content-disposition")).toContain('filename="birthdays.csv"');
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = new TextDecoder().decode(bytes.slice(3));
+      const lines = text.split("\r\n");
+      expect(lines[0]).toBe("Name,Email,Mobile,Birthday,Next Birthday,Days Away,Turning");
+      expect(lines[1]).toMatch(/^'=HYPERLINK\(1\) Evil,ana@example.org,'\+973 33334444,1990-/);
+    });
+
+    it("names the ministry file after the ministry and refuses unknown reports", async () => {
+      await createMember(memberInput({ firstName: "Mia", ministryInvolvement: ["Amplify (Music)"], ministryRole: ["Amplify Head"] }));
+      const response = await download("ministry", "?name=Amplify%20(Music)");
+      expect(response.headers.get("content-disposition")).toContain("filename=\"Amplify (Music)_members.csv\"");
+      const text = (await response.text()).replace(/^\uFEFF/, "");
+      expect(text.split("\r\n")[1]).toBe("Mia Cruz,ana@example.org,'+973 33334444,Amplify Head,active");
+      expect((await download("ministry", "?name=Nope")).status).toBe(404);
+      expect((await download("passwords")).status).toBe(404);
+    });
+  });
+});
