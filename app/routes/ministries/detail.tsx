@@ -1,8 +1,252 @@
-// Placeholder until this page is built.
-export default function Page() {
+import { ArrowLeft, CalendarClock, UserRound, UsersRound } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { data, Link } from "react-router";
+import { FormDialog, FormDialogTrigger } from "~/components/form-dialog";
+import { FormField } from "~/components/form-field";
+import { MinistryLogo } from "~/components/ministry-logo";
+import { PageHeader } from "~/components/page-header";
+import { PublicForm } from "~/components/public-form";
+import { buttonVariants } from "~/components/ui/button";
+import { YouTubeEmbed } from "~/components/youtube-embed";
+import { DEFAULT_MINISTRY_IMAGE, getMinistry, type Ministry } from "~/content/ministries";
+import { pageMeta } from "~/lib/meta";
+import { LIMITS, ministryJoinSchema } from "~/schemas/public-forms";
+import { loadMinistryMedia, saveMinistryRegistration, type MinistryMedia } from "~/server/ministries.server";
+import { handlePublicForm, PublicFormError } from "~/server/public-forms.server";
+import type { Route } from "./+types/detail";
+
+const JOIN_PARAM = "join";
+
+const notFound = {
+  title: "Ministry Not Found",
+  message: "Sorry, the ministry you are looking for does not exist.",
+};
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData || loaderData.notFound) return pageMeta(notFound.title, notFound.message);
+  return pageMeta(loaderData.ministry.name, loaderData.ministry.description);
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const ministry = getMinistry(params.slug);
+  if (!ministry) return data({ notFound: true as const }, { status: 404 });
+  const media = await loadMinistryMedia(ministry.slug);
+  return data({ notFound: false as const, ministry, ...media });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ministry = getMinistry(params.slug);
+  const { result, status } = await handlePublicForm({
+    request,
+    clientIp: context.clientIp,
+    schema: ministryJoinSchema,
+    failureTitle: "Registration Failed",
+    async save(values) {
+      if (!ministry) throw new PublicFormError(notFound.message, 404);
+      await saveMinistryRegistration({ ministrySlug: ministry.slug, ...values });
+      return { title: "Registration Successful!", description: `You've signed up for ${ministry.name}.` };
+    },
+  });
+  return data(result, { status });
+}
+
+export default function MinistryRoute({ loaderData }: Route.ComponentProps) {
+  if (loaderData.notFound) return <MinistryNotFound />;
+  return <MinistryPage ministry={loaderData.ministry} imageUrl={loaderData.imageUrl} videos={loaderData.videos} />;
+}
+
+function MinistryPage({ ministry, imageUrl, videos }: { ministry: Ministry } & MinistryMedia) {
+  const [isJoinOpen, setIsJoinOpen] = useState(false);
+  const openJoin = () => setIsJoinOpen(true);
+
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-navy">Coming soon</h1>
+    <>
+      <PageHeader eyebrow="Ministry" title={ministry.name} description={ministry.description}>
+        <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
+          <JoinButton onOpen={openJoin} variant="gold" />
+          <Link to="/ministries" className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
+            <ArrowLeft aria-hidden="true" />
+            All Ministries
+          </Link>
+        </div>
+      </PageHeader>
+
+      <section className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-3 lg:gap-12 lg:px-8">
+        <aside
+          aria-label={`${ministry.shortName} at a glance`}
+          className="h-fit rounded-xl border border-border bg-background p-6 shadow-sm lg:order-last"
+        >
+          <div className="flex items-center gap-4">
+            <MinistryLogo ministry={ministry} className="size-16 sm:size-20" />
+            <p className="text-lg font-semibold text-navy">{ministry.name}</p>
+          </div>
+          <dl className="mt-6 grid gap-5">
+            <Detail icon={<CalendarClock className="size-5" />} term="Schedule">
+              {ministry.schedule}
+            </Detail>
+            <Detail icon={<UsersRound className="size-5" />} term="Age Group">
+              {ministry.ageGroup}
+            </Detail>
+            <Detail icon={<UserRound className="size-5" />} term="Leader">
+              {ministry.leader}
+            </Detail>
+          </dl>
+        </aside>
+
+        <div className="lg:col-span-2">
+          <img
+            src={imageUrl ?? DEFAULT_MINISTRY_IMAGE}
+            alt={imageUrl ? ministry.name : ""}
+            width={1200}
+            height={675}
+            data-testid="ministry-image"
+            className="aspect-video w-full rounded-xl bg-muted object-cover shadow-sm"
+          />
+          <h2 className="mt-10 text-2xl font-bold tracking-tight text-navy sm:text-3xl">About {ministry.shortName}</h2>
+          <p className="mt-4 text-lg leading-relaxed text-muted-foreground">{ministry.fullDescription}</p>
+        </div>
+      </section>
+
+      {videos.length > 0 ? (
+        <section aria-labelledby="videos-heading" className="border-t border-border">
+          <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+            <h2 id="videos-heading" className="text-2xl font-bold tracking-tight text-navy sm:text-3xl">
+              Ministry Videos
+            </h2>
+            <ul className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3" data-testid="ministry-videos">
+              {videos.map((video) => (
+                <li key={video.id}>
+                  <YouTubeEmbed id={video.youtubeId} title={video.title} />
+                  <h3 className="mt-3 font-semibold text-navy">{video.title}</h3>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-label="Bible verse" className="bg-navy text-white">
+        <figure className="mx-auto max-w-3xl px-4 py-14 text-center sm:px-6 sm:py-20">
+          <blockquote className="font-serif text-2xl leading-relaxed italic sm:text-3xl">
+            <p>&ldquo;{ministry.verse}&rdquo;</p>
+          </blockquote>
+          <figcaption className="mt-6 text-sm font-semibold uppercase tracking-[0.2em] text-gold">
+            {ministry.verseRef}
+          </figcaption>
+        </figure>
+      </section>
+
+      <section aria-labelledby="join-heading" className="bg-muted">
+        <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-14 text-center sm:px-6">
+          <h2 id="join-heading" className="text-2xl font-bold tracking-tight text-navy sm:text-3xl">
+            Ready to serve with {ministry.shortName}?
+          </h2>
+          <p className="mt-3 text-muted-foreground">
+            Leave your name and contact details and the ministry team will get in touch with you.
+          </p>
+          <div className="mt-8 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
+            <JoinButton onOpen={openJoin} variant="default" />
+            <Link to="/ministries" className={buttonVariants({ variant: "outline", size: "lg" })}>
+              Back to All Ministries
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <FormDialog
+        param={JOIN_PARAM}
+        open={isJoinOpen}
+        onOpenChange={setIsJoinOpen}
+        title={`Join ${ministry.name}`}
+        description="Fill in your details and the ministry team will contact you."
+      >
+        <JoinForm ministry={ministry} onSuccess={() => setIsJoinOpen(false)} />
+      </FormDialog>
+    </>
+  );
+}
+
+function JoinButton({ onOpen, variant }: { onOpen: () => void; variant: "gold" | "default" }) {
+  return (
+    <FormDialogTrigger param={JOIN_PARAM} onOpen={onOpen} className={buttonVariants({ variant, size: "lg" })}>
+      Join This Ministry
+    </FormDialogTrigger>
+  );
+}
+
+function JoinForm({ ministry, onSuccess }: { ministry: Ministry; onSuccess: () => void }) {
+  return (
+    <PublicForm
+      action={`/ministries/${ministry.slug}?${JOIN_PARAM}`}
+      schema={ministryJoinSchema}
+      submitLabel="Submit Registration"
+      onSuccess={onSuccess}
+    >
+      {({ errors, values }) => (
+        <>
+          <FormField
+            id="join-name"
+            name="name"
+            label="Full Name"
+            required
+            maxLength={LIMITS.name}
+            autoComplete="name"
+            error={errors.name}
+            defaultValue={values.name}
+          />
+          <FormField
+            id="join-email"
+            name="email"
+            type="email"
+            label="Email"
+            required
+            maxLength={LIMITS.email}
+            autoComplete="email"
+            error={errors.email}
+            defaultValue={values.email}
+          />
+          <FormField
+            id="join-mobile"
+            name="mobile"
+            type="tel"
+            label="Mobile Number"
+            placeholder="+973 XXXX XXXX"
+            required
+            maxLength={LIMITS.mobile}
+            autoComplete="tel"
+            error={errors.mobile}
+            defaultValue={values.mobile}
+          />
+        </>
+      )}
+    </PublicForm>
+  );
+}
+
+function Detail({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+        {icon}
+      </span>
+      <div>
+        <dt className="text-sm font-semibold uppercase tracking-wide text-accent-text">{term}</dt>
+        <dd className="mt-0.5 text-navy">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+function MinistryNotFound() {
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+      <p className="text-sm font-semibold uppercase tracking-wider text-accent-text">Error 404</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-navy sm:text-4xl">{notFound.title}</h1>
+      <p className="mt-4 text-lg text-muted-foreground">{notFound.message}</p>
+      <Link to="/ministries" className={buttonVariants({ size: "lg", className: "mt-8" })}>
+        <ArrowLeft aria-hidden="true" />
+        Back to All Ministries
+      </Link>
     </section>
   );
 }
