@@ -291,6 +291,7 @@ test.describe("joining a ministry", () => {
     await expect(dialog.getByLabel("Full Name")).toBeFocused();
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
+    await expect(join).toBeFocused();
 
     await join.click();
     await expect(dialog).toBeVisible();
@@ -301,6 +302,7 @@ test.describe("joining a ministry", () => {
     await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    await expect(join).toBeFocused();
   });
 
   test("the modal fits a phone screen", async ({ page }) => {
