@@ -1,0 +1,275 @@
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import { addDays, todayInChurchZone } from "../../app/lib/dates";
+import { parseCsv } from "../helpers/csv";
+import { expect, signIn, sql, test, visitorAddress } from "./fixtures";
+
+test.describe.configure({ mode: "serial" });
+
+const PASSCODE = "e2e-passcode";
+
+async function unlockRegistration(page: Page) {
+  await page.goto("/members/forms");
+  await page.getByLabel("Password").fill(PASSCODE);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("heading", { name: "Verify Access" })).toBeHidden();
+}
+
+test.beforeAll(async () => {
+  await sql("delete from members");
+  await sql("delete from visitors");
+});
+
+test("the registration form stays locked until the right passcode", async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": visitorAddress() });
+  await page.goto("/members/forms");
+  await expect(page.getByRole("heading", { name: "Verify Access" })).toBeVisible();
+  await expect(page.getByText("Personal Information")).toBeHidden();
+  // The header and footer are hidden on this full-screen tool.
+  await expect(page.getByRole("banner")).toHaveCount(0);
+
+  await page.getByLabel("Password").fill("not it");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Incorrect Password");
+  await expect(page.getByTestId("toast")).toContainText("Please try again.");
+  await expect(page.getByText("Personal Information")).toBeHidden();
+
+  const html = await page.content();
+  expect(html).not.toContain(PASSCODE);
+
+  await page.getByLabel("Password").fill(PASSCODE);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Access Granted");
+  await expect(page.getByTestId("toast")).toContainText("You can now fill out the form.");
+  for (const section of ["Personal Information", "Children Information", "Spiritual Information", "Ministry Involvement"]) {
+    await expect(page.getByText(section, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/members");
+  await expect(page.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+});
+
+test("staff register a member, find, view, edit and delete them", async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": visitorAddress() });
+  await signIn(page);
+  await unlockRegistration(page);
+
+  // Required fields are checked before anything is sent.
+  await page.getByRole("button", { name: "Register Member" }).click();
+  await expect(page.getByText("First name is required.").first()).toBeVisible();
+
+  await page.getByLabel("First Name *").fill("Rosa");
+  await page.getByLabel("Middle Name").fill("Lim");
+  await page.getByLabel("Last Name *").fill("Dela Cruz");
+  await page.getByLabel("Email *").fill("rosa.delacruz@example.org");
+  await page.getByLabel("Code").selectOption("+63");
+  await page.getByLabel("Mobile *").fill("9171234567");
+  await page.getByLabel("Birthday", { exact: true }).fill("1988-04-12");
+  await expect(page.getByLabel("Spouse Name")).toBeHidden();
+  await page.getByLabel("Marital Status").selectOption("Married");
+  await page.getByLabel("Spouse Name").fill("Jose Dela Cruz");
+  await page.getByLabel("Wedding Anniversary").fill("2012-06-30");
+
+  await page.getByRole("button", { name: "Add Child" }).click();
+  await page.getByRole("button", { name: "Add Child" }).click();
+  const rows = page.getByTestId("child-row");
+  await rows.nth(0).getByLabel("Child 1 Name").fill("Miguel");
+  await rows.nth(0).getByLabel("Birthday").fill("2016-02-29");
+  await rows.nth(0).getByLabel("Gender").selectOption("Male");
+  await expect(rows.nth(0).getByLabel("Child 1 age")).not.toHaveText("");
+  await rows.nth(1).getByLabel("Child 2 Name").fill("Someone Else");
+  await rows.nth(1).getByLabel("Birthday").fill(addDays(todayInChurchZone(), 10));
+  await expect(rows.nth(1).getByLabel("Child 2 age")).toHaveText("");
+  await rows.nth(1).getByRole("button", { name: "Remove" }).click();
+  await expect(rows).toHaveCount(1);
+
+  await page.getByLabel("Water Baptism Date").fill("2010-01-17");
+  await page.getByLabel("Bible Study Group").selectOption("Group 2");
+  await page.getByText("Yadah (Dance)", { exact: true }).click();
+  await page.getByText("TEE", { exact: true }).click();
+  await page.getByText("Yadah Head", { exact: true }).click();
+  await page.getByRole("button", { name: "Register Member" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Registration Successful!");
+  await expect(page.getByTestId("toast")).toContainText("New member has been added.");
+
+  const [stored] = await sql<Record<string, unknown>>("select * from members where email = $1", ["rosa.delacruz@example.org"]);
+  expect(stored).toMatchObject({
+    first_name: "Rosa",
+    country_code: "+63",
+    membership_status: "active",
+    church_position: "Member",
+    spouse_name: "Jose Dela Cruz",
+    ministry_involvement: ["TEE", "Yadah (Dance)"],
+    ministry_role: ["Yadah Head"],
+    bible_study_group: "Group 2",
+  });
+  expect(stored!.children).toEqual([{ name: "Miguel", birthday: "2016-02-29", gender: "Male" }]);
+
+  // Find them.
+  await page.goto("/members/details");
+  await page.getByLabel("Search members by name, email or mobile").fill("DELA CRUZ");
+  await expect(page.getByTestId("member-row")).toHaveCount(1);
+  await expect(page.getByTestId("member-row")).toContainText("rosa.delacruz@example.org");
+  await page.getByLabel("Search members by name, email or mobile").fill("zzz-nobody");
+  await expect(page.getByText("No members found.")).toBeVisible();
+  await page.getByLabel("Search members by name, email or mobile").fill("9171234");
+  await expect(page.getByTestId("member-row")).toHaveCount(1);
+
+  // View the profile.
+  await page.getByRole("link", { name: "View Rosa Lim Dela Cruz" }).click();
+  await expect(page.getByRole("heading", { name: "Rosa Lim Dela Cruz" })).toBeVisible();
+  await expect(page.getByText("Children Information")).toBeVisible();
+  await expect(page.getByTestId("profile-child")).toHaveCount(1);
+  await expect(page.getByTestId("profile-child")).toContainText("Miguel");
+  await expect(page.getByRole("list", { name: "Ministries" }).getByRole("listitem")).toHaveText(["TEE", "Yadah (Dance)"]);
+  await expect(page.getByText("N/A").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to List" })).toHaveAttribute("href", "/members/details");
+
+  // Edit: status to Inactive.
+  await page.getByRole("link", { name: "Edit Profile" }).click();
+  await expect(page.getByLabel("First Name *")).toHaveValue("Rosa");
+  await expect(page.getByLabel("Church Position")).toHaveValue("Member");
+  await page.getByLabel("Membership Status").selectOption("Inactive");
+  await page.getByLabel("Church Position").selectOption("Deaconess");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page).toHaveURL("/members/details");
+  await expect(page.getByTestId("toast")).toContainText("Update Successful!");
+  await expect(page.getByTestId("toast")).toContainText("Member details have been updated.");
+  const status = page.getByTestId("member-row").filter({ hasText: "Rosa" }).getByTestId("member-status");
+  await expect(status).toHaveText("inactive");
+  await expect(status).toHaveClass(/text-destructive/);
+
+  // Delete, after the question.
+  await page.getByRole("button", { name: "Delete Rosa Lim Dela Cruz" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Are you sure you want to delete this member?");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByTestId("member-row").filter({ hasText: "Rosa" })).toHaveCount(1);
+  await page.getByRole("button", { name: "Delete Rosa Lim Dela Cruz" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Member Deleted");
+  await expect(page.getByTestId("toast")).toContainText("The member has been removed.");
+  await expect(page.getByTestId("member-row").filter({ hasText: "Rosa" })).toHaveCount(0);
+  expect(await sql("select id from members where email = $1", ["rosa.delacruz@example.org"])).toEqual([]);
+});
+
+test("an unknown member id goes back to the list with 'Error fetching member'", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/members/profile/00000000-0000-4000-8000-000000000000");
+  await expect(page).toHaveURL("/members/details");
+  await expect(page.getByTestId("toast")).toContainText("Error fetching member");
+});
+
+test("reports list the next 30 days and every CSV downloads with the spec's name", async ({ page }) => {
+  const today = todayInChurchZone();
+  const yearsAgo = (date: string, years: number) => `${Number(date.slice(0, 4)) - years}${date.slice(4)}`;
+  const insert = (first: string, values: Record<string, unknown>) =>
+    sql(
+      `insert into members (first_name, last_name, email, mobile, birthday, wedding_anniversary, marital_status, spouse_name, membership_status, ministry_involvement)
+       values ($1, 'Test', $2, '33330000', $3, $4, $5, $6, $7, $8)`,
+      [
+        first,
+        `${first.toLowerCase()}@example.org`,
+        values.birthday ?? null,
+        values.anniversary ?? null,
+        values.anniversary ? "Married" : null,
+        values.anniversary ? "Pat" : null,
+        values.status ?? "active",
+        values.ministries ?? [],
+      ],
+    );
+  await sql("delete from members");
+  await insert("Inside", { birthday: yearsAgo(addDays(today, 5), 30), ministries: ["Scribes"] });
+  await insert("Edge", { birthday: yearsAgo(addDays(today, 30), 41), anniversary: yearsAgo(addDays(today, 30), 10) });
+  await insert("Outside", { birthday: yearsAgo(addDays(today, 31), 25), anniversary: yearsAgo(addDays(today, 31), 3), status: "left" });
+  await insert("=Formula", { birthday: yearsAgo(today, 20), ministries: ["Scribes"] });
+  await sql("insert into visitors (name, mobile, email, message) values ('Vera Visitor', '+973 3999 0000', 'vera@example.org', 'Hello, church!')");
+
+  await signIn(page);
+  await page.goto("/members/reports");
+  const birthdays = page.getByRole("table", { name: "Upcoming Birthdays" });
+  await expect(birthdays.getByRole("row")).toHaveCount(4);
+  await expect(birthdays).toContainText("Inside Test");
+  await expect(birthdays).toContainText("Edge Test");
+  await expect(birthdays).not.toContainText("Outside Test");
+  const anniversaries = page.getByRole("table", { name: "Upcoming Wedding Anniversaries" });
+  await expect(anniversaries).toContainText("Edge Test");
+  await expect(anniversaries).not.toContainText("Outside Test");
+  await expect(page.getByTestId("active-count")).toContainText("3 of 4 members are active");
+  await expect(page.getByRole("table", { name: "Visitors" })).toContainText("Hello, church!");
+
+  async function download(panel: string) {
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("region", { name: panel }).getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    const text = fs.readFileSync((await file.path())!, "utf8");
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    return { name: file.suggestedFilename(), rows: parseCsv(text) };
+  }
+
+  const birthdaysCsv = await download("Upcoming Birthdays");
+  expect(birthdaysCsv.name).toBe("birthdays.csv");
+  expect(birthdaysCsv.rows[0]).toEqual(["Name", "Email", "Mobile", "Birthday", "Next Birthday", "Days Away", "Turning"]);
+  expect(birthdaysCsv.rows.slice(1).map((r) => [r[0], r[5], r[6]])).toEqual([
+    ["'=Formula Test", "0", "20"],
+    ["Inside Test", "5", "30"],
+    ["Edge Test", "30", "41"],
+  ]);
+
+  const anniversariesCsv = await download("Upcoming Wedding Anniversaries");
+  expect(anniversariesCsv.name).toBe("anniversaries.csv");
+  expect(anniversariesCsv.rows.slice(1).map((r) => [r[0], r[1], r[6], r[7]])).toEqual([["Edge Test", "Pat", "30", "10"]]);
+
+  const activeCsv = await download("Active Members");
+  expect(activeCsv.name).toBe("active_members.csv");
+  expect(activeCsv.rows.slice(1).map((r) => r[0]).sort()).toEqual(["'=Formula Test", "Edge Test", "Inside Test"]);
+
+  const visitorsCsv = await download("Visitors");
+  expect(visitorsCsv.name).toBe("visitors.csv");
+  expect(visitorsCsv.rows[0]).toEqual(["Name", "Mobile", "Email", "Message", "Date"]);
+  expect(visitorsCsv.rows[1]!.slice(0, 4)).toEqual(["Vera Visitor", "'+973 3999 0000", "vera@example.org", "Hello, church!"]);
+
+  // The ministry filter, its bar and its export.
+  await page.getByLabel("Ministry", { exact: true }).selectOption("Scribes");
+  await expect(page).toHaveURL(/ministry=Scribes/);
+  await expect(page.getByRole("table", { name: "Members of Scribes" }).getByRole("row")).toHaveCount(3);
+  const ministryCsv = await download("Members by Ministry");
+  expect(ministryCsv.name).toBe("Scribes_members.csv");
+  expect(ministryCsv.rows).toHaveLength(3);
+
+  // An empty list says so instead of downloading.
+  await sql("delete from visitors");
+  await page.reload();
+  await page.getByRole("region", { name: "Visitors" }).getByRole("button", { name: "Export CSV" }).click();
+  await expect(page.getByTestId("toast")).toContainText("No data to export");
+});
+
+test("the dashboard shows the figures and every way into the members area", async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByTestId("stat-total-members")).toHaveText("4");
+  await expect(page.getByTestId("stat-active-ministries")).toHaveText("16");
+  await expect(page.getByText("All running")).toBeVisible();
+  for (const href of [
+    "/members/forms",
+    "/members/details",
+    "/members/reports",
+    "/members/upload",
+    "/members/add-sermon",
+    "/members/add-ministry-video",
+    "/members/update-ministry-image",
+    "/members/add-event",
+    "/members/ministry-registrations",
+    "/members/event-registrations",
+  ]) {
+    await expect(page.locator(`main a[href="${href}"]`).first()).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "Add New Member" })).toHaveAttribute("href", "/members/forms");
+  await expect(page.getByRole("link", { name: "Add New Event" })).toHaveAttribute("href", "/members/add-event");
+});
+
+test("member data and CSV exports are never readable without signing in", async ({ request }) => {
+  for (const path of ["/members/details", "/members/reports", "/members/reports/export/birthdays", "/members/reports/export/visitors"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers()["location"]).toMatch(/^\/members\/login/);
+  }
+});
