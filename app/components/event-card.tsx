@@ -35,7 +35,10 @@ export function EventCard({ event, isAboveFold = false }: { event: EventCardData
             <span aria-hidden="true" className="block text-2xl font-bold leading-none text-navy">
               {badge.day}
             </span>
-            <span aria-hidden="true" className="mt-1 block text-xs font-semibold uppercase tracking-wide text-accent-text">
+            <span
+              aria-hidden="true"
+              className="mt-1 block text-xs font-semibold uppercase tracking-wide text-accent-text"
+            >
               {badge.month}
             </span>
             <span className="sr-only">{formatDateLong(event.eventDate)}</span>
@@ -60,7 +63,9 @@ export function EventCard({ event, isAboveFold = false }: { event: EventCardData
             </span>
           </p>
         </div>
-        {event.description ? <p className="mt-3 line-clamp-2 text-muted-foreground">{event.description}</p> : null}
+        {event.description ? (
+          <p className="mt-3 line-clamp-2 text-muted-foreground">{event.description}</p>
+        ) : null}
         <div className="mt-auto pt-5">
           <Link to={`/events/${event.id}`} className={buttonVariants({ className: "w-full sm:w-auto" })}>
             View Details

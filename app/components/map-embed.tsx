@@ -47,7 +47,8 @@ export function MapEmbed({
     if (isShown) frameRef.current?.focus();
   }, [isShown]);
 
-  const frame = "relative aspect-[4/3] w-full overflow-hidden rounded-xl border border-border sm:aspect-video";
+  const frame =
+    "relative aspect-[4/3] w-full overflow-hidden rounded-xl border border-border sm:aspect-video";
   if (isShown) {
     return (
       <iframe
@@ -63,7 +64,12 @@ export function MapEmbed({
 
   return (
     <div className={cn(frame, "bg-[#e8eef7]", className)} data-testid="map-preview">
-      <svg aria-hidden="true" viewBox="0 0 400 300" preserveAspectRatio="xMidYMid slice" className="absolute inset-0 size-full">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 400 300"
+        preserveAspectRatio="xMidYMid slice"
+        className="absolute inset-0 size-full"
+      >
         <rect width="400" height="300" fill="#e8eef7" />
         <path d="M0 210c60-20 110 10 170-5s120-60 230-40v135H0z" fill="#cfe0f5" />
         <g fill="#d6e9d3">
@@ -103,7 +109,9 @@ export function MapEmbed({
             <ExternalLink className="size-4" aria-hidden="true" />
           </a>
         </div>
-        <p className="max-w-xs text-xs text-navy/80">The map is loaded from Google only when you choose to show it.</p>
+        <p className="max-w-xs text-xs text-navy/80">
+          The map is loaded from Google only when you choose to show it.
+        </p>
       </div>
     </div>
   );

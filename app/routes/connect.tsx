@@ -46,7 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 function ContactItem({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <li className="flex items-start gap-4">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">{icon}</span>
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+        {icon}
+      </span>
       <div className="min-w-0">
         <h3 className="font-semibold text-navy">{title}</h3>
         <div className="mt-1 text-muted-foreground">{children}</div>
@@ -154,7 +156,8 @@ export default function Connect() {
                 <ul className="grid gap-1">
                   {serviceTimes.map((service) => (
                     <li key={service.name}>
-                      <span className="font-medium text-navy">{service.name}:</span> {service.when}
+                      <span className="font-medium text-navy">{service.name}:</span>{" "}
+                      <span className="whitespace-nowrap">{service.when}</span>
                     </li>
                   ))}
                 </ul>

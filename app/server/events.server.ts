@@ -61,8 +61,7 @@ export interface EventRegistrant {
 }
 
 export type RegistrationOutcome =
-  | { ok: true; eventTitle: string }
-  | { ok: false; reason: "not-found" | "past" };
+  { ok: true; eventTitle: string } | { ok: false; reason: "not-found" | "past" };
 
 /**
  * Registers someone for an event that still exists and has not yet taken place (its date is
@@ -101,4 +100,3 @@ export async function registerForEvent(
 export function isPastEvent(event: Pick<EventRow, "eventDate">, today: string): boolean {
   return event.eventDate < today;
 }
-

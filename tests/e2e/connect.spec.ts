@@ -20,7 +20,10 @@ function form(page: Page) {
   return page.getByRole("region", { name: "Send Us a Message" });
 }
 
-async function fillForm(page: Page, values: { name: string; mobile: string; email: string; message: string }) {
+async function fillForm(
+  page: Page,
+  values: { name: string; mobile: string; email: string; message: string },
+) {
   const f = form(page);
   await f.getByLabel("Name").fill(values.name);
   await f.getByLabel("Mobile Number").fill(values.mobile);
@@ -28,7 +31,9 @@ async function fillForm(page: Page, values: { name: string; mobile: string; emai
   await f.getByLabel("Message", { exact: true }).fill(values.message);
 }
 
-test("the page shows the form, the address, phone, e-mail, service times and social links", async ({ page }) => {
+test("the page shows the form, the address, phone, e-mail, service times and social links", async ({
+  page,
+}) => {
   await page.goto("/connect");
   await expect(page).toHaveTitle(/^Connect With Us \|/);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
@@ -36,7 +41,8 @@ test("the page shows the form, the address, phone, e-mail, service times and soc
   await expect(page.getByRole("heading", { level: 2, name: "Send Us a Message" })).toBeVisible();
 
   const f = form(page);
-  for (const label of ["Name", "Mobile Number", "Email"]) await expect(f.getByLabel(label)).toHaveAttribute("required", "");
+  for (const label of ["Name", "Mobile Number", "Email"])
+    await expect(f.getByLabel(label)).toHaveAttribute("required", "");
   await expect(f.getByLabel("Message", { exact: true })).toHaveAttribute("required", "");
   await expect(f.getByLabel("Mobile Number")).toHaveAttribute("placeholder", "+973 XXXX XXXX");
   await expect(f.getByLabel("Mobile Number")).toHaveAttribute("type", "tel");
@@ -47,7 +53,10 @@ test("the page shows the form, the address, phone, e-mail, service times and soc
   await expect(address).toHaveAttribute("href", church.mapsUrl);
   await expect(address).toHaveAttribute("target", "_blank");
   await expect(contact).toContainText("Phone+973 XXXX XXXX");
-  await expect(contact.getByRole("link", { name: church.email })).toHaveAttribute("href", `mailto:${church.email}`);
+  await expect(contact.getByRole("link", { name: church.email })).toHaveAttribute(
+    "href",
+    `mailto:${church.email}`,
+  );
   await expect(contact).toContainText("Worship Service: Friday 3:30-5:30 PM");
   await expect(contact).toContainText("Bible Study: Thursday 7:30-10:30 PM");
   await expect(contact).toContainText("Prayer Meeting: As scheduled");
@@ -64,17 +73,25 @@ test("the page shows the form, the address, phone, e-mail, service times and soc
 test("the map loads from Google only after 'Show map'", async ({ page }) => {
   const outside: string[] = [];
   page.on("request", (request) => {
-    if (!request.url().startsWith("http://localhost") && !request.url().startsWith("data:")) outside.push(request.url());
+    if (!request.url().startsWith("http://localhost") && !request.url().startsWith("data:"))
+      outside.push(request.url());
   });
   // The test machine is offline: answer for the map provider instead of waiting on the network.
   await page.route("https://www.google.com/**", (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>map</title><p>map</p>" }),
+    route.fulfill({
+      status: 200,
+      contentType: "text/html",
+      body: "<!doctype html><title>map</title><p>map</p>",
+    }),
   );
 
   await page.goto("/connect");
   const map = page.getByRole("region", { name: "Find Us" });
   await expect(map.getByText(church.address)).toBeVisible();
-  await expect(map.getByRole("link", { name: /Open in Google Maps/ })).toHaveAttribute("href", church.mapsUrl);
+  await expect(map.getByRole("link", { name: /Open in Google Maps/ })).toHaveAttribute(
+    "href",
+    church.mapsUrl,
+  );
   await expect(page.locator("iframe")).toHaveCount(0);
   await page.waitForLoadState("networkidle");
   expect(outside).toEqual([]);
@@ -93,7 +110,12 @@ test("the map loads from Google only after 'Show map'", async ({ page }) => {
 test("sending a message: toast, a row in visitors, the form cleared", async ({ page }) => {
   const email = uniqueEmail();
   await page.goto("/connect");
-  await fillForm(page, { name: "Liza Mendoza", mobile: "+973 3311 2233", email, message: "What time is the Friday service?" });
+  await fillForm(page, {
+    name: "Liza Mendoza",
+    mobile: "+973 3311 2233",
+    email,
+    message: "What time is the Friday service?",
+  });
   await form(page).getByRole("button", { name: "Send Message" }).click();
 
   const toast = page.getByTestId("toast");
@@ -107,7 +129,10 @@ test("sending a message: toast, a row in visitors, the form cleared", async ({ p
   await expect(f.getByLabel("Message", { exact: true })).toHaveValue("");
 });
 
-test("a message with mistakes is refused with the reason and nothing is written", async ({ page, request }) => {
+test("a message with mistakes is refused with the reason and nothing is written", async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail();
   await page.goto("/connect");
   await fillForm(page, { name: "Rico", mobile: "not a number", email, message: "Hello" });
@@ -117,7 +142,9 @@ test("a message with mistakes is refused with the reason and nothing is written"
   await expect(form(page).getByLabel("Name")).toHaveValue("Rico");
 
   // The server checks too: a blank message is refused whatever the browser did.
-  const response = await request.post("/connect", { form: { name: "Rico", mobile: "33334444", email, message: "  " } });
+  const response = await request.post("/connect", {
+    form: { name: "Rico", mobile: "33334444", email, message: "  " },
+  });
   expect(response.status()).toBe(400);
   expect(await visitorsWith(email)).toEqual([]);
 });
@@ -133,13 +160,20 @@ test.describe("when the server refuses", () => {
     }
     const email = uniqueEmail();
     await page.goto("/connect");
-    const values = { name: "Noel Garcia", mobile: "36001122", email, message: "Prayer request for my family." };
+    const values = {
+      name: "Noel Garcia",
+      mobile: "36001122",
+      email,
+      message: "Prayer request for my family.",
+    };
     await fillForm(page, values);
     await form(page).getByRole("button", { name: "Send Message" }).click();
 
     const toast = page.getByTestId("toast");
     await expect(toast).toContainText("Submission Failed");
-    await expect(toast).toContainText("Too many submissions from your connection. Please wait a minute and try again.");
+    await expect(toast).toContainText(
+      "Too many submissions from your connection. Please wait a minute and try again.",
+    );
     const f = form(page);
     await expect(f.getByLabel("Name")).toHaveValue(values.name);
     await expect(f.getByLabel("Mobile Number")).toHaveValue(values.mobile);

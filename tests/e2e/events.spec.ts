@@ -22,7 +22,9 @@ async function eventId(title: string) {
 }
 
 /** Adds an event of our own (a unique title) and returns its id and title. */
-async function insertEvent(fields: { title?: string; date?: string; time?: string; endTime?: string | null } = {}) {
+async function insertEvent(
+  fields: { title?: string; date?: string; time?: string; endTime?: string | null } = {},
+) {
   const title = fields.title ?? `E2E Event ${crypto.randomBytes(3).toString("hex")}`;
   const [row] = await sql<{ id: string }>(
     `insert into events (title, event_date, event_time, event_end_time, location_name, google_maps_url, description)
@@ -38,7 +40,14 @@ async function removeEvent(id: string) {
 }
 
 async function registrationsFor(title: string) {
-  return sql<{ event_id: string | null; event_title: string; name: string; email: string; mobile: string; message: string | null }>(
+  return sql<{
+    event_id: string | null;
+    event_title: string;
+    name: string;
+    email: string;
+    mobile: string;
+    message: string | null;
+  }>(
     "select event_id, event_title, name, email, mobile, message from event_registrations where event_title = $1",
     [title],
   );
@@ -52,20 +61,31 @@ async function openRegistration(page: Page) {
   return { trigger, dialog };
 }
 
-test("the list shows the upcoming events soonest first, with 12-hour times and View Details links", async ({ page }) => {
+test("the list shows the upcoming events soonest first, with 12-hour times and View Details links", async ({
+  page,
+}) => {
   await page.goto("/events");
   await expect(page).toHaveTitle(/^Church Events \|/);
   await expect(page.getByRole("heading", { level: 1, name: "Church Events" })).toBeVisible();
 
-  const titles = await page.getByRole("main").getByRole("article").getByRole("heading", { level: 2 }).allTextContents();
-  expect(titles.filter((title) => seeded.some((event) => event.title === title))).toEqual(seeded.map((e) => e.title));
+  const titles = await page
+    .getByRole("main")
+    .getByRole("article")
+    .getByRole("heading", { level: 2 })
+    .allTextContents();
+  expect(titles.filter((title) => seeded.some((event) => event.title === title))).toEqual(
+    seeded.map((e) => e.title),
+  );
 
   for (const event of seeded) {
     const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: event.title }) });
     const badge = dateBadge(event.date);
     await expect(card).toContainText(event.time);
     await expect(card).toContainText(`${badge.day}${badge.month}`);
-    await expect(card.getByRole("link", { name: /View Details/ })).toHaveAttribute("href", `/events/${await eventId(event.title)}`);
+    await expect(card.getByRole("link", { name: /View Details/ })).toHaveAttribute(
+      "href",
+      `/events/${await eventId(event.title)}`,
+    );
   }
   const ironMen = page.getByRole("article").filter({ hasText: "IronMen Basketball Fellowship" });
   await expect(ironMen).toContainText("Community Sports Court, Manama");
@@ -103,8 +123,14 @@ test("an event from yesterday is hidden and one today is shown", async ({ page }
 test("the IronMen event shows its own default picture and other events the generic one", async ({ page }) => {
   await page.goto("/events");
   const image = (title: string) =>
-    page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) }).locator("img");
-  await expect(image("IronMen Basketball Fellowship")).toHaveAttribute("src", "/images/ironmen-basketball.svg");
+    page
+      .getByRole("article")
+      .filter({ has: page.getByRole("heading", { name: title }) })
+      .locator("img");
+  await expect(image("IronMen Basketball Fellowship")).toHaveAttribute(
+    "src",
+    "/images/ironmen-basketball.svg",
+  );
   await expect(image("Youth Worship Night")).toHaveAttribute("src", "/images/event-default.svg");
   // The pictures are really there (a broken image would also log a console error).
   for (const src of ["/images/ironmen-basketball.svg", "/images/event-default.svg"]) {
@@ -133,7 +159,10 @@ test("an event's page shows its US date, time range, map link and speaker", asyn
   const response = await page.goto(`/events/${await eventId(youth.title)}`);
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/^Youth Worship Night \|/);
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Youth Worship Night|songs/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    /Youth Worship Night|songs/,
+  );
   await expect(page.getByRole("heading", { level: 1, name: youth.title })).toBeVisible();
 
   const facts = page.getByRole("complementary", { name: "Event Details" });
@@ -170,7 +199,9 @@ test("a malformed or unknown event id shows 'Event Not Found' with status 404", 
   }
 });
 
-test("registering: toast, a row with the event's title, the modal closes and the form is cleared", async ({ page }) => {
+test("registering: toast, a row with the event's title, the modal closes and the form is cleared", async ({
+  page,
+}) => {
   const event = await insertEvent();
   try {
     await page.goto(`/events/${event.id}`);
@@ -205,7 +236,10 @@ test("registering: toast, a row with the event's title, the modal closes and the
   }
 });
 
-test("a registration with mistakes is refused with the reason and nothing is written", async ({ page, request }) => {
+test("a registration with mistakes is refused with the reason and nothing is written", async ({
+  page,
+  request,
+}) => {
   const event = await insertEvent();
   try {
     await page.goto(`/events/${event.id}`);
@@ -219,7 +253,9 @@ test("a registration with mistakes is refused with the reason and nothing is wri
     await expect(dialog).toBeVisible();
 
     // The server checks too, whatever the browser did.
-    const response = await request.post(`/events/${event.id}`, { form: { name: "", email: "x", mobile: "1" } });
+    const response = await request.post(`/events/${event.id}`, {
+      form: { name: "", email: "x", mobile: "1" },
+    });
     expect(response.status()).toBe(400);
     expect(await registrationsFor(event.title)).toEqual([]);
   } finally {
@@ -227,7 +263,9 @@ test("a registration with mistakes is refused with the reason and nothing is wri
   }
 });
 
-test("when the event is removed meanwhile, 'Registration Failed' explains and the form stays filled", async ({ page }) => {
+test("when the event is removed meanwhile, 'Registration Failed' explains and the form stays filled", async ({
+  page,
+}) => {
   const event = await insertEvent();
   try {
     await page.goto(`/events/${event.id}`);
@@ -251,12 +289,17 @@ test("when the event is removed meanwhile, 'Registration Failed' explains and th
   }
 });
 
-test("a past event's page shows that registration is closed, and the server refuses one", async ({ page, request }) => {
+test("a past event's page shows that registration is closed, and the server refuses one", async ({
+  page,
+  request,
+}) => {
   const event = await insertEvent({ date: addDays(today, -3) });
   try {
     const response = await page.goto(`/events/${event.id}`);
     expect(response?.status()).toBe(200);
-    await expect(page.getByText("This event has already taken place, so registration is closed.")).toBeVisible();
+    await expect(
+      page.getByText("This event has already taken place, so registration is closed."),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Register for This Event" })).toHaveCount(0);
     const post = await request.post(`/events/${event.id}`, {
       form: { name: "Late Comer", email: "late@example.org", mobile: "33445566" },
@@ -268,7 +311,9 @@ test("a past event's page shows that registration is closed, and the server refu
   }
 });
 
-test("the modal closes on X, the backdrop and Escape, and gives focus back to the button", async ({ page }) => {
+test("the modal closes on X, the backdrop and Escape, and gives focus back to the button", async ({
+  page,
+}) => {
   await page.goto(`/events/${await eventId("Family Day Picnic")}`);
   const close = [
     async () => page.getByRole("dialog").getByRole("button", { name: "Close" }).click(),
@@ -302,7 +347,9 @@ test.describe("without JavaScript", () => {
       await expect(page.getByRole("status").filter({ hasText: "Registration Successful!" })).toContainText(
         `You've registered for ${event.title}.`,
       );
-      expect(await registrationsFor(event.title)).toMatchObject([{ name: "Pedro Cruz", event_id: event.id, message: null }]);
+      expect(await registrationsFor(event.title)).toMatchObject([
+        { name: "Pedro Cruz", event_id: event.id, message: null },
+      ]);
     } finally {
       await removeEvent(event.id);
     }
@@ -320,7 +367,10 @@ test.describe("on a phone", () => {
     const card = await page.getByRole("article").first().boundingBox();
     expect(card!.width).toBeLessThanOrEqual(390);
 
-    await page.getByRole("link", { name: /View Details/ }).first().tap();
+    await page
+      .getByRole("link", { name: /View Details/ })
+      .first()
+      .tap();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await overflow()).toBeLessThanOrEqual(0);
 

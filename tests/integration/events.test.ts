@@ -7,7 +7,13 @@ import { action as registerAction, loader as detailLoader } from "~/routes/event
 import { loader as listLoader } from "~/routes/events/index";
 import { getEvent, listUpcomingEvents, registerForEvent } from "~/server/events.server";
 import { saveVisitorMessage } from "~/server/visitors.server";
-import { callRoute, databaseKinds, formRequest, startTestServices, type TestServices } from "../helpers/test-services";
+import {
+  callRoute,
+  databaseKinds,
+  formRequest,
+  startTestServices,
+  type TestServices,
+} from "../helpers/test-services";
 
 const mapsUrl = "https://www.google.com/maps/search/?api=1&query=Manama";
 
@@ -29,7 +35,12 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
     await db.delete(rateLimits);
   });
 
-  async function addEvent(title: string, eventDate: string, eventTime: string, extra: Partial<typeof events.$inferInsert> = {}) {
+  async function addEvent(
+    title: string,
+    eventDate: string,
+    eventTime: string,
+    extra: Partial<typeof events.$inferInsert> = {},
+  ) {
     const [row] = await t.services.db
       .insert(events)
       .values({ title, eventDate, eventTime, locationName: "Main hall", googleMapsUrl: mapsUrl, ...extra })
@@ -48,7 +59,12 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
 
     const upcoming = await listUpcomingEvents(today);
     expect(upcoming.map((e) => e.title)).toEqual(["Today morning", "Today evening", "Tomorrow", "Next week"]);
-    expect(upcoming[1]).toMatchObject({ eventDate: today, eventEndTime: "21:00:00", imageUrl: null, speaker: null });
+    expect(upcoming[1]).toMatchObject({
+      eventDate: today,
+      eventEndTime: "21:00:00",
+      imageUrl: null,
+      speaker: null,
+    });
 
     const page = await callRoute(listLoader, new Request("http://localhost/events"));
     expect(page.status).toBe(200);
@@ -59,13 +75,19 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
 
   it("reads one event by id, and answers null for an unknown or malformed id without asking the database amiss", async () => {
     const event = await addEvent("Prayer Night", addDays(today, 3), "19:30", { speaker: "Pastor Ana" });
-    expect(await getEvent(event.id)).toMatchObject({ id: event.id, title: "Prayer Night", speaker: "Pastor Ana" });
+    expect(await getEvent(event.id)).toMatchObject({
+      id: event.id,
+      title: "Prayer Night",
+      speaker: "Pastor Ana",
+    });
     expect(await getEvent("00000000-0000-4000-8000-000000000000")).toBeNull();
     expect(await getEvent("not-a-uuid")).toBeNull();
     expect(await getEvent("1; drop table events")).toBeNull();
 
     for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
-      const result = await callRoute(detailLoader, new Request(`http://localhost/events/${id}`), { params: { id } });
+      const result = await callRoute(detailLoader, new Request(`http://localhost/events/${id}`), {
+        params: { id },
+      });
       expect(result.status).toBe(404);
       expect(result.data).toEqual({ state: "not-found" });
     }
@@ -78,7 +100,9 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
 
   it("registers someone with the event's title from the database", async () => {
     const event = await addEvent("Family Day", addDays(today, 10), "09:00");
-    expect(await registerForEvent(event.id, { ...registrant, message: "Two adults, one child" }, today)).toEqual({
+    expect(
+      await registerForEvent(event.id, { ...registrant, message: "Two adults, one child" }, today),
+    ).toEqual({
       ok: true,
       eventTitle: "Family Day",
     });
@@ -98,7 +122,12 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
     const event = await addEvent("Youth Night", addDays(today, 2), "19:00");
     const result = await callRoute(
       registerAction,
-      formRequest(`/events/${event.id}`, { name: " Ben Reyes ", email: "ben@example.org", mobile: "33335555", message: "" }),
+      formRequest(`/events/${event.id}`, {
+        name: " Ben Reyes ",
+        email: "ben@example.org",
+        mobile: "33335555",
+        message: "",
+      }),
       { params: { id: event.id }, clientIp: "192.0.2.31" },
     );
     expect(result.status).toBe(200);
@@ -106,7 +135,10 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
       ok: true,
       toast: { title: "Registration Successful!", description: "You've registered for Youth Night." },
     });
-    const [row] = await t.services.db.select().from(eventRegistrations).where(eq(eventRegistrations.eventId, event.id));
+    const [row] = await t.services.db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.eventId, event.id));
     expect(row).toMatchObject({ eventTitle: "Youth Night", name: "Ben Reyes", message: null });
   });
 
@@ -129,11 +161,16 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
       toast: { title: "Registration Failed", description: "This event is no longer available." },
       values: fields,
     });
-    const closed = await callRoute(registerAction, formRequest("/events/x", fields), { params: { id: past.id } });
+    const closed = await callRoute(registerAction, formRequest("/events/x", fields), {
+      params: { id: past.id },
+    });
     expect(closed.status).toBe(409);
     expect(closed.data).toMatchObject({
       ok: false,
-      toast: { title: "Registration Failed", description: "This event has already taken place, so registration is closed." },
+      toast: {
+        title: "Registration Failed",
+        description: "This event has already taken place, so registration is closed.",
+      },
     });
     const invalid = await callRoute(
       registerAction,
@@ -147,20 +184,40 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
   });
 
   it("keeps a visitor's message from the connect form", async () => {
-    await saveVisitorMessage({ name: "Carla", mobile: "+973 3999 0000", email: "carla@example.org", message: "Hello!" });
+    await saveVisitorMessage({
+      name: "Carla",
+      mobile: "+973 3999 0000",
+      email: "carla@example.org",
+      message: "Hello!",
+    });
     const result = await callRoute(
       connectAction,
-      formRequest("/connect", { name: "Dan", mobile: "36660000", email: "dan@example.org", message: "Service times?" }),
+      formRequest("/connect", {
+        name: "Dan",
+        mobile: "36660000",
+        email: "dan@example.org",
+        message: "Service times?",
+      }),
       { clientIp: "192.0.2.32" },
     );
     expect(result.status).toBe(200);
     expect(result.data).toMatchObject({
       ok: true,
-      toast: { title: "Message Sent!", description: "Thank you for connecting with us. We will get back to you soon." },
+      toast: {
+        title: "Message Sent!",
+        description: "Thank you for connecting with us. We will get back to you soon.",
+      },
     });
-    const missing = await callRoute(connectAction, formRequest("/connect", { name: "Eve", mobile: "36660000", email: "eve@example.org" }));
+    const missing = await callRoute(
+      connectAction,
+      formRequest("/connect", { name: "Eve", mobile: "36660000", email: "eve@example.org" }),
+    );
     expect(missing.status).toBe(400);
-    expect(missing.data).toMatchObject({ ok: false, toast: { title: "Submission Failed" }, fieldErrors: { message: "Please enter a message." } });
+    expect(missing.data).toMatchObject({
+      ok: false,
+      toast: { title: "Submission Failed" },
+      fieldErrors: { message: "Please enter a message." },
+    });
 
     const rows = await t.services.db.select().from(visitors).orderBy(visitors.name);
     expect(rows.map(({ name, mobile, email, message }) => ({ name, mobile, email, message }))).toEqual([
@@ -177,12 +234,17 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
       expect(list.status).toBe(503);
       expect(list.data).toEqual({ events: [], hasError: true });
       const id = "00000000-0000-4000-8000-000000000000";
-      const one = await callRoute(detailLoader, new Request(`http://localhost/events/${id}`), { params: { id } });
+      const one = await callRoute(detailLoader, new Request(`http://localhost/events/${id}`), {
+        params: { id },
+      });
       expect(one.status).toBe(503);
       expect(one.data).toEqual({ state: "error" });
     } finally {
       await t.services.db.execute(sql`alter table events_unavailable rename to events`);
     }
-    expect(logged.mock.calls.map((call) => call[0])).toEqual(["Error fetching events:", "Error fetching event:"]);
+    expect(logged.mock.calls.map((call) => call[0])).toEqual([
+      "Error fetching events:",
+      "Error fetching event:",
+    ]);
   });
 });

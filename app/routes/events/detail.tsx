@@ -1,4 +1,13 @@
-import { ArrowLeft, CalendarDays, CalendarX2, Clock, ExternalLink, MapPin, Mic, TriangleAlert } from "lucide-react";
+import {
+  ArrowLeft,
+  CalendarDays,
+  CalendarX2,
+  Clock,
+  ExternalLink,
+  MapPin,
+  Mic,
+  TriangleAlert,
+} from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { data, Link } from "react-router";
 import { FormDialog, FormDialogTrigger } from "~/components/form-dialog";
@@ -31,9 +40,7 @@ const texts = {
 const REGISTER_PARAM = "register";
 
 type LoaderResult =
-  | { state: "found"; event: PublicEvent; isPast: boolean }
-  | { state: "not-found" }
-  | { state: "error" };
+  { state: "found"; event: PublicEvent; isPast: boolean } | { state: "not-found" } | { state: "error" };
 
 export async function loader({ params }: Route.LoaderArgs) {
   try {
@@ -57,7 +64,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const outcome = await registerForEvent(params.id, registrant, todayInChurchZone());
       if (!outcome.ok && outcome.reason === "past") throw new PublicFormError(texts.pastNotice, 409);
       if (!outcome.ok) throw new PublicFormError(texts.gone, 404);
-      return { title: "Registration Successful!", description: `You've registered for ${outcome.eventTitle}.` };
+      return {
+        title: "Registration Successful!",
+        description: `You've registered for ${outcome.eventTitle}.`,
+      };
     },
   });
   return data(result, { status });
@@ -88,10 +98,17 @@ function BackLink({ className }: { className?: string }) {
 export default function EventDetail({ loaderData }: Route.ComponentProps) {
   const isError = loaderData.state === "error";
   useEffect(() => {
-    if (isError) showToast({ id: "event-error", title: texts.errorToast, description: texts.errorText, variant: "destructive" });
+    if (isError)
+      showToast({
+        id: "event-error",
+        title: texts.errorToast,
+        description: texts.errorText,
+        variant: "destructive",
+      });
   }, [isError]);
 
-  if (loaderData.state === "found") return <EventDetails event={loaderData.event} isPast={loaderData.isPast} />;
+  if (loaderData.state === "found")
+    return <EventDetails event={loaderData.event} isPast={loaderData.isPast} />;
 
   const isNotFound = loaderData.state === "not-found";
   return (
@@ -113,13 +130,16 @@ export default function EventDetail({ loaderData }: Route.ComponentProps) {
 }
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  // Only dt and dd inside the group (a definition list allows nothing else there).
   return (
-    <div className="flex items-start gap-3">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">{icon}</span>
-      <div>
-        <dt className="text-sm font-semibold uppercase tracking-wide text-accent-text">{label}</dt>
-        <dd className="mt-0.5 text-navy">{children}</dd>
-      </div>
+    <div className="relative min-h-10 pl-13">
+      <dt className="text-sm font-semibold uppercase tracking-wide text-accent-text">
+        <span className="absolute left-0 top-0 flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-navy">{children}</dd>
     </div>
   );
 }
@@ -190,7 +210,9 @@ function EventDetails({ event, isPast }: { event: PublicEvent; isPast: boolean }
             </dl>
             <div ref={triggerBoxRef} className="mt-6 border-t border-border pt-6">
               {isPast ? (
-                <p className="rounded-md bg-muted px-4 py-3 text-sm text-muted-foreground">{texts.pastNotice}</p>
+                <p className="rounded-md bg-muted px-4 py-3 text-sm text-muted-foreground">
+                  {texts.pastNotice}
+                </p>
               ) : (
                 <FormDialogTrigger
                   param={REGISTER_PARAM}
@@ -208,7 +230,9 @@ function EventDetails({ event, isPast }: { event: PublicEvent; isPast: boolean }
               <h2 id="about-event" className="text-2xl font-bold text-navy">
                 About This Event
               </h2>
-              <p className="mt-3 whitespace-pre-line text-lg leading-relaxed text-muted-foreground">{event.description}</p>
+              <p className="mt-3 whitespace-pre-line text-lg leading-relaxed text-muted-foreground">
+                {event.description}
+              </p>
             </section>
           ) : null}
         </div>

@@ -40,7 +40,12 @@ export default function Events({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     if (hasError) {
-      showToast({ id: "events-error", title: texts.errorToast, description: texts.errorText, variant: "destructive" });
+      showToast({
+        id: "events-error",
+        title: texts.errorToast,
+        description: texts.errorText,
+        variant: "destructive",
+      });
     }
   }, [hasError]);
 
@@ -49,11 +54,18 @@ export default function Events({ loaderData }: Route.ComponentProps) {
       <PageHeader eyebrow="Events" title={texts.title} description={texts.description} />
       <section aria-label="Upcoming events" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         {hasError ? (
-          <div role="alert" className="mx-auto flex max-w-xl flex-col items-center rounded-xl border border-border bg-muted p-10 text-center">
+          <div
+            role="alert"
+            className="mx-auto flex max-w-xl flex-col items-center rounded-xl border border-border bg-muted p-10 text-center"
+          >
             <TriangleAlert className="size-10 text-destructive" aria-hidden="true" />
             <h2 className="mt-4 text-xl font-semibold text-navy">{texts.errorToast}</h2>
             <p className="mt-2 text-muted-foreground">{texts.errorText}</p>
-            <Link to="/events" reloadDocument className={buttonVariants({ variant: "outline", className: "mt-6" })}>
+            <Link
+              to="/events"
+              reloadDocument
+              className={buttonVariants({ variant: "outline", className: "mt-6" })}
+            >
               Try again
             </Link>
           </div>
