@@ -1,8 +1,205 @@
-// Placeholder until this page is built.
-export default function Page() {
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import type { ReactNode } from "react";
+import { data } from "react-router";
+import { FormField, TextareaField } from "~/components/form-field";
+import { MapEmbed } from "~/components/map-embed";
+import { PageHeader } from "~/components/page-header";
+import { PublicForm } from "~/components/public-form";
+import { SocialIcon } from "~/components/social-icons";
+import { church, serviceTimes, socialLinks } from "~/content/church";
+import { pageMeta } from "~/lib/meta";
+import { connectSchema, LIMITS } from "~/schemas/public-forms";
+import { handlePublicForm } from "~/server/public-forms.server";
+import { saveVisitorMessage } from "~/server/visitors.server";
+import type { Route } from "./+types/connect";
+
+const texts = {
+  title: "Connect With Us",
+  description: "Have a question, a prayer request or planning a visit? We would love to hear from you.",
+  formTitle: "Send Us a Message",
+  formDescription: "Fill in the form and someone from our church will get back to you.",
+  successTitle: "Message Sent!",
+  successDescription: "Thank you for connecting with us. We will get back to you soon.",
+};
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta(
+    texts.title,
+    `Send us a message, find our address and service times: Worship Service Friday 3:30-5:30 PM, Bible Study Thursday 7:30-10:30 PM.`,
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { result, status } = await handlePublicForm({
+    request,
+    clientIp: context.clientIp,
+    schema: connectSchema,
+    failureTitle: "Submission Failed",
+    save: async (visitor) => {
+      await saveVisitorMessage(visitor);
+      return { title: texts.successTitle, description: texts.successDescription };
+    },
+  });
+  return data(result, { status });
+}
+
+function ContactItem({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-navy">Coming soon</h1>
-    </section>
+    <li className="flex items-start gap-4">
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <h3 className="font-semibold text-navy">{title}</h3>
+        <div className="mt-1 text-muted-foreground">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+export default function Connect() {
+  return (
+    <>
+      <PageHeader eyebrow="Connect" title={texts.title} description={texts.description} />
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-5 lg:items-start lg:gap-12 lg:px-8">
+        <section
+          aria-labelledby="message-heading"
+          className="rounded-2xl border border-border bg-background p-6 shadow-sm sm:p-8 lg:col-span-3"
+        >
+          <h2 id="message-heading" className="text-2xl font-bold text-navy">
+            {texts.formTitle}
+          </h2>
+          <p className="mt-2 text-muted-foreground">{texts.formDescription}</p>
+          <PublicForm action="/connect" schema={connectSchema} submitLabel="Send Message" className="mt-6">
+            {({ errors, values }) => (
+              <>
+                <FormField
+                  id="name"
+                  name="name"
+                  label="Name"
+                  required
+                  maxLength={LIMITS.name}
+                  autoComplete="name"
+                  error={errors.name}
+                  defaultValue={values.name}
+                />
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <FormField
+                    id="mobile"
+                    name="mobile"
+                    type="tel"
+                    label="Mobile Number"
+                    placeholder="+973 XXXX XXXX"
+                    required
+                    maxLength={LIMITS.mobile}
+                    autoComplete="tel"
+                    error={errors.mobile}
+                    defaultValue={values.mobile}
+                  />
+                  <FormField
+                    id="email"
+                    name="email"
+                    type="email"
+                    label="Email"
+                    required
+                    maxLength={LIMITS.email}
+                    autoComplete="email"
+                    error={errors.email}
+                    defaultValue={values.email}
+                  />
+                </div>
+                <TextareaField
+                  id="message"
+                  name="message"
+                  label="Message"
+                  rows={5}
+                  required
+                  maxLength={LIMITS.message}
+                  error={errors.message}
+                  defaultValue={values.message}
+                />
+              </>
+            )}
+          </PublicForm>
+        </section>
+
+        <div className="grid content-start gap-8 lg:col-span-2">
+          <section aria-labelledby="contact-heading">
+            <h2 id="contact-heading" className="text-2xl font-bold text-navy">
+              Get in Touch
+            </h2>
+            <ul className="mt-6 grid gap-6">
+              <ContactItem icon={<MapPin className="size-5" aria-hidden="true" />} title="Address">
+                <a
+                  href={church.mapsUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {church.address}
+                  <span className="sr-only"> (opens Google Maps in a new tab)</span>
+                </a>
+              </ContactItem>
+              <ContactItem icon={<Phone className="size-5" aria-hidden="true" />} title="Phone">
+                {/* The spec gives a placeholder number, so it is shown but not dialled. */}
+                <span>{church.phone}</span>
+              </ContactItem>
+              <ContactItem icon={<Mail className="size-5" aria-hidden="true" />} title="Email">
+                <a
+                  href={`mailto:${church.email}`}
+                  className="break-all font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {church.email}
+                </a>
+              </ContactItem>
+              <ContactItem icon={<Clock className="size-5" aria-hidden="true" />} title="Service Times">
+                <ul className="grid gap-1">
+                  {serviceTimes.map((service) => (
+                    <li key={service.name}>
+                      <span className="font-medium text-navy">{service.name}:</span>{" "}
+                      <span className="whitespace-nowrap">{service.when}</span>
+                    </li>
+                  ))}
+                </ul>
+              </ContactItem>
+            </ul>
+          </section>
+
+          <section aria-labelledby="follow-heading">
+            <h2 id="follow-heading" className="text-xl font-bold text-navy">
+              Follow Us
+            </h2>
+            <ul className="mt-4 flex flex-wrap gap-3">
+              {socialLinks.map((link) => (
+                <li key={link.name}>
+                  <a
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex h-11 items-center gap-2 rounded-full border border-border px-4 text-sm font-semibold text-navy transition-colors hover:bg-navy hover:text-white"
+                  >
+                    <SocialIcon name={link.name} className="size-5" />
+                    {link.name}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <section aria-labelledby="map-heading" className="lg:col-span-5">
+          <h2 id="map-heading" className="text-xl font-bold text-navy">
+            Find Us
+          </h2>
+          <MapEmbed
+            query={church.address}
+            title={`Map showing ${church.name}, ${church.address}`}
+            mapsUrl={church.mapsUrl}
+            className="mt-4 lg:aspect-[21/8]"
+          />
+        </section>
+      </div>
+    </>
   );
 }

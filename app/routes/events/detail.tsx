@@ -1,8 +1,306 @@
-// Placeholder until this page is built.
-export default function Page() {
+import {
+  ArrowLeft,
+  CalendarDays,
+  CalendarX2,
+  Clock,
+  ExternalLink,
+  MapPin,
+  Mic,
+  TriangleAlert,
+} from "lucide-react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { data, Link } from "react-router";
+import { FormDialog, FormDialogTrigger } from "~/components/form-dialog";
+import { FormField, TextareaField } from "~/components/form-field";
+import { PageHeader } from "~/components/page-header";
+import { PublicForm } from "~/components/public-form";
+import { buttonVariants } from "~/components/ui/button";
+import { todayInChurchZone } from "~/lib/dates";
+import { eventImageSrc } from "~/lib/event-image";
+import { formatDateLong, formatTimeRange } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { showToast } from "~/lib/toast";
+import { eventRegistrationSchema, LIMITS } from "~/schemas/public-forms";
+import { getEvent, isPastEvent, registerForEvent, type PublicEvent } from "~/server/events.server";
+import { handlePublicForm, PublicFormError } from "~/server/public-forms.server";
+import type { Route } from "./+types/detail";
+
+const texts = {
+  notFoundTitle: "Event Not Found",
+  notFoundText: "Sorry, we couldn't find that event. It may have been removed, or the link may be mistyped.",
+  back: "Back to All Events",
+  register: "Register for This Event",
+  registerDescription: "Let us know you are coming. We will keep your details only for this event.",
+  errorToast: "Error fetching event",
+  errorText: "We could not load this event just now. Please try again in a moment.",
+  pastNotice: "This event has already taken place, so registration is closed.",
+  gone: "This event is no longer available.",
+};
+
+const REGISTER_PARAM = "register";
+
+type LoaderResult =
+  { state: "found"; event: PublicEvent; isPast: boolean } | { state: "not-found" } | { state: "error" };
+
+export async function loader({ params }: Route.LoaderArgs) {
+  try {
+    const event = await getEvent(params.id);
+    if (!event) return data<LoaderResult>({ state: "not-found" }, { status: 404 });
+    return data<LoaderResult>({ state: "found", event, isPast: isPastEvent(event, todayInChurchZone()) });
+  } catch (error) {
+    console.error("Error fetching event:", error);
+    return data<LoaderResult>({ state: "error" }, { status: 503 });
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { result, status } = await handlePublicForm({
+    request,
+    clientIp: context.clientIp,
+    schema: eventRegistrationSchema,
+    failureTitle: "Registration Failed",
+    save: async (registrant) => {
+      // Read the event again: it may have been removed or have passed since the page was opened.
+      const outcome = await registerForEvent(params.id, registrant, todayInChurchZone());
+      if (!outcome.ok && outcome.reason === "past") throw new PublicFormError(texts.pastNotice, 409);
+      if (!outcome.ok) throw new PublicFormError(texts.gone, 404);
+      return {
+        title: "Registration Successful!",
+        description: `You've registered for ${outcome.eventTitle}.`,
+      };
+    },
+  });
+  return data(result, { status });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (loaderData?.state === "found") {
+    const { event } = loaderData;
+    return pageMeta(
+      event.title,
+      `${formatDateLong(event.eventDate)}, ${formatTimeRange(event.eventTime, event.eventEndTime)} at ${event.locationName}.` +
+        (event.description ? ` ${event.description}` : ""),
+    );
+  }
+  if (loaderData?.state === "not-found") return pageMeta(texts.notFoundTitle, texts.notFoundText);
+  return pageMeta("Church Event", texts.errorText);
+}
+
+function BackLink({ className }: { className?: string }) {
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-navy">Coming soon</h1>
-    </section>
+    <Link to="/events" className={buttonVariants({ variant: "outline", className })}>
+      <ArrowLeft aria-hidden="true" />
+      {texts.back}
+    </Link>
+  );
+}
+
+export default function EventDetail({ loaderData }: Route.ComponentProps) {
+  const isError = loaderData.state === "error";
+  useEffect(() => {
+    if (isError)
+      showToast({
+        id: "event-error",
+        title: texts.errorToast,
+        description: texts.errorText,
+        variant: "destructive",
+      });
+  }, [isError]);
+
+  if (loaderData.state === "found")
+    return <EventDetails event={loaderData.event} isPast={loaderData.isPast} />;
+
+  const isNotFound = loaderData.state === "not-found";
+  return (
+    <>
+      <PageHeader title={isNotFound ? texts.notFoundTitle : texts.errorToast} />
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:px-6 lg:px-8">
+        {isNotFound ? (
+          <CalendarX2 className="size-10 text-muted-foreground" aria-hidden="true" />
+        ) : (
+          <TriangleAlert className="size-10 text-destructive" aria-hidden="true" />
+        )}
+        <p className="mt-4 text-lg text-muted-foreground" role={isNotFound ? undefined : "alert"}>
+          {isNotFound ? texts.notFoundText : texts.errorText}
+        </p>
+        <BackLink className="mt-8" />
+      </section>
+    </>
+  );
+}
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  // Only dt and dd inside the group (a definition list allows nothing else there).
+  return (
+    <div className="relative min-h-10 pl-13">
+      <dt className="text-sm font-semibold uppercase tracking-wide text-accent-text">
+        <span className="absolute left-0 top-0 flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-navy">{children}</dd>
+    </div>
+  );
+}
+
+function EventDetails({ event, isPast }: { event: PublicEvent; isPast: boolean }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const date = formatDateLong(event.eventDate);
+  const triggerBoxRef = useRef<HTMLDivElement>(null);
+  const wasOpenRef = useRef(false);
+
+  useEffect(() => {
+    // Radix gives focus back only to its own trigger; ours is a link (for the no-JS fallback), so
+    // once the modal has gone, focus returns to the button that opened it.
+    if (isOpen) {
+      wasOpenRef.current = true;
+    } else if (wasOpenRef.current) {
+      wasOpenRef.current = false;
+      triggerBoxRef.current?.querySelector<HTMLElement>("[role=button]")?.focus();
+    }
+  }, [isOpen]);
+
+  return (
+    <>
+      <PageHeader eyebrow="Church Event" title={event.title} description={date} />
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+        <BackLink />
+        {/* Phone: picture, the facts with the button, then the description. Desktop: facts beside both. */}
+        <div className="mt-8 grid items-start gap-8 lg:grid-cols-5 lg:gap-x-12">
+          <img
+            src={eventImageSrc(event)}
+            alt=""
+            width={800}
+            height={450}
+            className="aspect-video w-full rounded-xl border border-border bg-muted object-cover shadow-sm lg:col-span-3"
+          />
+
+          <aside
+            aria-labelledby="event-facts"
+            className="rounded-xl border border-border bg-background p-6 shadow-sm lg:col-span-2 lg:col-start-4 lg:row-span-2 lg:row-start-1"
+          >
+            <h2 id="event-facts" className="text-xl font-bold text-navy">
+              Event Details
+            </h2>
+            <dl className="mt-5 grid gap-5">
+              <Fact icon={<CalendarDays className="size-5" aria-hidden="true" />} label="Date">
+                <time dateTime={event.eventDate}>{date}</time>
+              </Fact>
+              <Fact icon={<Clock className="size-5" aria-hidden="true" />} label="Time">
+                {formatTimeRange(event.eventTime, event.eventEndTime)}
+              </Fact>
+              <Fact icon={<MapPin className="size-5" aria-hidden="true" />} label="Location">
+                <a
+                  href={event.googleMapsUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {event.locationName}
+                  <span className="sr-only"> (opens Google Maps in a new tab)</span>
+                  <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
+                </a>
+              </Fact>
+              {event.speaker ? (
+                <Fact icon={<Mic className="size-5" aria-hidden="true" />} label="Speaker">
+                  {event.speaker}
+                </Fact>
+              ) : null}
+            </dl>
+            <div ref={triggerBoxRef} className="mt-6 border-t border-border pt-6">
+              {isPast ? (
+                <p className="rounded-md bg-muted px-4 py-3 text-sm text-muted-foreground">
+                  {texts.pastNotice}
+                </p>
+              ) : (
+                <FormDialogTrigger
+                  param={REGISTER_PARAM}
+                  onOpen={() => setIsOpen(true)}
+                  className={buttonVariants({ variant: "gold", size: "lg", className: "w-full" })}
+                >
+                  {texts.register}
+                </FormDialogTrigger>
+              )}
+            </div>
+          </aside>
+
+          {event.description ? (
+            <section aria-labelledby="about-event" className="lg:col-span-3">
+              <h2 id="about-event" className="text-2xl font-bold text-navy">
+                About This Event
+              </h2>
+              <p className="mt-3 whitespace-pre-line text-lg leading-relaxed text-muted-foreground">
+                {event.description}
+              </p>
+            </section>
+          ) : null}
+        </div>
+      </div>
+
+      {isPast ? null : (
+        <FormDialog
+          param={REGISTER_PARAM}
+          open={isOpen}
+          onOpenChange={setIsOpen}
+          title={texts.register}
+          description={`${event.title}, ${date}. ${texts.registerDescription}`}
+        >
+          <PublicForm
+            action={`/events/${event.id}?${REGISTER_PARAM}`}
+            schema={eventRegistrationSchema}
+            submitLabel="Register"
+            onSuccess={() => setIsOpen(false)}
+          >
+            {({ errors, values }) => (
+              <>
+                <FormField
+                  id="name"
+                  name="name"
+                  label="Full Name"
+                  required
+                  maxLength={LIMITS.name}
+                  autoComplete="name"
+                  error={errors.name}
+                  defaultValue={values.name}
+                />
+                <FormField
+                  id="email"
+                  name="email"
+                  type="email"
+                  label="Email"
+                  required
+                  maxLength={LIMITS.email}
+                  autoComplete="email"
+                  error={errors.email}
+                  defaultValue={values.email}
+                />
+                <FormField
+                  id="mobile"
+                  name="mobile"
+                  type="tel"
+                  label="Mobile Number"
+                  required
+                  maxLength={LIMITS.mobile}
+                  autoComplete="tel"
+                  placeholder="+973 XXXX XXXX"
+                  error={errors.mobile}
+                  defaultValue={values.mobile}
+                />
+                <TextareaField
+                  id="message"
+                  name="message"
+                  label="Message (Optional)"
+                  rows={3}
+                  maxLength={LIMITS.message}
+                  error={errors.message}
+                  defaultValue={values.message}
+                />
+              </>
+            )}
+          </PublicForm>
+        </FormDialog>
+      )}
+    </>
   );
 }

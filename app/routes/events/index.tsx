@@ -1,8 +1,89 @@
-// Placeholder until this page is built.
-export default function Page() {
+import { CalendarX2, TriangleAlert } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link } from "react-router";
+import { EventCard } from "~/components/event-card";
+import { PageHeader } from "~/components/page-header";
+import { buttonVariants } from "~/components/ui/button";
+import { todayInChurchZone } from "~/lib/dates";
+import { pageMeta } from "~/lib/meta";
+import { showToast } from "~/lib/toast";
+import { listUpcomingEvents } from "~/server/events.server";
+import type { Route } from "./+types/index";
+
+const texts = {
+  title: "Church Events",
+  description: "Worship, fellowship and outreach: come and join us. Everyone is welcome.",
+  empty: "No upcoming events at the moment. Please check back soon!",
+  errorToast: "Error fetching events",
+  errorText: "We could not load the events just now. Please try again in a moment.",
+};
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta(
+    texts.title,
+    "Upcoming events at our church in Bahrain: dates, times, places and how to register.",
+  );
+}
+
+export async function loader() {
+  try {
+    const events = await listUpcomingEvents(todayInChurchZone());
+    return data({ events, hasError: false });
+  } catch (error) {
+    console.error("Error fetching events:", error);
+    return data({ events: [], hasError: true }, { status: 503 });
+  }
+}
+
+export default function Events({ loaderData }: Route.ComponentProps) {
+  const { events, hasError } = loaderData;
+
+  useEffect(() => {
+    if (hasError) {
+      showToast({
+        id: "events-error",
+        title: texts.errorToast,
+        description: texts.errorText,
+        variant: "destructive",
+      });
+    }
+  }, [hasError]);
+
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-navy">Coming soon</h1>
-    </section>
+    <>
+      <PageHeader eyebrow="Events" title={texts.title} description={texts.description} />
+      <section aria-label="Upcoming events" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+        {hasError ? (
+          <div
+            role="alert"
+            className="mx-auto flex max-w-xl flex-col items-center rounded-xl border border-border bg-muted p-10 text-center"
+          >
+            <TriangleAlert className="size-10 text-destructive" aria-hidden="true" />
+            <h2 className="mt-4 text-xl font-semibold text-navy">{texts.errorToast}</h2>
+            <p className="mt-2 text-muted-foreground">{texts.errorText}</p>
+            <Link
+              to="/events"
+              reloadDocument
+              className={buttonVariants({ variant: "outline", className: "mt-6" })}
+            >
+              Try again
+            </Link>
+          </div>
+        ) : events.length === 0 ? (
+          <div className="mx-auto flex max-w-xl flex-col items-center rounded-xl border border-dashed border-input p-10 text-center">
+            <CalendarX2 className="size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="mt-4 text-lg text-muted-foreground">{texts.empty}</p>
+          </div>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {events.map((event, index) => (
+              <li key={event.id}>
+                <EventCard event={event} isAboveFold={index === 0} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
   );
 }

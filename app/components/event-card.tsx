@@ -1,0 +1,79 @@
+import { ArrowRight, Clock, MapPin } from "lucide-react";
+import { Link } from "react-router";
+import { eventImageSrc } from "~/lib/event-image";
+import { dateBadge, formatDateLong, formatTimeRange } from "~/lib/format";
+import { buttonVariants } from "./ui/button";
+
+export interface EventCardData {
+  id: string;
+  title: string;
+  eventDate: string;
+  eventTime: string;
+  eventEndTime: string | null;
+  locationName: string;
+  description: string | null;
+  imageUrl: string | null;
+}
+
+/** One upcoming event in the list: picture with a day-and-month badge, the essentials, a link on. */
+export function EventCard({ event, isAboveFold = false }: { event: EventCardData; isAboveFold?: boolean }) {
+  const badge = dateBadge(event.eventDate);
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-border bg-background shadow-sm">
+      <div className="relative aspect-video bg-muted">
+        <img
+          src={eventImageSrc(event)}
+          alt=""
+          width={800}
+          height={450}
+          loading={isAboveFold ? "eager" : "lazy"}
+          decoding="async"
+          className="size-full object-cover"
+        />
+        <p className="absolute left-4 top-4 flex min-w-14 flex-col items-center rounded-lg bg-background px-3 py-1.5 text-center shadow-md">
+          <time dateTime={event.eventDate}>
+            <span aria-hidden="true" className="block text-2xl font-bold leading-none text-navy">
+              {badge.day}
+            </span>
+            <span
+              aria-hidden="true"
+              className="mt-1 block text-xs font-semibold uppercase tracking-wide text-accent-text"
+            >
+              {badge.month}
+            </span>
+            <span className="sr-only">{formatDateLong(event.eventDate)}</span>
+          </time>
+        </p>
+      </div>
+      <div className="flex flex-1 flex-col p-6">
+        <h2 className="text-xl font-semibold text-navy">{event.title}</h2>
+        <div className="mt-3 grid gap-2 text-sm text-muted-foreground">
+          <p className="flex items-start gap-2">
+            <Clock className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            <span>
+              <span className="sr-only">Time: </span>
+              {formatTimeRange(event.eventTime, event.eventEndTime)}
+            </span>
+          </p>
+          <p className="flex items-start gap-2">
+            <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            <span>
+              <span className="sr-only">Location: </span>
+              {event.locationName}
+            </span>
+          </p>
+        </div>
+        {event.description ? (
+          <p className="mt-3 line-clamp-2 text-muted-foreground">{event.description}</p>
+        ) : null}
+        <div className="mt-auto pt-5">
+          <Link to={`/events/${event.id}`} className={buttonVariants({ className: "w-full sm:w-auto" })}>
+            View Details
+            <span className="sr-only"> for {event.title}</span>
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,118 @@
+import { ExternalLink, MapPin } from "lucide-react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { cn } from "~/lib/utils";
+import { Button } from "./ui/button";
+
+const noSubscription = () => () => {};
+
+/** False in the server's HTML and during hydration, true once scripts run the page. */
+function useIsHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/** The map provider's embeddable map for a place, as typed into its search box. */
+export function googleMapsEmbedUrl(query: string): string {
+  return `https://www.google.com/maps?q=${encodeURIComponent(query)}&output=embed`;
+}
+
+/**
+ * A map that costs nothing until a visitor asks for it: a drawn preview with a 'Show map' button,
+ * replaced by the map provider's frame on click. No request leaves our site before the click.
+ * Without JavaScript the preview offers the link to the map instead.
+ */
+export function MapEmbed({
+  query,
+  title,
+  mapsUrl,
+  className,
+}: {
+  /** What the map searches for, e.g. the church's address. */
+  query: string;
+  /** The frame's accessible name. */
+  title: string;
+  /** The map's own page, for visitors without JavaScript or who prefer the app. */
+  mapsUrl: string;
+  className?: string;
+}) {
+  const [isShown, setIsShown] = useState(false);
+  const isHydrated = useIsHydrated();
+  const frameRef = useRef<HTMLIFrameElement>(null);
+
+  useEffect(() => {
+    // The button that had focus is gone: keyboard users continue in the map.
+    if (isShown) frameRef.current?.focus();
+  }, [isShown]);
+
+  const frame =
+    "relative aspect-[4/3] w-full overflow-hidden rounded-xl border border-border sm:aspect-video";
+  if (isShown) {
+    return (
+      <iframe
+        ref={frameRef}
+        src={googleMapsEmbedUrl(query)}
+        title={title}
+        loading="lazy"
+        referrerPolicy="strict-origin-when-cross-origin"
+        className={cn(frame, "bg-muted", className)}
+      />
+    );
+  }
+
+  return (
+    <div className={cn(frame, "bg-[#e8eef7]", className)} data-testid="map-preview">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 400 300"
+        preserveAspectRatio="xMidYMid slice"
+        className="absolute inset-0 size-full"
+      >
+        <rect width="400" height="300" fill="#e8eef7" />
+        <path d="M0 210c60-20 110 10 170-5s120-60 230-40v135H0z" fill="#cfe0f5" />
+        <g fill="#d6e9d3">
+          <rect x="24" y="28" width="86" height="58" rx="8" />
+          <rect x="282" y="40" width="92" height="70" rx="8" />
+        </g>
+        <g stroke="#ffffff" strokeWidth="12" strokeLinecap="round" fill="none">
+          <path d="M-10 130h420" />
+          <path d="M150 -10v320" />
+          <path d="M-10 40l420 220" />
+        </g>
+        <g stroke="#ffffff" strokeWidth="5" strokeLinecap="round" fill="none">
+          <path d="M260 -10v320" />
+          <path d="M-10 250h180" />
+          <path d="M60 -10v160" />
+        </g>
+      </svg>
+      <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-navy/10 p-4 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg">
+          <MapPin className="size-6" aria-hidden="true" />
+        </span>
+        <p className="rounded-md bg-background/90 px-3 py-1 text-sm font-medium text-navy">{query}</p>
+        <div className="flex flex-wrap items-center justify-center gap-2">
+          {isHydrated ? (
+            <Button type="button" onClick={() => setIsShown(true)} className="h-11">
+              Show map
+            </Button>
+          ) : null}
+          <a
+            href={mapsUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex h-11 items-center gap-2 rounded-md bg-background px-4 text-sm font-semibold text-primary shadow-sm hover:underline"
+          >
+            Open in Google Maps
+            <span className="sr-only"> (opens in a new tab)</span>
+            <ExternalLink className="size-4" aria-hidden="true" />
+          </a>
+        </div>
+        <p className="max-w-xs text-xs text-navy/80">
+          The map is loaded from Google only when you choose to show it.
+        </p>
+      </div>
+    </div>
+  );
+}
