@@ -126,7 +126,7 @@ export async function readUploadForm(
 /** A file name safe to show and to offer in a download: no folders, no control characters. */
 export function cleanFileName(name: string, extension: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "").trim().slice(0, 200);
+  const cleaned = base.replace(/[\p{Cc}"<>|:*?]/gu, "").trim().slice(0, 200);
   return cleaned && cleaned !== "." && cleaned !== ".." ? cleaned : `file.${extension}`;
 }
 

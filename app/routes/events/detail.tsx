@@ -8,7 +8,7 @@ import {
   Mic,
   TriangleAlert,
 } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { data, Link } from "react-router";
 import { FormDialog, FormDialogTrigger } from "~/components/form-dialog";
 import { FormField, TextareaField } from "~/components/form-field";
@@ -147,19 +147,6 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 function EventDetails({ event, isPast }: { event: PublicEvent; isPast: boolean }) {
   const [isOpen, setIsOpen] = useState(false);
   const date = formatDateLong(event.eventDate);
-  const triggerBoxRef = useRef<HTMLDivElement>(null);
-  const wasOpenRef = useRef(false);
-
-  useEffect(() => {
-    // Radix gives focus back only to its own trigger; ours is a link (for the no-JS fallback), so
-    // once the modal has gone, focus returns to the button that opened it.
-    if (isOpen) {
-      wasOpenRef.current = true;
-    } else if (wasOpenRef.current) {
-      wasOpenRef.current = false;
-      triggerBoxRef.current?.querySelector<HTMLElement>("[role=button]")?.focus();
-    }
-  }, [isOpen]);
 
   return (
     <>
@@ -208,7 +195,7 @@ function EventDetails({ event, isPast }: { event: PublicEvent; isPast: boolean }
                 </Fact>
               ) : null}
             </dl>
-            <div ref={triggerBoxRef} className="mt-6 border-t border-border pt-6">
+            <div className="mt-6 border-t border-border pt-6">
               {isPast ? (
                 <p className="rounded-md bg-muted px-4 py-3 text-sm text-muted-foreground">
                   {texts.pastNotice}
