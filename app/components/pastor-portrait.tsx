@@ -34,13 +34,19 @@ export function PastorPortrait({
         width={320}
         height={320}
         loading="lazy"
-        className={cn("aspect-square w-full object-cover", className)}
+        className={cn("aspect-[4/3] w-full object-cover sm:aspect-square", className)}
       />
     );
   }
   const [from, to] = PALETTES[index % PALETTES.length]!;
   return (
-    <svg viewBox="0 0 160 160" role="img" aria-label={`Portrait of ${name}`} className={cn("aspect-square w-full", className)}>
+    <svg
+      viewBox="0 0 160 160"
+      preserveAspectRatio="xMidYMid slice"
+      role="img"
+      aria-label={`Portrait of ${name}`}
+      className={cn("aspect-[4/3] w-full sm:aspect-square", className)}
+    >
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor={from} />

@@ -14,19 +14,22 @@ export const aboutSections: AboutSection[] = [
     title: "Our Story",
     to: "/about/our-story",
     // PLACEHOLDER
-    description: "How a small gathering in 2023 became a church family for Filipinos and people of every nation in Bahrain.",
+    description:
+      "How a small gathering in 2023 became a church family for Filipinos and people of every nation in Bahrain.",
   },
   {
     title: "What We Believe",
     to: "/about/what-we-believe",
     // PLACEHOLDER
-    description: "The foundations of our faith: one God in three persons, salvation by grace, the Bible and the Church.",
+    description:
+      "The foundations of our faith: one God in three persons, salvation by grace, the Bible and the Church.",
   },
   {
     title: "Mission & Vision",
     to: "/about/mission-vision",
     // PLACEHOLDER
-    description: "Why we exist, where we believe God is leading us, and the values that shape our life together.",
+    description:
+      "Why we exist, where we believe God is leading us, and the values that shape our life together.",
   },
   {
     title: "Our Team",
@@ -64,22 +67,26 @@ export const timeline: TimelineEntry[] = [
   {
     year: "2023",
     title: "Church Founded",
-    description: "A small group of believers commits to start a church for the Filipino community and all nationalities in Bahrain.",
+    description:
+      "A small group of believers commits to start a church for the Filipino community and all nationalities in Bahrain.",
   },
   {
     year: "2023",
     title: "First Service",
-    description: "We gather for our first Friday worship service, with prayer, praise and the preaching of God's Word.",
+    description:
+      "We gather for our first Friday worship service, with prayer, praise and the preaching of God's Word.",
   },
   {
     year: "2024",
     title: "Ministry Launch",
-    description: "ACTS Kids, Amplify and The Gatekeepers begin, serving our children, leading our worship and welcoming every guest.",
+    description:
+      "ACTS Kids, Amplify and The Gatekeepers begin, serving our children, leading our worship and welcoming every guest.",
   },
   {
     year: "Present",
     title: "Growing Together",
-    description: "Ministries for every age, weekly worship and Bible study, and a church family that keeps growing in faith together.",
+    description:
+      "Ministries for every age, weekly worship and Bible study, and a church family that keeps growing in faith together.",
   },
 ];
 
@@ -98,22 +105,26 @@ export interface Belief {
 export const beliefs: Belief[] = [
   {
     title: "The Trinity",
-    description: "We believe in one God, eternally existing in three persons: the Father, the Son and the Holy Spirit.",
+    description:
+      "We believe in one God, eternally existing in three persons: the Father, the Son and the Holy Spirit.",
     verse: "Matthew 28:19",
   },
   {
     title: "Salvation by Grace",
-    description: "We are saved by God's grace alone, through faith in Jesus Christ alone, and not by our own works.",
+    description:
+      "We are saved by God's grace alone, through faith in Jesus Christ alone, and not by our own works.",
     verse: "Ephesians 2:8-9",
   },
   {
     title: "Scripture Authority",
-    description: "The Bible is the inspired Word of God, true and trustworthy, our final authority for faith and life.",
+    description:
+      "The Bible is the inspired Word of God, true and trustworthy, our final authority for faith and life.",
     verse: "2 Timothy 3:16-17",
   },
   {
     title: "The Church",
-    description: "The Church is the body of Christ: believers devoted to teaching, fellowship, prayer and sharing life together.",
+    description:
+      "The Church is the body of Christ: believers devoted to teaching, fellowship, prayer and sharing life together.",
     verse: "Acts 2:42",
   },
 ];
@@ -148,10 +159,22 @@ export interface CoreValue {
 
 /** The spec's four core values; descriptions are PLACEHOLDER. */
 export const coreValues: CoreValue[] = [
-  { title: "Love", description: "We love God with all our hearts and love our neighbours as ourselves, whoever they are." },
-  { title: "Unity", description: "Many nations, one family: we stand together in Christ across language and culture." },
-  { title: "Service", description: "Following Jesus, we serve one another and our community with humility and joy." },
-  { title: "Growth", description: "We keep growing in faith, in knowledge of the Word and in Christlike character." },
+  {
+    title: "Love",
+    description: "We love God with all our hearts and love our neighbours as ourselves, whoever they are.",
+  },
+  {
+    title: "Unity",
+    description: "Many nations, one family: we stand together in Christ across language and culture.",
+  },
+  {
+    title: "Service",
+    description: "Following Jesus, we serve one another and our community with humility and joy.",
+  },
+  {
+    title: "Growth",
+    description: "We keep growing in faith, in knowledge of the Word and in Christlike character.",
+  },
 ];
 
 /** PLACEHOLDER: six goals. */
@@ -179,7 +202,8 @@ export const leadershipPhilosophy = {
   principles: [
     {
       title: "Servant Leadership",
-      description: "Leaders go first in serving, listening and caring, putting the needs of the flock before their own.",
+      description:
+        "Leaders go first in serving, listening and caring, putting the needs of the flock before their own.",
     },
     {
       title: "Shepherding",
@@ -187,7 +211,8 @@ export const leadershipPhilosophy = {
     },
     {
       title: "Equipping",
-      description: "Leaders prepare God's people for works of service, so that every believer finds a place to serve.",
+      description:
+        "Leaders prepare God's people for works of service, so that every believer finds a place to serve.",
     },
   ] satisfies CoreValue[],
   verse: "Mark 10:45",

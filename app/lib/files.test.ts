@@ -12,8 +12,10 @@ describe("fileTitle", () => {
 
 describe("isImageFile", () => {
   it("treats jpg, jpeg, png, gif and webp as images, in any letter case", () => {
-    for (const name of ["a.jpg", "a.JPEG", "poster.Png", "x.gif", "y.webp"]) expect(isImageFile(name)).toBe(true);
-    for (const name of ["a.pdf", "a.svg", "png", "a.png.pdf", "a.docx"]) expect(isImageFile(name)).toBe(false);
+    for (const name of ["a.jpg", "a.JPEG", "poster.Png", "x.gif", "y.webp"])
+      expect(isImageFile(name)).toBe(true);
+    for (const name of ["a.pdf", "a.svg", "png", "a.png.pdf", "a.docx"])
+      expect(isImageFile(name)).toBe(false);
   });
 });
 
@@ -22,7 +24,9 @@ describe("contentTypeFor", () => {
     expect(fileExtension("A.PDF")).toBe("pdf");
     expect(contentTypeFor("A.PDF")).toBe("application/pdf");
     expect(contentTypeFor("poster.jpg")).toBe("image/jpeg");
-    expect(contentTypeFor("plan.xlsx")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(contentTypeFor("plan.xlsx")).toBe(
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    );
     expect(contentTypeFor("page.html")).toBe("application/octet-stream");
     expect(contentTypeFor("noextension")).toBe("application/octet-stream");
   });

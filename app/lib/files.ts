@@ -47,7 +47,10 @@ export function contentTypeFor(fileName: string): string {
 export function attachmentDisposition(fileName: string): string {
   const printable = [...fileName].filter((char) => char >= " " && char !== "\u007f").join("");
   const cleaned = printable.trim() || "download";
-  const fallback = cleaned.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]|["\\]/g, "_");
+  const fallback = cleaned
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]|["\\]/g, "_");
   const encoded = encodeURIComponent(cleaned).replace(
     /['()*]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,

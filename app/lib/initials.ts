@@ -1,5 +1,19 @@
 // Titles that come before a name and are not part of a person's initials.
-const HONORIFICS = new Set(["pastor", "ptr", "ptra", "rev", "reverend", "bishop", "elder", "dr", "mr", "mrs", "ms", "sis", "bro"]);
+const HONORIFICS = new Set([
+  "pastor",
+  "ptr",
+  "ptra",
+  "rev",
+  "reverend",
+  "bishop",
+  "elder",
+  "dr",
+  "mr",
+  "mrs",
+  "ms",
+  "sis",
+  "bro",
+]);
 
 /** "Pastor Daniel Reyes" -> "DR": first and last name, honorifics skipped. */
 export function initials(name: string): string {

@@ -35,7 +35,10 @@ export default function About() {
                 </span>
                 <h2 className="mt-4 text-xl font-semibold text-navy">{section.title}</h2>
                 <p className="mt-2 flex-1 text-muted-foreground">{section.description}</p>
-                <Link to={section.to} className={buttonVariants({ variant: "outline", className: "mt-6 h-11 self-start" })}>
+                <Link
+                  to={section.to}
+                  className={buttonVariants({ variant: "outline", className: "mt-6 h-11 self-start" })}
+                >
                   Learn More<span className="sr-only">: {section.title}</span>
                   <ArrowRight aria-hidden="true" />
                 </Link>

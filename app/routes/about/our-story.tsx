@@ -42,19 +42,22 @@ export default function OurStory() {
               ))}
             </div>
           </div>
-          <dl className="grid gap-4 rounded-xl bg-navy p-6 text-white shadow-sm sm:grid-cols-3 lg:grid-cols-1">
+          <ul
+            aria-label="At a glance"
+            className="grid gap-4 rounded-xl bg-navy p-6 text-white shadow-sm sm:grid-cols-3 lg:grid-cols-1"
+          >
             {highlights.map(({ icon: Icon, label, value }) => (
-              <div key={label} className="flex items-center gap-4">
+              <li key={label} className="flex items-center gap-4">
                 <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-white/10 text-gold">
                   <Icon className="size-5" aria-hidden="true" />
                 </span>
-                <div>
-                  <dt className="text-sm text-slate-300">{label}</dt>
-                  <dd className="font-semibold">{value}</dd>
-                </div>
-              </div>
+                <p>
+                  <span className="block text-sm text-slate-300">{label}</span>
+                  <span className="block font-semibold">{value}</span>
+                </p>
+              </li>
             ))}
-          </dl>
+          </ul>
         </div>
       </section>
 
@@ -79,7 +82,10 @@ export default function OurStory() {
         </div>
       </section>
 
-      <section aria-labelledby="next-heading" className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 lg:px-8">
+      <section
+        aria-labelledby="next-heading"
+        className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 lg:px-8"
+      >
         <h2 id="next-heading" className="text-2xl font-bold tracking-tight text-navy">
           Be Part of the Next Chapter
         </h2>

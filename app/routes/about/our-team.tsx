@@ -17,7 +17,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 const contactLink =
-  "flex min-h-11 items-center gap-2 rounded-md text-sm font-medium text-primary hover:underline underline-offset-4 break-all";
+  "flex min-h-11 items-center gap-2 rounded-md text-sm font-medium text-primary hover:underline underline-offset-4 [overflow-wrap:anywhere]";
 
 export default function OurTeam() {
   return (
@@ -42,13 +42,19 @@ export default function OurTeam() {
               <PastorPortrait name={pastor.name} image={pastor.image} index={index} />
               <div className="flex flex-1 flex-col p-6">
                 <h3 className="text-xl font-semibold text-navy">{pastor.name}</h3>
-                <p className="mt-1 text-sm font-semibold uppercase tracking-wide text-accent-text">{pastor.title}</p>
+                <p className="mt-1 text-sm font-semibold uppercase tracking-wide text-accent-text">
+                  {pastor.title}
+                </p>
                 <p className="mt-3 flex-1 text-muted-foreground">{pastor.description}</p>
                 <div className="mt-4 border-t border-border pt-2">
                   <a href={`mailto:${pastor.email}`} className={contactLink}>
                     <Mail className="size-4 shrink-0" aria-hidden="true" />
                     <span className="sr-only">E-mail: </span>
-                    {pastor.email}
+                    <span>
+                      {/* Let a long address wrap after the @ rather than mid-word. */}
+                      {pastor.email.split("@")[0]}@<wbr />
+                      {pastor.email.split("@").slice(1).join("@")}
+                    </span>
                   </a>
                   <a href={telHref(pastor.phone)} className={contactLink}>
                     <Phone className="size-4 shrink-0" aria-hidden="true" />
@@ -75,7 +81,10 @@ export default function OurTeam() {
           </div>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {leadershipPhilosophy.principles.map((principle) => (
-              <li key={principle.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
+              <li
+                key={principle.title}
+                className="rounded-xl border border-border bg-background p-6 shadow-sm"
+              >
                 <h3 className="text-lg font-semibold text-navy">{principle.title}</h3>
                 <p className="mt-2 text-muted-foreground">{principle.description}</p>
               </li>

@@ -15,11 +15,11 @@ export async function loader({ params }: Route.LoaderArgs) {
     });
   }
   const body = Readable.toWeb(storage.read(document.storageObjectPath)) as ReadableStream<Uint8Array>;
+  // X-Content-Type-Options: nosniff comes with every response (helmet, server/app.ts).
   return new Response(body, {
     headers: {
       "Content-Type": contentTypeFor(document.fileName),
       "Content-Disposition": attachmentDisposition(document.fileName),
-      "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-cache",
     },
   });

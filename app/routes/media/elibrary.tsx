@@ -18,7 +18,10 @@ import type { Route } from "./+types/elibrary";
 const DOCUMENT_DESCRIPTION = "A resource from our church eLibrary, free to read and download.";
 
 export function meta(_: Route.MetaArgs) {
-  return pageMeta("eLibrary", `Read and download free guides, reading plans and other resources from ${church.name}.`);
+  return pageMeta(
+    "eLibrary",
+    `Read and download free guides, reading plans and other resources from ${church.name}.`,
+  );
 }
 
 export async function loader() {
@@ -67,7 +70,12 @@ export default function Elibrary({ loaderData }: Route.ComponentProps) {
       />
       <section aria-label="Documents" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         {loadFailed ? (
-          <StatusMessage icon={CircleAlert} tone="error" title="Materials could not be loaded" testId="elibrary-error">
+          <StatusMessage
+            icon={CircleAlert}
+            tone="error"
+            title="Materials could not be loaded"
+            testId="elibrary-error"
+          >
             Something went wrong on our side. Please refresh the page or try again in a moment.
           </StatusMessage>
         ) : documents.length === 0 ? (
@@ -89,7 +97,9 @@ export default function Elibrary({ loaderData }: Route.ComponentProps) {
                       <Icon className="size-6" aria-hidden="true" />
                     </span>
                     <div className="min-w-0">
-                      <h2 className="break-words text-lg font-semibold leading-snug text-navy">{document.title}</h2>
+                      <h2 className="break-words text-lg font-semibold leading-snug text-navy">
+                        {document.title}
+                      </h2>
                       <p className="mt-1 text-xs font-medium uppercase tracking-wide text-muted-foreground">
                         {document.kind} · {document.size}
                       </p>
@@ -98,12 +108,21 @@ export default function Elibrary({ loaderData }: Route.ComponentProps) {
                   <p className="mt-4 flex-1 text-muted-foreground">{DOCUMENT_DESCRIPTION}</p>
                   <div className="mt-6 flex gap-3">
                     {document.isImage ? (
-                      <ImageViewerLink src={document.url} title={document.title} className={buttonVariants({ className: actionClass })}>
+                      <ImageViewerLink
+                        src={document.url}
+                        title={document.title}
+                        className={buttonVariants({ className: actionClass })}
+                      >
                         <BookOpenText aria-hidden="true" />
                         Read<span className="sr-only"> {document.title}</span>
                       </ImageViewerLink>
                     ) : (
-                      <a href={document.url} target="_blank" rel="noopener" className={buttonVariants({ className: actionClass })}>
+                      <a
+                        href={document.url}
+                        target="_blank"
+                        rel="noopener"
+                        className={buttonVariants({ className: actionClass })}
+                      >
                         <BookOpenText aria-hidden="true" />
                         Read<span className="sr-only"> {document.title} (opens in a new tab)</span>
                       </a>

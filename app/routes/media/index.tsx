@@ -7,7 +7,10 @@ import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/index";
 
 export function meta(_: Route.MetaArgs) {
-  return pageMeta("Media", `Watch sermons and read or download free resources from the eLibrary of ${church.name}.`);
+  return pageMeta(
+    "Media",
+    `Watch sermons and read or download free resources from the eLibrary of ${church.name}.`,
+  );
 }
 
 const mediaSections = [

@@ -20,7 +20,13 @@ export async function loader() {
     const sermons = await listSermons();
     return {
       loadFailed: false,
-      sermons: sermons.map(({ id, title, speaker, sermonDate, youtubeId }) => ({ id, title, speaker, sermonDate, youtubeId })),
+      sermons: sermons.map(({ id, title, speaker, sermonDate, youtubeId }) => ({
+        id,
+        title,
+        speaker,
+        sermonDate,
+        youtubeId,
+      })),
     };
   } catch (error) {
     console.error("Could not read the sermons:", error);
@@ -43,10 +49,19 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader eyebrow="Media" title="Sermons" description="Messages from our Friday services. Press play to watch." />
+      <PageHeader
+        eyebrow="Media"
+        title="Sermons"
+        description="Messages from our Friday services. Press play to watch."
+      />
       <section aria-label="Sermons" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         {loadFailed ? (
-          <StatusMessage icon={CircleAlert} tone="error" title="Sermons could not be loaded" testId="sermons-error">
+          <StatusMessage
+            icon={CircleAlert}
+            tone="error"
+            title="Sermons could not be loaded"
+            testId="sermons-error"
+          >
             Something went wrong on our side. Please refresh the page or try again in a moment.
           </StatusMessage>
         ) : sermons.length === 0 ? (
@@ -70,8 +85,15 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
                       data-testid="sermon-date"
                       className="flex w-14 shrink-0 flex-col items-center rounded-lg bg-navy py-2 text-white"
                     >
-                      <span aria-hidden="true" className="text-xs font-semibold uppercase tracking-wide text-gold">{badge.month}</span>
-                      <span aria-hidden="true" className="text-xl font-bold leading-tight">{badge.day}</span>
+                      <span
+                        aria-hidden="true"
+                        className="text-xs font-semibold uppercase tracking-wide text-gold"
+                      >
+                        {badge.month}
+                      </span>
+                      <span aria-hidden="true" className="text-xl font-bold leading-tight">
+                        {badge.day}
+                      </span>
                       <span className="sr-only">{formatDateUS(sermon.sermonDate)}</span>
                     </time>
                     <div className="min-w-0">
