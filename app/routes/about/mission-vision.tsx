@@ -1,8 +1,93 @@
-// Placeholder until this page is built.
-export default function Page() {
+import { CheckCircle2, Eye, Handshake, Heart, Sprout, Target, UsersRound } from "lucide-react";
+import { AboutMore } from "~/components/about-more";
+import { PageHeader } from "~/components/page-header";
+import { coreValues, goals, mission, vision } from "~/content/about";
+import { church } from "~/content/church";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/mission-vision";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta(
+    "Mission & Vision",
+    `Why ${church.name} exists and where we are going: our mission, our vision, our core values of love, unity, service and growth, and our goals.`,
+  );
+}
+
+const valueIcons = [Heart, UsersRound, Handshake, Sprout];
+
+export default function MissionVision() {
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-navy">Coming soon</h1>
-    </section>
+    <>
+      <PageHeader
+        eyebrow="About Us"
+        title="Mission & Vision"
+        description="Why we exist, where we are going, and what shapes our life together."
+      />
+
+      <section aria-label="Mission and vision" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <div className="grid gap-6 md:grid-cols-2">
+          {[
+            { id: "mission", title: "Our Mission", text: mission, icon: Target },
+            { id: "vision", title: "Our Vision", text: vision, icon: Eye },
+          ].map(({ id, title, text, icon: Icon }) => (
+            <article
+              key={id}
+              aria-labelledby={`${id}-heading`}
+              className="rounded-xl bg-navy p-8 text-white shadow-sm"
+            >
+              <span className="flex size-12 items-center justify-center rounded-full bg-white/10 text-gold">
+                <Icon className="size-6" aria-hidden="true" />
+              </span>
+              <h2 id={`${id}-heading`} className="mt-4 text-2xl font-bold">
+                {title}
+              </h2>
+              <p className="mt-3 text-lg leading-relaxed text-slate-200">{text}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="values-heading" className="bg-muted">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+          <h2 id="values-heading" className="text-center text-3xl font-bold tracking-tight text-navy">
+            Our Core Values
+          </h2>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {coreValues.map((value, index) => {
+              const Icon = valueIcons[index] ?? Heart;
+              return (
+                <li
+                  key={value.title}
+                  data-testid="core-value"
+                  className="rounded-xl border border-border bg-background p-6 text-center shadow-sm"
+                >
+                  <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-gold/20 text-accent-text">
+                    <Icon className="size-6" aria-hidden="true" />
+                  </span>
+                  <h3 className="mt-4 text-xl font-semibold text-navy">{value.title}</h3>
+                  <p className="mt-2 text-muted-foreground">{value.description}</p>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="goals-heading" className="mx-auto max-w-5xl px-4 py-16 sm:px-6 lg:px-8">
+        <h2 id="goals-heading" className="text-center text-3xl font-bold tracking-tight text-navy">
+          Our Goals
+        </h2>
+        <ul className="mt-10 grid gap-4 md:grid-cols-2">
+          {goals.map((goal) => (
+            <li key={goal} data-testid="goal" className="flex gap-3 rounded-lg border border-border p-4">
+              <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+              <span>{goal}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <AboutMore current="/about/mission-vision" />
+    </>
   );
 }

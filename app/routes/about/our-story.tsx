@@ -1,8 +1,103 @@
-// Placeholder until this page is built.
-export default function Page() {
+import { Flag, Globe2, HeartHandshake } from "lucide-react";
+import { Link } from "react-router";
+import { AboutMore } from "~/components/about-more";
+import { PageHeader } from "~/components/page-header";
+import { buttonVariants } from "~/components/ui/button";
+import { founding, storyParagraphs, timeline } from "~/content/about";
+import { church } from "~/content/church";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/our-story";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta(
+    "Our Story",
+    `${church.name} was founded in ${founding.year} for ${founding.community}. Read our story and the milestones of our journey so far.`,
+  );
+}
+
+const highlights = [
+  { icon: Flag, label: "Founded", value: founding.year },
+  { icon: Globe2, label: "For", value: "Filipinos and all nationalities" },
+  { icon: HeartHandshake, label: "Where", value: "Bahrain" },
+];
+
+export default function OurStory() {
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-navy">Coming soon</h1>
-    </section>
+    <>
+      <PageHeader
+        eyebrow="About Us"
+        title="Our Story"
+        description={`Founded in ${founding.year} for ${founding.community}.`}
+      />
+
+      <section aria-labelledby="story-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
+          <div>
+            <h2 id="story-heading" className="text-3xl font-bold tracking-tight text-navy">
+              How It Began
+            </h2>
+            <div className="mt-6 space-y-4 text-lg leading-relaxed text-muted-foreground">
+              {storyParagraphs.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
+          </div>
+          <ul
+            aria-label="At a glance"
+            className="grid gap-4 rounded-xl bg-navy p-6 text-white shadow-sm sm:grid-cols-3 lg:grid-cols-1"
+          >
+            {highlights.map(({ icon: Icon, label, value }) => (
+              <li key={label} className="flex items-center gap-4">
+                <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-white/10 text-gold">
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                <p>
+                  <span className="block text-sm text-slate-300">{label}</span>
+                  <span className="block font-semibold">{value}</span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="timeline-heading" className="bg-muted">
+        <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:px-8">
+          <h2 id="timeline-heading" className="text-center text-3xl font-bold tracking-tight text-navy">
+            Our Journey
+          </h2>
+          <ol className="relative mt-10 space-y-8 border-l-2 border-primary/20 pl-8 sm:pl-10">
+            {timeline.map((entry) => (
+              <li key={entry.title} data-testid="timeline-entry" className="relative">
+                <span
+                  aria-hidden="true"
+                  className="absolute -left-[calc(2rem+9px)] top-1.5 size-4 rounded-full border-4 border-muted bg-gold ring-2 ring-gold sm:-left-[calc(2.5rem+9px)]"
+                />
+                <p className="text-sm font-bold uppercase tracking-wider text-accent-text">{entry.year}</p>
+                <h3 className="mt-1 text-xl font-semibold text-navy">{entry.title}</h3>
+                <p className="mt-2 text-muted-foreground">{entry.description}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="next-heading"
+        className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 lg:px-8"
+      >
+        <h2 id="next-heading" className="text-2xl font-bold tracking-tight text-navy">
+          Be Part of the Next Chapter
+        </h2>
+        <p className="mx-auto mt-3 max-w-xl text-muted-foreground">
+          Join us for worship on Friday, or send us a message: we would love to meet you.
+        </p>
+        <Link to="/connect" className={buttonVariants({ size: "lg", className: "mt-6" })}>
+          Connect With Us
+        </Link>
+      </section>
+
+      <AboutMore current="/about/our-story" />
+    </>
   );
 }

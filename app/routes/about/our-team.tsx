@@ -1,8 +1,99 @@
-// Placeholder until this page is built.
-export default function Page() {
+import { Mail, Phone } from "lucide-react";
+import { AboutMore } from "~/components/about-more";
+import { PageHeader } from "~/components/page-header";
+import { PastorPortrait } from "~/components/pastor-portrait";
+import { leadershipPhilosophy } from "~/content/about";
+import { church } from "~/content/church";
+import { pastors } from "~/content/pastors";
+import { pageMeta } from "~/lib/meta";
+import { telHref } from "~/lib/tel";
+import type { Route } from "./+types/our-team";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta(
+    "Our Team",
+    `Meet the pastors of ${church.name}, how to reach them, and how we understand leadership in the church.`,
+  );
+}
+
+const contactLink =
+  "flex min-h-11 items-center gap-2 rounded-md text-sm font-medium text-primary hover:underline underline-offset-4 [overflow-wrap:anywhere]";
+
+export default function OurTeam() {
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-navy">Coming soon</h1>
-    </section>
+    <>
+      <PageHeader
+        eyebrow="About Us"
+        title="Our Team"
+        description="The pastors who serve, teach and care for our church family."
+      />
+
+      <section aria-labelledby="pastors-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <h2 id="pastors-heading" className="text-center text-3xl font-bold tracking-tight text-navy">
+          Our Pastors
+        </h2>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {pastors.map((pastor, index) => (
+            <li
+              key={pastor.email}
+              data-testid="pastor-card"
+              className="flex flex-col overflow-hidden rounded-xl border border-border bg-background shadow-sm"
+            >
+              <PastorPortrait name={pastor.name} image={pastor.image} index={index} />
+              <div className="flex flex-1 flex-col p-6">
+                <h3 className="text-xl font-semibold text-navy">{pastor.name}</h3>
+                <p className="mt-1 text-sm font-semibold uppercase tracking-wide text-accent-text">
+                  {pastor.title}
+                </p>
+                <p className="mt-3 flex-1 text-muted-foreground">{pastor.description}</p>
+                <div className="mt-4 border-t border-border pt-2">
+                  <a href={`mailto:${pastor.email}`} className={contactLink}>
+                    <Mail className="size-4 shrink-0" aria-hidden="true" />
+                    <span className="sr-only">E-mail: </span>
+                    <span>
+                      {/* Let a long address wrap after the @ rather than mid-word. */}
+                      {pastor.email.split("@")[0]}@<wbr />
+                      {pastor.email.split("@").slice(1).join("@")}
+                    </span>
+                  </a>
+                  <a href={telHref(pastor.phone)} className={contactLink}>
+                    <Phone className="size-4 shrink-0" aria-hidden="true" />
+                    <span className="sr-only">Phone: </span>
+                    {pastor.phone}
+                  </a>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="philosophy-heading" className="bg-muted">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+          <div className="mx-auto max-w-3xl text-center">
+            <h2 id="philosophy-heading" className="text-3xl font-bold tracking-tight text-navy">
+              {leadershipPhilosophy.title}
+            </h2>
+            <p className="mt-4 text-lg text-muted-foreground">{leadershipPhilosophy.introduction}</p>
+            <p className="mt-2 text-sm font-semibold text-accent-text">
+              <cite className="not-italic">{leadershipPhilosophy.verse}</cite>
+            </p>
+          </div>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {leadershipPhilosophy.principles.map((principle) => (
+              <li
+                key={principle.title}
+                className="rounded-xl border border-border bg-background p-6 shadow-sm"
+              >
+                <h3 className="text-lg font-semibold text-navy">{principle.title}</h3>
+                <p className="mt-2 text-muted-foreground">{principle.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <AboutMore current="/about/our-team" />
+    </>
   );
 }

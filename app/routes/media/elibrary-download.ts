@@ -1,4 +1,26 @@
-// Placeholder until the eLibrary download is built.
-export function loader() {
-  throw new Response("Not found", { status: 404 });
+import { Readable } from "node:stream";
+import { attachmentDisposition, contentTypeFor } from "~/lib/files";
+import { findElibraryDocument } from "~/server/documents.server";
+import { services } from "~/server/services.server";
+import type { Route } from "./+types/elibrary-download";
+
+/** Sends an eLibrary document as a download under its original file name. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const document = await findElibraryDocument(params.id);
+  const { storage } = services();
+  if (!document || !(await storage.exists(document.storageObjectPath))) {
+    throw new Response("This document was not found.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const body = Readable.toWeb(storage.read(document.storageObjectPath)) as ReadableStream<Uint8Array>;
+  // X-Content-Type-Options: nosniff comes with every response (helmet, server/app.ts).
+  return new Response(body, {
+    headers: {
+      "Content-Type": contentTypeFor(document.fileName),
+      "Content-Disposition": attachmentDisposition(document.fileName),
+      "Cache-Control": "private, no-cache",
+    },
+  });
 }

@@ -1,8 +1,147 @@
-// Placeholder until this page is built.
-export default function Page() {
+import { BookOpenText, CircleAlert, Download, FileImage, FileText, Library } from "lucide-react";
+import { useEffect } from "react";
+import { data } from "react-router";
+import { ImageViewerLink } from "~/components/image-viewer";
+import { PageHeader } from "~/components/page-header";
+import { StatusMessage } from "~/components/status-message";
+import { buttonVariants } from "~/components/ui/button";
+import { church } from "~/content/church";
+import { fileExtension, fileTitle, isImageFile } from "~/lib/files";
+import { formatFileSize } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { showToast } from "~/lib/toast";
+import { listElibraryDocuments } from "~/server/documents.server";
+import { services } from "~/server/services.server";
+import type { Route } from "./+types/elibrary";
+
+/** The spec's fixed description under every eLibrary title. */
+const DOCUMENT_DESCRIPTION = "A resource from our church eLibrary, free to read and download.";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta(
+    "eLibrary",
+    `Read and download free guides, reading plans and other resources from ${church.name}.`,
+  );
+}
+
+export async function loader() {
+  try {
+    const rows = await listElibraryDocuments();
+    const { storage } = services();
+    return {
+      loadFailed: false,
+      documents: rows.map((row) => ({
+        id: row.id,
+        title: fileTitle(row.fileName),
+        kind: fileExtension(row.fileName).toUpperCase() || "FILE",
+        size: formatFileSize(row.fileSize),
+        isImage: isImageFile(row.fileName),
+        url: storage.publicUrl(row.storageObjectPath),
+        downloadUrl: `/media/elibrary/${row.id}/download`,
+      })),
+    };
+  } catch (error) {
+    console.error("Could not read the eLibrary:", error);
+    return data({ loadFailed: true, documents: [] }, { status: 503 });
+  }
+}
+
+const actionClass = "h-11 flex-1";
+
+export default function Elibrary({ loaderData }: Route.ComponentProps) {
+  const { documents, loadFailed } = loaderData;
+
+  useEffect(() => {
+    if (!loadFailed) return;
+    showToast({
+      id: "elibrary-load-failed",
+      title: "Error fetching materials",
+      description: "We could not load the eLibrary. Please try again in a moment.",
+      variant: "destructive",
+    });
+  }, [loadFailed]);
+
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-navy">Coming soon</h1>
-    </section>
+    <>
+      <PageHeader
+        eyebrow="Media"
+        title="eLibrary"
+        description="Guides, reading plans and resources to help you grow. Free to read and download."
+      />
+      <section aria-label="Documents" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+        {loadFailed ? (
+          <StatusMessage
+            icon={CircleAlert}
+            tone="error"
+            title="Materials could not be loaded"
+            testId="elibrary-error"
+          >
+            Something went wrong on our side. Please refresh the page or try again in a moment.
+          </StatusMessage>
+        ) : documents.length === 0 ? (
+          <StatusMessage icon={Library} title="No materials yet" testId="elibrary-empty">
+            The eLibrary is empty for now. Please check back soon!
+          </StatusMessage>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {documents.map((document) => {
+              const Icon = document.isImage ? FileImage : FileText;
+              return (
+                <li
+                  key={document.id}
+                  data-testid="document-card"
+                  className="flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm"
+                >
+                  <div className="flex items-start gap-4">
+                    <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+                      <Icon className="size-6" aria-hidden="true" />
+                    </span>
+                    <div className="min-w-0">
+                      <h2 className="break-words text-lg font-semibold leading-snug text-navy">
+                        {document.title}
+                      </h2>
+                      <p className="mt-1 text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                        {document.kind} · {document.size}
+                      </p>
+                    </div>
+                  </div>
+                  <p className="mt-4 flex-1 text-muted-foreground">{DOCUMENT_DESCRIPTION}</p>
+                  <div className="mt-6 flex gap-3">
+                    {document.isImage ? (
+                      <ImageViewerLink
+                        src={document.url}
+                        title={document.title}
+                        className={buttonVariants({ className: actionClass })}
+                      >
+                        <BookOpenText aria-hidden="true" />
+                        Read<span className="sr-only"> {document.title}</span>
+                      </ImageViewerLink>
+                    ) : (
+                      <a
+                        href={document.url}
+                        target="_blank"
+                        rel="noopener"
+                        className={buttonVariants({ className: actionClass })}
+                      >
+                        <BookOpenText aria-hidden="true" />
+                        Read<span className="sr-only"> {document.title} (opens in a new tab)</span>
+                      </a>
+                    )}
+                    <a
+                      href={document.downloadUrl}
+                      download
+                      className={buttonVariants({ variant: "outline", className: actionClass })}
+                    >
+                      <Download aria-hidden="true" />
+                      Download<span className="sr-only"> {document.title}</span>
+                    </a>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </>
   );
 }

@@ -1,8 +1,112 @@
-// Placeholder until this page is built.
-export default function Page() {
+import { CircleAlert, Video } from "lucide-react";
+import { useEffect } from "react";
+import { data } from "react-router";
+import { PageHeader } from "~/components/page-header";
+import { StatusMessage } from "~/components/status-message";
+import { YouTubeEmbed } from "~/components/youtube-embed";
+import { church } from "~/content/church";
+import { dateBadge, formatDateUS } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { showToast } from "~/lib/toast";
+import { listSermons } from "~/server/sermons.server";
+import type { Route } from "./+types/sermons";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta("Sermons", `Watch sermons from the Friday services of ${church.name}, newest first.`);
+}
+
+export async function loader() {
+  try {
+    const sermons = await listSermons();
+    return {
+      loadFailed: false,
+      sermons: sermons.map(({ id, title, speaker, sermonDate, youtubeId }) => ({
+        id,
+        title,
+        speaker,
+        sermonDate,
+        youtubeId,
+      })),
+    };
+  } catch (error) {
+    console.error("Could not read the sermons:", error);
+    return data({ loadFailed: true, sermons: [] }, { status: 503 });
+  }
+}
+
+export default function Sermons({ loaderData }: Route.ComponentProps) {
+  const { sermons, loadFailed } = loaderData;
+
+  useEffect(() => {
+    if (!loadFailed) return;
+    showToast({
+      id: "sermons-load-failed",
+      title: "Error fetching sermons",
+      description: "We could not load the sermons. Please try again in a moment.",
+      variant: "destructive",
+    });
+  }, [loadFailed]);
+
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-navy">Coming soon</h1>
-    </section>
+    <>
+      <PageHeader
+        eyebrow="Media"
+        title="Sermons"
+        description="Messages from our Friday services. Press play to watch."
+      />
+      <section aria-label="Sermons" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+        {loadFailed ? (
+          <StatusMessage
+            icon={CircleAlert}
+            tone="error"
+            title="Sermons could not be loaded"
+            testId="sermons-error"
+          >
+            Something went wrong on our side. Please refresh the page or try again in a moment.
+          </StatusMessage>
+        ) : sermons.length === 0 ? (
+          <StatusMessage icon={Video} title="No sermons yet" testId="sermons-empty">
+            No sermons have been posted yet. Please check back soon!
+          </StatusMessage>
+        ) : (
+          <ul data-testid="sermon-grid" className="grid gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+            {sermons.map((sermon) => {
+              const badge = dateBadge(sermon.sermonDate);
+              return (
+                <li
+                  key={sermon.id}
+                  data-testid="sermon-card"
+                  className="flex flex-col overflow-hidden rounded-xl border border-border bg-background shadow-sm"
+                >
+                  <YouTubeEmbed id={sermon.youtubeId} title={sermon.title} className="rounded-none" />
+                  <div className="flex flex-1 items-start gap-4 p-4">
+                    <time
+                      dateTime={sermon.sermonDate}
+                      data-testid="sermon-date"
+                      className="flex w-14 shrink-0 flex-col items-center rounded-lg bg-navy py-2 text-white"
+                    >
+                      <span
+                        aria-hidden="true"
+                        className="text-xs font-semibold uppercase tracking-wide text-gold"
+                      >
+                        {badge.month}
+                      </span>
+                      <span aria-hidden="true" className="text-xl font-bold leading-tight">
+                        {badge.day}
+                      </span>
+                      <span className="sr-only">{formatDateUS(sermon.sermonDate)}</span>
+                    </time>
+                    <div className="min-w-0">
+                      <h2 className="font-semibold leading-snug text-navy">{sermon.title}</h2>
+                      <p className="mt-1 text-sm text-muted-foreground">{sermon.speaker}</p>
+                    </div>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </>
   );
 }

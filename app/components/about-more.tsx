@@ -1,0 +1,30 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { aboutSections } from "~/content/about";
+
+/** The foot of each About page: the other three About pages, so a reader can keep going. */
+export function AboutMore({ current }: { current: string }) {
+  const others = aboutSections.filter((section) => section.to !== current);
+  return (
+    <nav aria-labelledby="about-more-heading" className="border-t border-border bg-muted">
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+        <h2 id="about-more-heading" className="text-lg font-semibold text-navy">
+          More about us
+        </h2>
+        <ul className="mt-4 grid gap-3 sm:grid-cols-3">
+          {others.map((section) => (
+            <li key={section.to}>
+              <Link
+                to={section.to}
+                className="flex min-h-11 items-center justify-between gap-3 rounded-lg border border-border bg-background px-4 py-3 font-medium text-primary shadow-sm transition-colors hover:border-primary/40 hover:bg-primary/5"
+              >
+                {section.title}
+                <ArrowRight className="size-4 shrink-0" aria-hidden="true" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </nav>
+  );
+}

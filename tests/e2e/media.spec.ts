@@ -1,0 +1,291 @@
+import crypto from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, sql, test } from "./fixtures";
+
+test("/media has the two cards: Sermons and eLibrary", async ({ page }) => {
+  await page.goto("/media");
+  await expect(page).toHaveTitle("Media | ACTS Church Bahrain");
+  const cards = page.getByTestId("media-card");
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0).getByRole("heading", { level: 2 })).toHaveText("Sermons");
+  await expect(cards.nth(0).getByRole("link")).toHaveAttribute("href", "/media/sermons");
+  await expect(cards.nth(1).getByRole("heading", { level: 2 })).toHaveText("eLibrary");
+  await expect(cards.nth(1).getByRole("link")).toHaveAttribute("href", "/media/elibrary");
+  await cards.nth(1).getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name: "eLibrary" })).toBeVisible();
+});
+
+test.describe("sermons", () => {
+  const tag = `E2E ${crypto.randomBytes(3).toString("hex")}`;
+
+  test.beforeAll(async () => {
+    // Around the demo seed's four: one newer than all (two on that date, the later added first),
+    // one older than all.
+    await sql(
+      `insert into sermons (title, sermon_date, speaker, youtube_id, created_at) values
+        ($1, '2999-12-31', 'Guest Speaker', 'e2eTieAAAAA', now() - interval '1 hour'),
+        ($2, '2999-12-31', 'Guest Speaker', 'e2eTieBBBBB', now()),
+        ($3, '2000-01-07', 'Founding Pastor', 'e2eOldCCCCC', now())`,
+      [`${tag} tie added first`, `${tag} tie added later`, `${tag} oldest`],
+    );
+  });
+  test.afterAll(async () => {
+    await sql("delete from sermons where title like $1", [`${tag} %`]);
+  });
+
+  test("come newest first, each with its video, title, speaker and month/day badge", async ({ page }) => {
+    await page.goto("/media/sermons");
+    await expect(page).toHaveTitle("Sermons | ACTS Church Bahrain");
+    const expected = await sql<{ title: string; speaker: string; sermon_date: string }>(
+      "select title, speaker, to_char(sermon_date, 'YYYY-MM-DD') as sermon_date from sermons order by sermon_date desc, created_at desc",
+    );
+    expect(expected.length).toBeGreaterThanOrEqual(7);
+    const cards = page.getByTestId("sermon-card");
+    await expect(cards.getByRole("heading", { level: 2 })).toHaveText(expected.map((s) => s.title));
+    await expect(cards.first()).toContainText(`${tag} tie added later`);
+    await expect(cards.nth(1)).toContainText(`${tag} tie added first`);
+    await expect(cards.last()).toContainText(`${tag} oldest`);
+
+    const first = cards.first();
+    await expect(first.getByTestId("video-preview")).toBeVisible();
+    await expect(first).toContainText("Guest Speaker");
+    await expect(first.getByTestId("sermon-date")).toHaveAttribute("datetime", "2999-12-31");
+    await expect(first.getByTestId("sermon-date")).toContainText("Dec");
+    await expect(first.getByTestId("sermon-date")).toContainText("31");
+    await expect(cards.last().getByTestId("sermon-date")).toContainText("Jan");
+    await expect(cards.last().getByTestId("sermon-date")).toContainText("7");
+  });
+
+  test("load the video player only when a preview is clicked", async ({ page }) => {
+    // Keep the test off the internet: answer for the video platform's player with an empty page.
+    await page.route("https://www.youtube-nocookie.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>player</title>" }),
+    );
+    await page.goto("/media/sermons");
+    await expect(page.locator("iframe")).toHaveCount(0);
+    const card = page.getByTestId("sermon-card").filter({ hasText: `${tag} oldest` });
+    await card.getByRole("link", { name: `Play video: ${tag} oldest` }).click();
+    const player = card.locator("iframe");
+    await expect(player).toHaveAttribute(
+      "src",
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/e2eOldCCCCC(\?|$)/,
+    );
+    await expect(player).toHaveAttribute("title", `${tag} oldest`);
+    await expect(page.locator("iframe")).toHaveCount(1);
+  });
+
+  test("fill four columns on a large screen and one on a phone", async ({ page }) => {
+    const columns = async (p: Page) =>
+      p
+        .getByTestId("sermon-grid")
+        .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(" ").length);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/media/sermons");
+    expect(await columns(page)).toBe(4);
+    const tops = await page
+      .getByTestId("sermon-card")
+      .evaluateAll((cards) => cards.slice(0, 5).map((card) => Math.round(card.getBoundingClientRect().top)));
+    expect(new Set(tops.slice(0, 4)).size).toBe(1);
+    expect(tops[4]).toBeGreaterThan(tops[0]!);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await columns(page)).toBe(1);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+  });
+});
+
+test("the sermons and the eLibrary are in the HTML before any script runs", async ({ request }) => {
+  const sermons = await request.get("/media/sermons");
+  expect(sermons.status()).toBe(200);
+  const sermonsHtml = await sermons.text();
+  for (const title of [
+    "Walking by Faith",
+    "The Good Shepherd",
+    "Rooted in Love",
+    "Faithful in Small Things",
+  ]) {
+    expect(sermonsHtml).toContain(title);
+  }
+  expect(sermonsHtml).not.toContain("<iframe");
+  expect(sermonsHtml).toContain('<meta name="description"');
+
+  const library = await request.get("/media/elibrary");
+  expect(library.status()).toBe(200);
+  const libraryHtml = await library.text();
+  for (const title of ["Welcome Guide", "Bible Reading Plan", "Worship Night Poster"])
+    expect(libraryHtml).toContain(title);
+  expect(libraryHtml).toContain("<title>eLibrary | ACTS Church Bahrain</title>");
+});
+
+test("the Media pages pass an automated accessibility check (WCAG 2 A and AA)", async ({ page }) => {
+  for (const path of ["/media", "/media/sermons", "/media/elibrary"]) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(results.violations, path).toEqual([]);
+  }
+  await page
+    .getByTestId("document-card")
+    .filter({ hasText: "Worship Night Poster" })
+    .getByRole("link", { name: /^Read/ })
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  const viewer = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(["wcag2a", "wcag2aa"])
+    .analyze();
+  expect(viewer.violations).toEqual([]);
+});
+
+test.describe("eLibrary", () => {
+  test("shows each document under its name without the extension, with the fixed description", async ({
+    page,
+  }) => {
+    await page.goto("/media/elibrary");
+    await expect(page).toHaveTitle("eLibrary | ACTS Church Bahrain");
+    const cards = page.getByTestId("document-card");
+    const titles = await cards.getByRole("heading", { level: 2 }).allTextContents();
+    expect(titles).toEqual(
+      expect.arrayContaining(["Welcome Guide", "Bible Reading Plan", "Worship Night Poster"]),
+    );
+    for (const title of titles) expect(title).not.toMatch(/\.(pdf|png)$/i);
+    for (const card of await cards.all()) {
+      await expect(card).toContainText("A resource from our church eLibrary, free to read and download.");
+      await expect(card.getByRole("link", { name: /^Read/ })).toBeVisible();
+      await expect(card.getByRole("link", { name: /^Download/ })).toBeVisible();
+    }
+  });
+
+  test("opens an image in the viewer, which closes on Escape, on X and on the backdrop", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/media/elibrary");
+    const read = page
+      .getByTestId("document-card")
+      .filter({ hasText: "Worship Night Poster" })
+      .getByRole("link", { name: /^Read/ });
+    const viewer = page.getByRole("dialog", { name: "Worship Night Poster" });
+
+    await read.click();
+    await expect(viewer).toBeVisible();
+    const image = viewer.getByRole("img", { name: "Worship Night Poster" });
+    await expect(image).toHaveAttribute("src", /^\/files\/[\w.-]+\.png$/);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
+    await expect(read).toBeFocused();
+
+    await read.click();
+    await expect(viewer).toBeVisible();
+    await viewer.getByRole("button", { name: "Close" }).click();
+    await expect(viewer).toBeHidden();
+
+    await read.click();
+    await expect(viewer).toBeVisible();
+    await page.mouse.click(10, 10);
+    await expect(viewer).toBeHidden();
+    expect(page.context().pages()).toHaveLength(1);
+  });
+
+  test("opens other files in a new tab at their public address", async ({ page }) => {
+    await page.goto("/media/elibrary");
+    const read = page
+      .getByTestId("document-card")
+      .filter({ hasText: "Welcome Guide" })
+      .getByRole("link", { name: /^Read/ });
+    await expect(read).toHaveAttribute("target", "_blank");
+    await expect(read).toHaveAttribute("rel", /noopener/);
+    await expect(read).toHaveAttribute("href", /^\/files\/[\w.-]+\.pdf$/);
+    const [tab] = await Promise.all([page.context().waitForEvent("page"), read.click()]);
+    await tab.waitForLoadState("domcontentloaded");
+    expect(new URL(tab.url()).pathname).toBe(await read.getAttribute("href"));
+    await tab.close();
+  });
+
+  test("downloads a document under its original file name", async ({ page, request }) => {
+    await page.goto("/media/elibrary");
+    for (const [title, fileName, type, magic] of [
+      ["Welcome Guide", "Welcome Guide.pdf", "application/pdf", "%PDF"],
+      ["Worship Night Poster", "Worship Night Poster.png", "image/png", "\x89PNG"],
+    ] as const) {
+      const href = await page
+        .getByTestId("document-card")
+        .filter({ hasText: title })
+        .getByRole("link", { name: /^Download/ })
+        .getAttribute("href");
+      expect(href).toMatch(/^\/media\/elibrary\/[0-9a-f-]{36}\/download$/);
+      const response = await request.get(href!);
+      expect(response.status()).toBe(200);
+      const headers = response.headers();
+      expect(headers["content-type"]).toBe(type);
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["content-disposition"]).toBe(
+        `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      );
+      expect((await response.body()).subarray(0, magic.length).toString("latin1")).toBe(magic);
+    }
+
+    // The browser saves it under that name too.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page
+        .getByTestId("document-card")
+        .filter({ hasText: "Bible Reading Plan" })
+        .getByRole("link", { name: /^Download/ })
+        .click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("Bible Reading Plan.pdf");
+  });
+
+  test("answers 404 for an id that is not an eLibrary document", async ({ request }) => {
+    const [sermon] = await sql<{ id: string }>("select id from sermons limit 1");
+    for (const id of [crypto.randomUUID(), "not-a-uuid", sermon!.id, "1%27%20or%20%271%27%3D%271"]) {
+      const response = await request.get(`/media/elibrary/${id}/download`);
+      expect(response.status(), id).toBe(404);
+    }
+  });
+
+  test("shows an empty state when there are no documents", async ({ page }) => {
+    // Hide the eLibrary for a moment (and only it), then put it back.
+    await sql("update documents set category = 'e2e-hidden' where category = 'elibrary'");
+    try {
+      await page.goto("/media/elibrary");
+    } finally {
+      await sql("update documents set category = 'elibrary' where category = 'e2e-hidden'");
+    }
+    await expect(page.getByTestId("elibrary-empty")).toContainText("No materials yet");
+    await expect(page.getByTestId("document-card")).toHaveCount(0);
+  });
+});
+
+test.describe("when the database cannot be read", () => {
+  for (const { path, table, toast, state } of [
+    { path: "/media/sermons", table: "sermons", toast: "Error fetching sermons", state: "sermons-error" },
+    {
+      path: "/media/elibrary",
+      table: "documents",
+      toast: "Error fetching materials",
+      state: "elibrary-error",
+    },
+  ]) {
+    test(`${path} shows an error state and the '${toast}' toast`, async ({ page, pageErrors }) => {
+      // Take the table away for one page load only.
+      await sql(`alter table ${table} rename to ${table}_e2e_away`);
+      let status: number | undefined;
+      try {
+        status = (await page.goto(path))?.status();
+      } finally {
+        await sql(`alter table ${table}_e2e_away rename to ${table}`);
+      }
+      expect(status).toBe(503);
+      await expect(page.getByTestId(state)).toBeVisible();
+      await expect(page.getByTestId("toast")).toContainText(toast);
+      // The browser reports the page's own 503 as a failed resource: that is this test's point.
+      const expected = pageErrors.filter((message) => /status of 503/.test(message));
+      expect(expected.length).toBeGreaterThan(0);
+      pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((message) => !expected.includes(message)));
+    });
+  }
+});
