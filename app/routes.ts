@@ -29,6 +29,17 @@ export default [
   route("members/edit/:id", "routes/members/edit.tsx"),
   route("members/reports", "routes/members/reports.tsx"),
   route("members/reports/export/:report", "routes/members/reports-export.ts"),
+  route("members/upload", "routes/members/upload.tsx"),
+  route("members/upload/file", "routes/members/upload-file.ts"),
+  route("members/add-sermon", "routes/members/add-sermon.tsx"),
+  route("members/add-ministry-video", "routes/members/add-ministry-video.tsx"),
+  route("members/add-event", "routes/members/add-event.tsx"),
+  route("members/add-event/save", "routes/members/add-event-save.ts"),
+  route("members/update-ministry-image", "routes/members/update-ministry-image.tsx"),
+  route("members/update-ministry-image/save", "routes/members/update-ministry-image-save.ts"),
+  route("members/ministry-registrations", "routes/members/ministry-registrations.tsx"),
+  route("members/event-registrations", "routes/members/event-registrations.tsx"),
+  route("members/registrations/export/:kind", "routes/members/registrations-export.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

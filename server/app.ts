@@ -77,7 +77,8 @@ export function createApp(options: { env: Env; vite?: ViteDevServer }) {
             directives: {
               "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
               "style-src": ["'self'", "'unsafe-inline'"],
-              "img-src": ["'self'", "data:", "https://i.ytimg.com"],
+              // blob: for the preview of a picture chosen for upload.
+              "img-src": ["'self'", "data:", "blob:", "https://i.ytimg.com"],
               "frame-src": [
                 "https://www.youtube-nocookie.com",
                 "https://www.youtube.com",

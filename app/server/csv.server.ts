@@ -1,12 +1,7 @@
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { neutralizeCsvCell } from "~/lib/csv-safety";
-
-/** A file name for the Content-Disposition header, with an ASCII fallback and the exact UTF-8 name. */
-export function attachmentDisposition(fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
+import { attachmentDisposition } from "~/lib/files";
 
 /**
  * Streams a CSV download: UTF-8 with a byte-order mark (so Excel reads accents and Arabic),

@@ -1,5 +1,6 @@
 import { asc, eq, gte } from "drizzle-orm";
 import { eventRegistrations, events, type EventRow } from "../../database/schema";
+import { isUuid } from "~/lib/ids";
 import { services } from "./services.server";
 
 /** What the public pages show of an event (nothing internal such as the stored file path). */
@@ -30,11 +31,9 @@ const publicColumns = {
   imageUrl: events.imageUrl,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** True for an id the events table could hold; anything else is answered without asking it. */
 export function isEventId(value: string): boolean {
-  return UUID.test(value);
+  return isUuid(value);
 }
 
 /** Events on `today` (YYYY-MM-DD, the church's date) or later, soonest first. */
@@ -99,4 +98,77 @@ export async function registerForEvent(
 /** Upcoming or today: the date alone decides (an event later today is still open). */
 export function isPastEvent(event: Pick<EventRow, "eventDate">, today: string): boolean {
   return event.eventDate < today;
+}
+
+export interface EventInput {
+  title: string;
+  eventDate: string;
+  eventTime: string;
+  eventEndTime: string | null;
+  speaker: string | null;
+  locationName: string;
+  googleMapsUrl: string;
+  description: string | null;
+}
+
+export interface StoredImage {
+  url: string;
+  objectName: string;
+}
+
+/** The staff list: every event, soonest first. */
+export async function listEventsForStaff(): Promise<EventRow[]> {
+  return services().db.select().from(events).orderBy(asc(events.eventDate), asc(events.eventTime), asc(events.title));
+}
+
+export async function getEventRow(id: string): Promise<EventRow | null> {
+  if (!isEventId(id)) return null;
+  const [row] = await services().db.select().from(events).where(eq(events.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function createEvent(input: EventInput, image: StoredImage | null): Promise<EventRow> {
+  const [row] = await services()
+    .db.insert(events)
+    .values({ ...input, imageUrl: image?.url ?? null, imageObjectPath: image?.objectName ?? null })
+    .returning();
+  return row!;
+}
+
+/**
+ * Saves the event's fields, and its new picture when one was uploaded (the old picture's file is
+ * removed afterwards). Null when the event no longer exists.
+ */
+export async function updateEvent(id: string, input: EventInput, image: StoredImage | null): Promise<EventRow | null> {
+  if (!isEventId(id)) return null;
+  const { db, storage } = services();
+  const result = await db.transaction(async (tx) => {
+    const [old] = await tx.select().from(events).where(eq(events.id, id)).for("update");
+    if (!old) return null;
+    const [row] = await tx
+      .update(events)
+      .set({ ...input, ...(image ? { imageUrl: image.url, imageObjectPath: image.objectName } : {}) })
+      .where(eq(events.id, id))
+      .returning();
+    return { row: row!, oldObject: image ? old.imageObjectPath : null };
+  });
+  if (result?.oldObject) {
+    await storage.delete(result.oldObject).catch((error: unknown) => {
+      console.warn(`Could not remove the replaced event image ${result.oldObject}:`, error);
+    });
+  }
+  return result?.row ?? null;
+}
+
+/** Deletes the event and its uploaded picture; registrations keep the event's title. */
+export async function deleteEvent(id: string): Promise<"deleted" | "not_found"> {
+  if (!isEventId(id)) return "not_found";
+  const { db, storage } = services();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(events).where(eq(events.id, id)).returning();
+    if (!row) return "not_found" as const;
+    // Inside the transaction: if the file cannot be removed, the event stays as it was.
+    if (row.imageObjectPath) await storage.delete(row.imageObjectPath);
+    return "deleted" as const;
+  });
 }

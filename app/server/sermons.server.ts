@@ -1,8 +1,44 @@
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { sermons, type Sermon } from "../../database/schema";
+import { isUuid } from "~/lib/ids";
 import { services } from "./services.server";
 
 /** Every sermon for the public page: newest sermon date first, the newest added first on a tie. */
 export async function listSermons(): Promise<Sermon[]> {
   return services().db.select().from(sermons).orderBy(desc(sermons.sermonDate), desc(sermons.createdAt));
+}
+
+export interface SermonInput {
+  sermonDate: string;
+  title: string;
+  speaker: string;
+  youtubeId: string;
+}
+
+/** The staff list: the newest added first. */
+export async function listSermonsForStaff(): Promise<Sermon[]> {
+  return services().db.select().from(sermons).orderBy(desc(sermons.createdAt), desc(sermons.id));
+}
+
+export async function getSermon(id: string): Promise<Sermon | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await services().db.select().from(sermons).where(eq(sermons.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function createSermon(input: SermonInput): Promise<Sermon> {
+  const [row] = await services().db.insert(sermons).values(input).returning();
+  return row!;
+}
+
+export async function updateSermon(id: string, input: SermonInput): Promise<Sermon | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await services().db.update(sermons).set(input).where(eq(sermons.id, id)).returning();
+  return row ?? null;
+}
+
+export async function deleteSermon(id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await services().db.delete(sermons).where(eq(sermons.id, id)).returning({ id: sermons.id });
+  return rows.length > 0;
 }

@@ -34,7 +34,7 @@ test("staff sign in, see the members area, and sign out", async ({ page }) => {
   await signIn(page);
   await expect(page.getByTestId("toast")).toContainText("Login Successful!");
   await expect(page.getByRole("heading", { name: "Members Dashboard" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Members" })).toHaveAttribute("href", "/members");
+  await expect(page.getByRole("link", { name: "Members", exact: true })).toHaveAttribute("href", "/members");
   await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0);
 
   // Already signed in: the login page sends them on.

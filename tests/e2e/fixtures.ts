@@ -30,10 +30,13 @@ export const test = base.extend<{ pageErrors: string[] }>({
       page.on("pageerror", (error) => errors.push(error.message));
       page.on("console", (message) => {
         if (message.type() !== "error") return;
-        // A page or form answering 4xx on purpose (404 page, refused sign-in) is reported by the
-        // browser as a failed resource; a failing image or script elsewhere is still an error.
-        const isOwnResponse = pathOf(message.location().url) === pathOf(page.url());
-        if (isOwnResponse && /status of 4\d\d/.test(message.text())) return;
+        // A page, form or upload answering 4xx on purpose (404 page, refused sign-in, file too
+        // large) is reported by the browser as a failed resource; a missing image, script or
+        // stylesheet is still an error.
+        const url = message.location().url;
+        const isOurs = url.startsWith(new URL(page.url()).origin);
+        const isAsset = /\/(assets|images|files)\/|\.(js|css|svg|png|jpe?g|gif|webp|ico)$/.test(pathOf(url));
+        if (isOurs && !isAsset && /status of 4\d\d/.test(message.text())) return;
         errors.push(message.text());
       });
       await use(errors);

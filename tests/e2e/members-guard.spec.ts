@@ -13,12 +13,14 @@ function flatten(entries: RouteConfigEntry[], parent = ""): string[] {
   });
 }
 
-const paths = flatten(routes as RouteConfigEntry[])
-  .filter((path) => (path === "members" || path.startsWith("members/")) && !OPEN.has(path))
-  .map((path) => "/" + path.replace(/:\w+\??/g, () => crypto.randomUUID()));
+const patterns = flatten(routes as RouteConfigEntry[]).filter(
+  (path) => (path === "members" || path.startsWith("members/")) && !OPEN.has(path),
+);
 
-for (const path of paths) {
-  test(`anonymous GET and POST ${path} go to the login page`, async ({ request, baseURL }) => {
+for (const pattern of patterns) {
+  // The title names the pattern: test titles must be the same in every worker.
+  test(`anonymous GET and POST /${pattern} go to the login page`, async ({ request, baseURL }) => {
+    const path = "/" + pattern.replace(/:\w+\??/g, () => crypto.randomUUID());
     const get = await request.get(path, { maxRedirects: 0 });
     expect(get.status()).toBe(302);
     expect(get.headers()["location"]).toMatch(/^\/members\/login(\?|$)/);

@@ -131,3 +131,20 @@ export async function signInCookie(email = TEST_ADMIN.email, password = TEST_ADM
   if (result.status !== 302) throw new Error(`Sign-in failed with status ${result.status}`);
   return cookieHeaderFrom(result.response!);
 }
+
+/**
+ * Runs `work` that is meant to log errors (an injected failure), and returns what it logged, so
+ * the test can check it instead of failing on it.
+ */
+export async function expectingConsoleErrors<T>(work: () => Promise<T>): Promise<{ result: T; logged: string[] }> {
+  const logged: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    logged.push(args.map(String).join(" "));
+  };
+  try {
+    return { result: await work(), logged };
+  } finally {
+    console.error = original;
+  }
+}

@@ -1,0 +1,14 @@
+/** A form's text fields as a plain object (files and repeated names are left out). */
+export function formValues(form: FormData | HTMLFormElement): Record<string, string> {
+  const data = form instanceof FormData ? form : new FormData(form);
+  const values: Record<string, string> = {};
+  for (const [key, value] of data.entries()) if (typeof value === "string") values[key] = value;
+  return values;
+}
+
+/** The first message per field of a failed zod parse. */
+export function firstErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  return errors;
+}

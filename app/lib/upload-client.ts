@@ -1,0 +1,53 @@
+import { useState } from "react";
+import type { Toast } from "./toast";
+
+export interface UploadAnswer {
+  ok: boolean;
+  toast: Omit<Toast, "id">;
+  /** Where to go after a success, when the screen says so (e.g. the ministry's page). */
+  redirectTo?: string;
+  /** The first problem with each field, when the form was refused. */
+  errors?: Record<string, string>;
+}
+
+/**
+ * Sends a form with a file and reports how much of it has gone (fetch cannot report upload
+ * progress; XMLHttpRequest can). The endpoint answers JSON (see `respondToUpload`).
+ */
+export function useUpload() {
+  const [progress, setProgress] = useState<number | null>(null);
+
+  function send(url: string, body: FormData): Promise<UploadAnswer> {
+    setProgress(0);
+    return new Promise((resolve) => {
+      const request = new XMLHttpRequest();
+      request.open("POST", url);
+      request.setRequestHeader("Accept", "application/json");
+      request.upload.onprogress = (event) => {
+        if (event.lengthComputable) setProgress(Math.round((event.loaded / event.total) * 100));
+      };
+      request.onload = () => {
+        setProgress(null);
+        try {
+          resolve(JSON.parse(request.responseText) as UploadAnswer);
+        } catch {
+          resolve({
+            ok: false,
+            toast: {
+              title: "Upload Failed",
+              description: request.status === 413 ? "The file is too large. Files can be at most 10MB." : "The server did not answer as expected.",
+              variant: "destructive",
+            },
+          });
+        }
+      };
+      request.onerror = () => {
+        setProgress(null);
+        resolve({ ok: false, toast: { title: "Upload Failed", description: "The connection was lost. Please try again.", variant: "destructive" } });
+      };
+      request.send(body);
+    });
+  }
+
+  return { send, progress, isUploading: progress !== null };
+}

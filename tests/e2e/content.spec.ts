@@ -1,0 +1,301 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { addDays, todayInChurchZone } from "../../app/lib/dates";
+import { parseCsv } from "../helpers/csv";
+import { expect, signIn, sql, test, visitorAddress } from "./fixtures";
+
+test.describe.configure({ mode: "serial" });
+
+const uploads = () => path.join(process.env.E2E_DATA_DIR!, "uploads");
+const demoPng = () => fs.readFileSync(path.join(uploads(), "1767225600003.png"));
+const pdfBytes = Buffer.from(
+  "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+);
+
+async function toast(page: Page) {
+  return page.getByTestId("toast");
+}
+
+test("documents: upload a PDF and a PNG, see them in the eLibrary, delete one, refuse bad files", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto("/members/upload");
+  await expect(page.getByRole("banner")).toHaveCount(0);
+  await expect(page.getByText("PDF, DOCX, PPT, XLSX, PNG, JPG up to 10MB")).toBeVisible();
+
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(await toast(page)).toContainText("No file selected");
+  await expect(await toast(page)).toContainText("Please choose a file to upload.");
+
+  await page
+    .getByLabel("File", { exact: true })
+    .setInputFiles({ name: "Church Bulletin.pdf", mimeType: "application/pdf", buffer: pdfBytes });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(await toast(page)).toContainText("Upload Complete!");
+  await page
+    .getByLabel("File", { exact: true })
+    .setInputFiles({ name: "Youth Camp.png", mimeType: "image/png", buffer: demoPng() });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByTestId("document-row").filter({ hasText: "Youth Camp.png" })).toBeVisible();
+
+  const [pdf] = await sql<{ storage_object_path: string; file_size: string }>(
+    "select storage_object_path, file_size from documents where file_name = 'Church Bulletin.pdf'",
+  );
+  expect(pdf!.storage_object_path).toMatch(/^\d{13}\.pdf$/);
+  expect(fs.existsSync(path.join(uploads(), pdf!.storage_object_path))).toBe(true);
+
+  await page.goto("/media/elibrary");
+  await expect(page.getByRole("heading", { name: "Church Bulletin" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Youth Camp" })).toBeVisible();
+
+  // Too large, and HTML dressed up as a PDF: refused, nothing stored.
+  const before = fs.readdirSync(uploads()).length;
+  await page.goto("/members/upload");
+  await page
+    .getByLabel("File", { exact: true })
+    .setInputFiles({
+      name: "huge.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.concat([pdfBytes, Buffer.alloc(11 * 1024 * 1024)]),
+    });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(await toast(page)).toContainText("Upload Failed");
+  await expect(await toast(page)).toContainText("at most 10MB");
+  await page
+    .getByLabel("File", { exact: true })
+    .setInputFiles({
+      name: "notes.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("<html><script>alert(1)</script></html>"),
+    });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(await toast(page)).toContainText("This type of file is not accepted");
+  expect(fs.readdirSync(uploads()).length).toBe(before);
+  expect(await sql("select id from documents where file_name in ('huge.pdf', 'notes.pdf')")).toEqual([]);
+
+  // Delete the PDF: gone from the list, the eLibrary and the store.
+  await page.getByRole("button", { name: "Delete Church Bulletin.pdf" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(await toast(page)).toContainText("File Deleted");
+  await expect(page.getByTestId("document-row").filter({ hasText: "Church Bulletin.pdf" })).toHaveCount(0);
+  expect(fs.existsSync(path.join(uploads(), pdf!.storage_object_path))).toBe(false);
+  await page.goto("/media/elibrary");
+  await expect(page.getByRole("heading", { name: "Church Bulletin" })).toHaveCount(0);
+});
+
+test("sermons: add, edit with Cancel Edit, delete, and the public page follows", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/members/add-sermon");
+  await page.getByLabel("Sermon Date").fill(addDays(todayInChurchZone(), 1));
+  await page.getByLabel("Title", { exact: true }).fill("Hope That Holds");
+  await page.getByLabel("Speaker").fill("Guest Speaker");
+  await page.getByLabel("YouTube URL").fill("https://vimeo.com/12345");
+  await page.getByRole("button", { name: "Add Sermon" }).click();
+  await expect(await toast(page)).toContainText("Invalid YouTube URL");
+  await expect(await toast(page)).toContainText("Please enter a valid YouTube video URL.");
+  expect(await sql("select id from sermons where title = 'Hope That Holds'")).toEqual([]);
+
+  await page.getByLabel("YouTube URL").fill("https://youtu.be/abcdefghijk");
+  await page.getByRole("button", { name: "Add Sermon" }).click();
+  await expect(await toast(page)).toContainText("Sermon Added!");
+  await expect(page.getByTestId("sermon-row").first()).toContainText("Hope That Holds");
+  await page.goto("/media/sermons");
+  await expect(page.getByRole("heading", { name: "Hope That Holds" })).toBeVisible();
+
+  await page.goto("/members/add-sermon");
+  await page.getByRole("link", { name: "Edit Hope That Holds" }).click();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Hope That Holds");
+  await expect(page.getByLabel("YouTube URL")).toHaveValue("https://www.youtube.com/watch?v=abcdefghijk");
+  await page.getByRole("link", { name: "Cancel Edit" }).click();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
+  await expect(page.getByRole("button", { name: "Add Sermon" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Edit Hope That Holds" }).click();
+  await page.getByLabel("Title", { exact: true }).fill("Hope That Holds Fast");
+  await page.getByRole("button", { name: "Update Sermon" }).click();
+  await expect(await toast(page)).toContainText("Sermon Updated!");
+  await expect(page.getByRole("button", { name: "Add Sermon" })).toBeVisible();
+  await page.goto("/media/sermons");
+  await expect(page.getByRole("heading", { name: "Hope That Holds Fast" })).toBeVisible();
+
+  await page.goto("/members/add-sermon");
+  await page.getByRole("button", { name: "Delete Hope That Holds Fast" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(await toast(page)).toContainText("Sermon Deleted");
+  await page.goto("/media/sermons");
+  await expect(page.getByRole("heading", { name: "Hope That Holds Fast" })).toHaveCount(0);
+});
+
+test("ministry videos: need a ministry, show on its page, edit and delete", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/members/add-ministry-video");
+  await page.getByLabel("Title", { exact: true }).fill("Worship Practice Highlights");
+  await page.getByLabel("YouTube URL").fill("https://www.youtube.com/watch?v=Zyxwvutsrqp");
+  await page.getByRole("button", { name: "Add Video" }).click();
+  await expect(await toast(page)).toContainText("Ministry not selected");
+  await expect(await toast(page)).toContainText("Please select a ministry.");
+
+  await page.getByLabel("Ministry", { exact: true }).selectOption({ label: "Amplify (Music)" });
+  await page.getByRole("button", { name: "Add Video" }).click();
+  await expect(await toast(page)).toContainText("Video Added!");
+  await page.goto("/ministries/amplify");
+  await expect(page.getByRole("heading", { name: "Worship Practice Highlights" })).toBeVisible();
+
+  await page.goto("/members/add-ministry-video");
+  await page.getByRole("link", { name: "Edit Worship Practice Highlights" }).click();
+  await page.getByLabel("Title", { exact: true }).fill("Worship Night Highlights");
+  await page.getByRole("button", { name: "Update Video" }).click();
+  await expect(await toast(page)).toContainText("Video Updated!");
+  await page.getByRole("button", { name: "Delete Worship Night Highlights" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(await toast(page)).toContainText("Video Deleted");
+  await page.goto("/ministries/amplify");
+  await expect(page.getByRole("heading", { name: "Worship Night Highlights" })).toHaveCount(0);
+});
+
+test("events: add with an image, edit, delete, and the public pages follow", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/members/add-event");
+  const date = addDays(todayInChurchZone(), 4);
+  await page.getByLabel("Title *").fill("Community Outreach Day");
+  await page.getByLabel("Date *").fill(date);
+  await page.getByLabel("Start Time *").fill("09:30");
+  await page.getByLabel("Location Name *").fill("Church Hall");
+  await page.getByLabel("Google Maps URL *").fill("https://maps.google.com/?q=Manama");
+  await page.getByLabel("Description").fill("Serving our neighbours together.");
+  await page
+    .getByLabel("Image", { exact: true })
+    .setInputFiles({ name: "outreach.png", mimeType: "image/png", buffer: demoPng() });
+  await page.getByRole("button", { name: "Add Event" }).click();
+  await expect(await toast(page)).toContainText("Event Added!");
+  const [created] = await sql<{
+    id: string;
+    image_url: string;
+    image_object_path: string;
+    event_end_time: string | null;
+  }>(
+    "select id, image_url, image_object_path, event_end_time from events where title = 'Community Outreach Day'",
+  );
+  expect(created!.image_object_path).toMatch(/^event-images\/event-\d{13}\.png$/);
+  expect(created!.image_url).toBe(`/files/${created!.image_object_path}`);
+  expect(created!.event_end_time).toBeNull();
+
+  await page.goto("/events");
+  const card = page.getByRole("article").filter({ hasText: "Community Outreach Day" });
+  await expect(card).toContainText("9:30 AM");
+  await expect(card.locator("img")).toHaveAttribute("src", created!.image_url);
+  await page.goto(`/events/${created!.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Community Outreach Day" })).toBeVisible();
+
+  await page.goto("/members/add-event");
+  await page.getByRole("link", { name: "Edit Community Outreach Day" }).click();
+  await expect(page.getByLabel("Title *")).toHaveValue("Community Outreach Day");
+  await page.getByLabel("End Time").fill("12:00");
+  await page.getByRole("button", { name: "Update Event" }).click();
+  await expect(await toast(page)).toContainText("Event Updated!");
+  await page.goto(`/events/${created!.id}`);
+  await expect(page.getByText("9:30 AM - 12:00 PM")).toBeVisible();
+
+  await page.goto("/members/add-event");
+  await page.getByRole("button", { name: "Delete Community Outreach Day" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(await toast(page)).toContainText("Event Deleted");
+  expect(fs.existsSync(path.join(uploads(), created!.image_object_path))).toBe(false);
+  const response = await page.goto(`/events/${created!.id}`);
+  expect(response?.status()).toBe(404);
+});
+
+test("ministry image: needs both choices, then shows on the ministry's page", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/members/update-ministry-image");
+  await page.getByRole("button", { name: "Update Image" }).click();
+  await expect(await toast(page)).toContainText("Missing information");
+  await expect(await toast(page)).toContainText("Please select a ministry and an image file.");
+
+  await page.getByLabel("Ministry", { exact: true }).selectOption({ label: "Scribes" });
+  await page
+    .getByLabel("Image", { exact: true })
+    .setInputFiles({ name: "scribes.png", mimeType: "image/png", buffer: demoPng() });
+  await expect(page.getByTestId("image-preview")).toBeVisible();
+  await page.getByRole("button", { name: "Update Image" }).click();
+  await expect(page).toHaveURL("/ministries/scribes");
+  await expect(await toast(page)).toContainText("Image Updated!");
+  const [row] = await sql<{ image_url: string; storage_object_path: string }>(
+    "select image_url, storage_object_path from ministry_images where ministry_slug = 'scribes'",
+  );
+  expect(row!.storage_object_path).toMatch(/^ministry-images\/scribes-\d{13}\.png$/);
+  await expect(page.locator(`img[src="${row!.image_url}"]`)).toBeVisible();
+});
+
+test("registrations: public sign-ups appear grouped with counts and export", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const visitor = { "x-forwarded-for": visitorAddress(), origin: baseURL! };
+  const [event] = await sql<{ id: string; title: string }>(
+    "select id, title from events where event_date >= $1 order by event_date limit 1",
+    [todayInChurchZone()],
+  );
+  const signUps = [
+    request.post("/ministries/tee", {
+      form: { name: "Grace Tan", email: "grace@example.org", mobile: "33331111" },
+      headers: visitor,
+    }),
+    request.post("/ministries/tee", {
+      form: { name: "Leo Tan", email: "leo@example.org", mobile: "33332222" },
+      headers: visitor,
+    }),
+    request.post(`/events/${event!.id}`, {
+      form: {
+        name: "Mara Cruz",
+        email: "mara@example.org",
+        mobile: "33333333",
+        message: "Bringing two friends",
+      },
+      headers: visitor,
+    }),
+  ];
+  for (const response of await Promise.all(signUps)) expect(response.status()).toBe(200);
+
+  await signIn(page);
+  await page.goto("/members/ministry-registrations");
+  const tee = page.getByRole("region", { name: "TEE" });
+  await expect(tee.getByTestId("group-count")).toHaveText("2");
+  await expect(tee).toContainText("Grace Tan");
+  const [ministryFile] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export All" }).click(),
+  ]);
+  expect(ministryFile.suggestedFilename()).toBe("all_ministry_registrations.csv");
+  const ministryRows = parseCsv(fs.readFileSync((await ministryFile.path())!, "utf8"));
+  expect(ministryRows[0]).toEqual(["Ministry", "Name", "Email", "Mobile", "Date"]);
+  expect(
+    ministryRows
+      .filter((r) => r[0] === "TEE")
+      .map((r) => r[1])
+      .sort(),
+  ).toEqual(["Grace Tan", "Leo Tan"]);
+
+  await page.goto("/members/event-registrations");
+  const group = page.getByRole("region", { name: event!.title });
+  await expect(group).toContainText("Mara Cruz");
+  await expect(group).toContainText("Bringing two friends");
+  const [eventFile] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export All" }).click(),
+  ]);
+  expect(eventFile.suggestedFilename()).toBe("all_event_registrations.csv");
+  const eventRows = parseCsv(fs.readFileSync((await eventFile.path())!, "utf8"));
+  expect(eventRows[0]).toEqual(["Event", "Name", "Email", "Mobile", "Message", "Date"]);
+  expect(eventRows.find((r) => r[1] === "Mara Cruz")).toEqual([
+    event!.title,
+    "Mara Cruz",
+    "mara@example.org",
+    "33333333",
+    "Bringing two friends",
+    expect.any(String),
+  ]);
+});
