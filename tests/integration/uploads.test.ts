@@ -7,7 +7,6 @@ import { action as saveEvent } from "~/routes/members/add-event-save";
 import { action as uploadFile } from "~/routes/members/upload-file";
 import { deleteDocument } from "~/server/documents.server";
 import { makePng } from "~/server/demo-files.server";
-import { storeWithRecord, type CheckedFile } from "~/server/uploads.server";
 import {
   callRoute,
   databaseKinds,
@@ -28,7 +27,7 @@ function uploadRequest(
   if (file)
     body.set(
       file.name.endsWith(".png") && pathname.includes("event") ? "image" : "file",
-      new File([file.bytes], file.name, { type: file.type }),
+      new File([Uint8Array.from(file.bytes)], file.name, { type: file.type }),
     );
   return new Request(`http://localhost${pathname}`, {
     method: "POST",
