@@ -86,7 +86,7 @@ export default function AddEvent({ loaderData }: Route.ComponentProps) {
 
   return (
     <AdminScreen title="Events" description="Events appear on the Events page from their date onward.">
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start [&>*]:min-w-0">
         <form
           key={`${current?.id ?? "new"}-${formKey}`}
           method="post"

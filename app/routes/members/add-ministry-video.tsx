@@ -147,7 +147,7 @@ export default function AddMinistryVideo({ loaderData, actionData }: Route.Compo
 
   return (
     <AdminScreen title="Ministry Videos" description="Videos appear on their ministry's page, newest first.">
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start [&>*]:min-w-0">
         <ContentFormCard
           key={formKey}
           title={isEditing ? "Edit Video" : "Add a Video"}

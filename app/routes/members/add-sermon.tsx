@@ -142,7 +142,7 @@ export default function AddSermon({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <AdminScreen title="Sermons" description="Sermons appear on the Sermons page, newest sermon date first.">
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start [&>*]:min-w-0">
         <ContentFormCard
           key={formKey}
           title={isEditing ? "Edit Sermon" : "Add a Sermon"}

@@ -118,7 +118,7 @@ export default function UploadFiles({ loaderData }: Route.ComponentProps) {
 
   return (
     <AdminScreen title="Upload Files" description="Documents for the eLibrary and gospel tracts.">
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start [&>*]:min-w-0">
         <form
           ref={formRef}
           method="post"
