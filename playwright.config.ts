@@ -24,7 +24,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   forbidOnly: true,
   retries: 0,
-  workers: 2,
+  // One worker: several specs change shared tables for a moment (the empty states, a read failure,
+  // staff edits) and one server holds one database, so tests must not overlap.
+  workers: 1,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
