@@ -1,5 +1,7 @@
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { accountCredentialsSchema, createOrResetAdmin, generatePassword } from "./accounts.server";
+import { restoreBackup, writeBackup } from "./backup.server";
 import { startServices } from "./boot.server";
 import { sendControlCommand, type ControlHandler } from "./control.server";
 import { dataDirLockHolder } from "./data-dir.server";
@@ -15,6 +17,9 @@ export const controlHandlers: Record<string, ControlHandler> = {
       ? `Administrator account created for ${email}.`
       : `Account ${email} is now an administrator with the new password (signed out everywhere).`;
   },
+  async backup(args) {
+    return `Backup written to ${await writeBackup(String(args.outDir ?? "backups"))}`;
+  },
   /** Test set-up only (TEST_HOOKS=true): the end-to-end suite prepares data this way. */
   async sql(args) {
     if (!services().env.TEST_HOOKS) throw new Error("The sql command is only available with TEST_HOOKS=true.");
@@ -26,7 +31,9 @@ export const controlHandlers: Record<string, ControlHandler> = {
 const USAGE = `Usage:
   npm run admin:create -- --email E [--password P]   create an administrator, or reset one
                                                       (without --password one is generated)
-  npm run db:migrate                                  apply database migrations`;
+  npm run db:migrate                                  apply database migrations
+  npm run backup [-- --out DIR]                       copy the database and uploads (site may run)
+  npm run restore -- BACKUP_FOLDER                    bring a backup into an empty DATA_DIR`;
 
 /** Runs one command against the database, directly or through the running server. */
 async function runAgainstDatabase(command: string, args: Record<string, unknown>): Promise<string> {
@@ -72,6 +79,26 @@ export async function runCli(argv: string[]): Promise<number> {
       case "migrate":
         console.log(await runAgainstDatabase("migrate", {}));
         return 0;
+      case "backup": {
+        const { values } = parseArgs({ args: rest, options: { out: { type: "string" } } });
+        console.log(await runAgainstDatabase("backup", { outDir: path.resolve(values.out ?? "backups") }));
+        return 0;
+      }
+      case "restore": {
+        const [folder] = rest;
+        if (!folder) {
+          console.error(USAGE);
+          return 2;
+        }
+        const env = parseEnv();
+        if (env.DATABASE_URL) throw new Error("restore is for the embedded database; on PostgreSQL use pg_restore.");
+        if (dataDirLockHolder(env.DATA_DIR) !== null) throw new Error("Stop the site first: restore needs the data folder to itself.");
+        const database = await restoreBackup(folder, env.DATA_DIR);
+        const running = await startServices(env, { database, firstRunSetup: false });
+        await running.stop();
+        console.log(`Restored ${path.resolve(folder)} into ${env.DATA_DIR}. Start the site with npm start.`);
+        return 0;
+      }
       default:
         console.error(USAGE);
         return 2;

@@ -22,12 +22,14 @@ export interface DatabaseHandle {
   withSetupLock<T>(work: () => Promise<T>): Promise<T>;
   /** Cheap round trip used by readiness checks. */
   ping(): Promise<void>;
+  /** A consistent copy of an embedded database's files (gzipped tar); null on PostgreSQL. */
+  dumpEmbedded(): Promise<Uint8Array | null>;
   /** Plain parameterised SQL, for maintenance and test set-up (route code uses `db`). */
   query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
 }
 
-export type DatabaseOptions = { url: string } | { pgliteDir: string } | { memory: true };
+export type DatabaseOptions = { url: string } | { pgliteDir: string; loadFrom?: Blob } | { memory: true };
 
 // Any fixed number shared by all our servers; pg advisory locks are keyed by bigint.
 const SETUP_LOCK_ID = 7_413_202_301;
@@ -38,7 +40,8 @@ export function migrationsFolder() {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) return openPostgres(options.url);
-  const client = "memory" in options ? new PGlite() : new PGlite(options.pgliteDir);
+  const client =
+    "memory" in options ? new PGlite() : new PGlite(options.pgliteDir, options.loadFrom ? { loadDataDir: options.loadFrom } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -50,6 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await client.query("select 1");
     },
     query: async <Row,>(text: string, params: unknown[] = []) => (await client.query<Row>(text, params)).rows,
+    dumpEmbedded: async () => new Uint8Array(await (await client.dumpDataDir("gzip")).arrayBuffer()),
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -79,6 +83,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     },
     query: async <Row,>(text: string, params: unknown[] = []) =>
       (await pool.query(text, params)).rows as Row[],
+    dumpEmbedded: async () => null,
     close: () => pool.end(),
   };
 }

@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { members } from "../../database/schema";
+import { restoreBackup, writeBackup } from "~/server/backup.server";
+import { openDatabase } from "~/server/db.server";
+import { seedDemoContent } from "~/server/seed.server";
+import { startTestServices, type TestServices } from "../helpers/test-services";
+
+describe("backups of the embedded database", () => {
+  let t: TestServices;
+  let scratch: string;
+  beforeAll(async () => {
+    t = await startTestServices("pglite");
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), "church-backup-"));
+  });
+  afterAll(async () => {
+    await t.stop();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it("restores every row and file into an empty folder", async () => {
+    await seedDemoContent();
+    await t.services.db.insert(members).values({ firstName: "Ana", lastName: "Cruz", email: "ana@example.org", mobile: "33334444" });
+
+    const backup = await writeBackup(path.join(scratch, "backups"), new Date("2026-11-21T10:20:30Z"));
+    expect(path.basename(backup)).toBe("backup-20261121-102030");
+    expect(fs.existsSync(path.join(backup, "db.tar.gz"))).toBe(true);
+
+    const target = path.join(scratch, "restored");
+    const options = await restoreBackup(backup, target);
+    const restored = await openDatabase(options);
+    try {
+      const rows = await restored.query<{ first_name: string }>("select first_name from members");
+      expect(rows.map((r) => r.first_name)).toEqual(["Ana"]);
+      const docs = await restored.query<{ storage_object_path: string }>("select storage_object_path from documents");
+      expect(docs).toHaveLength(3);
+      for (const doc of docs) expect(fs.existsSync(path.join(target, "uploads", doc.storage_object_path))).toBe(true);
+      expect((await restored.query("select id from users")).length).toBe(1);
+    } finally {
+      await restored.close();
+    }
+
+    // A folder that already has a database is never overwritten.
+    await expect(restoreBackup(backup, target)).rejects.toThrow(/already holds a database/);
+  });
+});
