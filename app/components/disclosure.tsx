@@ -23,7 +23,12 @@ export function Disclosure({
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
+  // Close after navigating, but not when the page first hydrates: a visitor may already have
+  // opened the menu before the scripts arrived.
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     if (ref.current) ref.current.open = false;
   }, [location.pathname]);
 
