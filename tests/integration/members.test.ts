@@ -213,3 +213,27 @@ describe.each(databaseKinds)("members on %s", (kind) => {
     });
   });
 });
+
+describe("changing the registration passcode", () => {
+  let t: TestServices;
+  beforeAll(async () => {
+    t = await startTestServices("pglite");
+    await t.services.auth.api.createUser({ body: { email: "staff@test.local", password: "staff password 1", name: "Staff", role: "staff" } });
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it("is for administrators only", async () => {
+    const { action: dashboardAction } = await import("~/routes/members/dashboard");
+    const staff = await signInCookie("staff@test.local", "staff password 1");
+    const refused = await callRoute(dashboardAction, formRequest("/members", { intent: "set-passcode", passcode: "new code" }, { cookie: staff }));
+    expect(refused.status).toBe(403);
+    expect(await t.services.db.select().from(settings).where(eq(settings.key, "registration_passcode"))).toEqual([]);
+
+    const admin = await signInCookie();
+    const done = await callRoute(dashboardAction, formRequest("/members", { intent: "set-passcode", passcode: "new code" }, { cookie: admin }));
+    expect(done.status).toBe(200);
+    expect(await t.services.db.select().from(settings).where(eq(settings.key, "registration_passcode"))).toHaveLength(1);
+  });
+});

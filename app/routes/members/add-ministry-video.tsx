@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, useNavigation, useSearchParams } from "react-router";
+import { useNavigation, useSearchParams } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
 import { ContentFormCard, ContentListCard, EditLink } from "~/components/content-admin";
@@ -9,7 +9,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { getMinistry, ministriesByName } from "~/content/ministries";
 import { firstErrors, formValues } from "~/lib/form-values";
 import { pageMeta } from "~/lib/meta";
-import { showToast, type Toast } from "~/lib/toast";
+import { showToast } from "~/lib/toast";
 import { youTubeWatchUrl } from "~/lib/youtube";
 import { MINISTRY_NOT_SELECTED, ministryVideoSchema, videoProblemToast } from "~/schemas/videos";
 import { requireStaff } from "~/server/auth.server";
@@ -20,7 +20,7 @@ import {
   listAllMinistryVideos,
   updateMinistryVideo,
 } from "~/server/ministry-admin.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { handleContentAction } from "~/server/content-actions.server";
 import type { Route } from "./+types/add-ministry-video";
 
 const SCREEN = "/members/add-ministry-video";
@@ -44,81 +44,45 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-type Result = {
-  at: number;
-  toast: Omit<Toast, "id">;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
-};
-
 export async function action({ request }: Route.ActionArgs) {
   await requireStaff(request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const id = String(form.get("id") ?? "");
-  const at = Date.now();
-  const fail = (status: number, toast: Omit<Toast, "id">, extra: Partial<Result> = {}) =>
-    data<Result>({ at, toast: { ...toast, variant: "destructive" }, ...extra }, { status });
-
-  if (intent === "delete") {
-    try {
-      if (!(await deleteMinistryVideo(id)))
-        return fail(404, { title: "Deletion Failed", description: "That video no longer exists." });
-    } catch (error) {
-      console.error("Deleting a ministry video failed:", error);
-      return fail(500, {
-        title: "Deletion Failed",
-        description: "The video could not be removed. Please try again.",
-      });
-    }
-    return data<Result>({
-      at,
-      toast: { title: "Video Deleted", description: "The video has been removed." },
-    });
-  }
-  if (intent !== "create" && intent !== "update")
-    return fail(400, { title: "Submission Failed", description: "Unknown request." });
-
-  const values = formValues(form);
-  const parsed = ministryVideoSchema.safeParse(values);
-  if (!parsed.success)
-    return fail(400, videoProblemToast(parsed.error), { errors: firstErrors(parsed.error.issues), values });
-  const ministry = getMinistry(parsed.data.ministrySlug);
-  if (!ministry)
-    return fail(400, MINISTRY_NOT_SELECTED, {
-      errors: { ministrySlug: MINISTRY_NOT_SELECTED.description },
-      values,
-    });
-  const input = { title: parsed.data.title, youtubeId: parsed.data.url, ministrySlug: ministry.slug };
-  try {
-    if (intent === "create") {
-      await createMinistryVideo(input);
-      throw await redirectWithToast(
-        SCREEN,
-        { title: "Video Added!", description: `It now shows on the ${ministry.name} page.` },
-        request,
-      );
-    }
-    if (!(await updateMinistryVideo(id, input)))
-      return fail(
-        404,
-        { title: "Submission Failed", description: "That video no longer exists." },
-        { values },
-      );
-    throw await redirectWithToast(
-      SCREEN,
-      { title: "Video Updated!", description: `${input.title} has been saved.` },
-      request,
-    );
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error("Saving a ministry video failed:", error);
-    return fail(
-      500,
-      { title: "Submission Failed", description: "The video could not be saved. Please try again." },
-      { values },
-    );
-  }
+  return handleContentAction({
+    request,
+    form: await request.formData(),
+    noun: "video",
+    screen: SCREEN,
+    parse: (values) => {
+      const parsed = ministryVideoSchema.safeParse(values);
+      if (!parsed.success)
+        return {
+          ok: false,
+          toast: videoProblemToast(parsed.error),
+          errors: firstErrors(parsed.error.issues),
+        };
+      const ministry = getMinistry(parsed.data.ministrySlug);
+      if (!ministry)
+        return {
+          ok: false,
+          toast: MINISTRY_NOT_SELECTED,
+          errors: { ministrySlug: MINISTRY_NOT_SELECTED.description },
+        };
+      return {
+        ok: true,
+        input: { title: parsed.data.title, youtubeId: parsed.data.url, ministrySlug: ministry.slug },
+      };
+    },
+    create: createMinistryVideo,
+    update: updateMinistryVideo,
+    remove: deleteMinistryVideo,
+    toasts: {
+      added: (input) => ({
+        title: "Video Added!",
+        description: `It now shows on the ${getMinistry(input.ministrySlug)?.name} page.`,
+      }),
+      updated: (input) => ({ title: "Video Updated!", description: `${input.title} has been saved.` }),
+      deleted: { title: "Video Deleted", description: "The video has been removed." },
+    },
+  });
 }
 
 export default function AddMinistryVideo({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, useNavigation, useSearchParams } from "react-router";
+import { useNavigation, useSearchParams } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
 import { ContentFormCard, ContentListCard, EditLink } from "~/components/content-admin";
@@ -7,7 +7,7 @@ import { FormField } from "~/components/form-field";
 import { formatDateUS } from "~/lib/format";
 import { firstErrors, formValues } from "~/lib/form-values";
 import { pageMeta } from "~/lib/meta";
-import { showToast, type Toast } from "~/lib/toast";
+import { showToast } from "~/lib/toast";
 import { youTubeWatchUrl } from "~/lib/youtube";
 import { sermonSchema, videoProblemToast } from "~/schemas/videos";
 import { requireStaff } from "~/server/auth.server";
@@ -18,7 +18,7 @@ import {
   listSermonsForStaff,
   updateSermon,
 } from "~/server/sermons.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { handleContentAction } from "~/server/content-actions.server";
 import type { Route } from "./+types/add-sermon";
 
 const SCREEN = "/members/add-sermon";
@@ -39,80 +39,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-type Result = {
-  at: number;
-  toast: Omit<Toast, "id">;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
-};
-
 export async function action({ request }: Route.ActionArgs) {
   await requireStaff(request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const id = String(form.get("id") ?? "");
-  const at = Date.now();
-  const fail = (status: number, toast: Omit<Toast, "id">, extra: Partial<Result> = {}) =>
-    data<Result>({ at, toast: { ...toast, variant: "destructive" }, ...extra }, { status });
-
-  if (intent === "delete") {
-    try {
-      if (!(await deleteSermon(id)))
-        return fail(404, { title: "Deletion Failed", description: "That sermon no longer exists." });
-    } catch (error) {
-      console.error("Deleting a sermon failed:", error);
-      return fail(500, {
-        title: "Deletion Failed",
-        description: "The sermon could not be removed. Please try again.",
-      });
-    }
-    return data<Result>({
-      at,
-      toast: { title: "Sermon Deleted", description: "The sermon has been removed." },
-    });
-  }
-  if (intent !== "create" && intent !== "update")
-    return fail(400, { title: "Submission Failed", description: "Unknown request." });
-
-  const values = formValues(form);
-  const parsed = sermonSchema.safeParse(values);
-  if (!parsed.success)
-    return fail(400, videoProblemToast(parsed.error), { errors: firstErrors(parsed.error.issues), values });
-  const input = {
-    sermonDate: parsed.data.sermonDate,
-    title: parsed.data.title,
-    speaker: parsed.data.speaker,
-    youtubeId: parsed.data.url,
-  };
-  try {
-    if (intent === "create") {
-      await createSermon(input);
-      throw await redirectWithToast(
-        SCREEN,
-        { title: "Sermon Added!", description: `${input.title} is on the website.` },
-        request,
-      );
-    }
-    if (!(await updateSermon(id, input)))
-      return fail(
-        404,
-        { title: "Submission Failed", description: "That sermon no longer exists." },
-        { values },
-      );
-    throw await redirectWithToast(
-      SCREEN,
-      { title: "Sermon Updated!", description: `${input.title} has been saved.` },
-      request,
-    );
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error("Saving a sermon failed:", error);
-    return fail(
-      500,
-      { title: "Submission Failed", description: "The sermon could not be saved. Please try again." },
-      { values },
-    );
-  }
+  return handleContentAction({
+    request,
+    form: await request.formData(),
+    noun: "sermon",
+    screen: SCREEN,
+    parse: (values) => {
+      const parsed = sermonSchema.safeParse(values);
+      if (!parsed.success)
+        return {
+          ok: false,
+          toast: videoProblemToast(parsed.error),
+          errors: firstErrors(parsed.error.issues),
+        };
+      const { sermonDate, title, speaker, url } = parsed.data;
+      return { ok: true, input: { sermonDate, title, speaker, youtubeId: url } };
+    },
+    create: createSermon,
+    update: updateSermon,
+    remove: deleteSermon,
+    toasts: {
+      added: (input) => ({ title: "Sermon Added!", description: `${input.title} is on the website.` }),
+      updated: (input) => ({ title: "Sermon Updated!", description: `${input.title} has been saved.` }),
+      deleted: { title: "Sermon Deleted", description: "The sermon has been removed." },
+    },
+  });
 }
 
 export default function AddSermon({ loaderData, actionData }: Route.ComponentProps) {
