@@ -16,6 +16,7 @@ import { useUpload } from "~/lib/upload-client";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { eventSchema } from "~/schemas/event";
 import { requireStaff } from "~/server/auth.server";
+import { readForm } from "~/server/forms.server";
 import { deleteEvent, getEventRow, listEventsForStaff } from "~/server/events.server";
 import type { Route } from "./+types/add-event";
 
@@ -39,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireStaff(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const at = Date.now();
   const fail = (status: number, description: string) =>
     data(

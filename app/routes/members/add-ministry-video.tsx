@@ -13,6 +13,7 @@ import { showToast } from "~/lib/toast";
 import { youTubeWatchUrl } from "~/lib/youtube";
 import { MINISTRY_NOT_SELECTED, ministryVideoSchema, videoProblemToast } from "~/schemas/videos";
 import { requireStaff } from "~/server/auth.server";
+import { readForm } from "~/server/forms.server";
 import {
   createMinistryVideo,
   deleteMinistryVideo,
@@ -48,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
   await requireStaff(request);
   return handleContentAction({
     request,
-    form: await request.formData(),
+    form: await readForm(request),
     noun: "video",
     screen: SCREEN,
     parse: (values) => {

@@ -11,6 +11,7 @@ import { showToast } from "~/lib/toast";
 import { youTubeWatchUrl } from "~/lib/youtube";
 import { sermonSchema, videoProblemToast } from "~/schemas/videos";
 import { requireStaff } from "~/server/auth.server";
+import { readForm } from "~/server/forms.server";
 import {
   createSermon,
   deleteSermon,
@@ -43,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
   await requireStaff(request);
   return handleContentAction({
     request,
-    form: await request.formData(),
+    form: await readForm(request),
     noun: "sermon",
     screen: SCREEN,
     parse: (values) => {

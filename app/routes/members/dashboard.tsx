@@ -25,6 +25,7 @@ import { todayInChurchZone } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { showToast, type Toast } from "~/lib/toast";
 import { requireAdmin, requireStaff } from "~/server/auth.server";
+import { readForm } from "~/server/forms.server";
 import { dashboardStats } from "~/server/members.server";
 import { setRegistrationPasscode } from "~/server/registration-gate.server";
 import type { Route } from "./+types/dashboard";
@@ -57,7 +58,7 @@ const passcodeSchema = z.object({
 
 export async function action({ request }: Route.ActionArgs) {
   await requireStaff(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const at = Date.now();
   if (form.get("intent") !== "set-passcode") {
     return data(

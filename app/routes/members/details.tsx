@@ -8,6 +8,7 @@ import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import { requireStaff } from "~/server/auth.server";
+import { readForm } from "~/server/forms.server";
 import { deleteMember, listMembers } from "~/server/members.server";
 import { fullName } from "~/lib/names";
 import type { Route } from "./+types/details";
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireStaff(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const at = Date.now();
   if (form.get("intent") !== "delete")
     return data(

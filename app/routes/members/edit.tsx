@@ -6,6 +6,7 @@ import { pageMeta } from "~/lib/meta";
 import { showToast, type Toast } from "~/lib/toast";
 import { memberFieldErrors, memberFormValues, memberSchema } from "~/schemas/member";
 import { requireStaff } from "~/server/auth.server";
+import { readForm } from "~/server/forms.server";
 import { getMember, updateMember } from "~/server/members.server";
 import { fullName } from "~/lib/names";
 import { redirectWithToast } from "~/server/toast.server";
@@ -45,7 +46,7 @@ type ActionResult = {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireStaff(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = memberFormValues(form);
   const at = Date.now();
   const parsed = memberSchema.safeParse(values);

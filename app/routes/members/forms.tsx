@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { showToast, type Toast } from "~/lib/toast";
 import { memberFieldErrors, memberFormValues, memberSchema } from "~/schemas/member";
+import { readForm } from "~/server/forms.server";
 import { createMember } from "~/server/members.server";
 import {
   checkPasscode,
@@ -36,7 +37,7 @@ type ActionResult = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const at = Date.now();
   if (form.get("intent") === "verify") {
     const passcode = String(form.get("passcode") ?? "").slice(0, 200);

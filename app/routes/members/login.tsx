@@ -11,6 +11,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { showToast } from "~/lib/toast";
 import { loginSchema } from "~/schemas/login";
 import { getOptionalUser } from "~/server/auth.server";
+import { readForm } from "~/server/forms.server";
 import { signIn } from "~/server/sign-in.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login";
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = loginSchema.safeParse({
     username: form.get("username") ?? undefined,
     password: form.get("password") ?? undefined,

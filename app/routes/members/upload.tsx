@@ -15,6 +15,7 @@ import { showToast } from "~/lib/toast";
 import { useUpload } from "~/lib/upload-client";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { requireStaff } from "~/server/auth.server";
+import { readForm } from "~/server/forms.server";
 import { deleteDocument, listAllDocuments } from "~/server/documents.server";
 import { services } from "~/server/services.server";
 import type { Route } from "./+types/upload";
@@ -47,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireStaff(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const at = Date.now();
   if (form.get("intent") !== "delete")
     return data(

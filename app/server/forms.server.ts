@@ -1,0 +1,29 @@
+import {
+  MaxFilesExceededError,
+  MaxFileSizeExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
+import { data } from "react-router";
+
+/** More than any of our text forms needs (the member form with 20 children is far below). */
+export const MAX_FORM_BYTES = 256 * 1024;
+
+/**
+ * Reads a text form with limits, answering 400 (unreadable) or 413 (too large) instead of
+ * failing with a 500 when the body is broken, oversized or carries files.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await parseFormData(request, { maxFiles: 0, maxFileSize: 1, maxTotalSize: MAX_FORM_BYTES, maxParts: 500 });
+  } catch (error) {
+    if (error instanceof MaxTotalSizeExceededError || error instanceof MaxFileSizeExceededError) {
+      throw data("That is more than this form can take.", { status: 413 });
+    }
+    if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError) {
+      throw data("This form takes no files and fewer fields.", { status: 400 });
+    }
+    throw data("The form could not be read. Please try again.", { status: 400 });
+  }
+}
