@@ -4,6 +4,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "database/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    exclude: ["tests/reliability/**", "node_modules/**"],
     environment: "node",
     silent: "passed-only",
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],

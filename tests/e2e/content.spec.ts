@@ -113,6 +113,7 @@ test("sermons: add, edit with Cancel Edit, delete, and the public page follows",
   await expect(page.getByRole("button", { name: "Add Sermon" })).toBeVisible();
 
   await page.getByRole("link", { name: "Edit Hope That Holds" }).click();
+  await expect(page.getByRole("button", { name: "Update Sermon" })).toBeVisible();
   await page.getByLabel("Title", { exact: true }).fill("Hope That Holds Fast");
   await page.getByRole("button", { name: "Update Sermon" }).click();
   await expect(await toast(page)).toContainText("Sermon Updated!");
@@ -145,6 +146,8 @@ test("ministry videos: need a ministry, show on its page, edit and delete", asyn
 
   await page.goto("/members/add-ministry-video");
   await page.getByRole("link", { name: "Edit Worship Practice Highlights" }).click();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Worship Practice Highlights");
+  await expect(page.getByLabel("Ministry", { exact: true })).toHaveValue("amplify");
   await page.getByLabel("Title", { exact: true }).fill("Worship Night Highlights");
   await page.getByRole("button", { name: "Update Video" }).click();
   await expect(await toast(page)).toContainText("Video Updated!");
@@ -191,6 +194,7 @@ test("events: add with an image, edit, delete, and the public pages follow", asy
 
   await page.goto("/members/add-event");
   await page.getByRole("link", { name: "Edit Community Outreach Day" }).click();
+  await expect(page.getByRole("button", { name: "Update Event" })).toBeVisible();
   await expect(page.getByLabel("Title *")).toHaveValue("Community Outreach Day");
   await page.getByLabel("End Time").fill("12:00");
   await page.getByRole("button", { name: "Update Event" }).click();
