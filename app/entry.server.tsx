@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { isDatabaseUnavailable } from "~/server/db-errors.server";
 
 export const streamTimeout = 5_000;
 
@@ -27,6 +28,11 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
+  // The database being down is not the page's fault: say 503 (try again soon), not 500.
+  const errors = routerContext.staticHandlerContext.errors;
+  if (responseStatusCode === 500 && errors && Object.values(errors).some(isDatabaseUnavailable)) {
+    responseStatusCode = 503;
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -80,12 +80,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  // A database outage reaches us as an error, not a response: the server marks it 503 for the
+  // browser and load balancers; the words stay calm either way.
   const title = isNotFound ? "Page Not Found" : "Something went wrong";
   const message = isNotFound
     ? "Sorry, we couldn't find the page you were looking for. It may have moved, or the address may be mistyped."
     : isRouteErrorResponse(error) && error.status === 503
       ? "The site is busy or being updated. Please try again in a minute."
-      : "An unexpected error happened on our side. Please try again, or come back a little later.";
+      : "Something on our side is not working right now. Please try again in a few minutes.";
   // Details only while developing: visitors never see a stack trace.
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (

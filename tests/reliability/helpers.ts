@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
+import net from "node:net";
 import pg from "pg";
 import { sendControlCommand } from "../../app/server/control.server";
 
@@ -144,4 +145,43 @@ export async function inParallel<T, R>(items: T[], concurrency: number, work: (i
     }),
   );
   return results;
+}
+
+/** A TCP relay to the database that the test can cut and restore, to play "database down". */
+export async function createDatabaseRelay(targetHost: string, targetPort: number) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  let port = 0;
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(targetPort, targetHost);
+        sockets.add(client).add(upstream);
+        const close = () => {
+          client.destroy();
+          upstream.destroy();
+        };
+        client.on("error", close).on("close", close).pipe(upstream);
+        upstream.on("error", close).on("close", close).pipe(client);
+      });
+      server.listen(port, "127.0.0.1", () => {
+        port = (server!.address() as net.AddressInfo).port;
+        resolve();
+      });
+    });
+  await listen();
+  return {
+    get port() {
+      return port;
+    },
+    /** The database "stops": open connections drop and new ones are refused. */
+    async down() {
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+    },
+    async up() {
+      await listen();
+    },
+  };
 }

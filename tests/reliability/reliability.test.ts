@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   addSermon,
+  createDatabaseRelay,
   createPostgresDatabase,
   inParallel,
   query,
@@ -103,5 +104,48 @@ describe.each(kinds)("on %s", (kind) => {
     expect(results.every(Boolean)).toBe(true);
     expect(rows).toHaveLength(500);
     expect(new Set(rows.map((r) => r.tag)).size).toBe(500);
+  });
+});
+
+// Needs a PostgreSQL server to put out of reach (the embedded database lives inside the process).
+describe.each(process.env.TEST_DATABASE_URL ? ["postgres"] : [])("with the database down (%s)", () => {
+  it("answers 503 with a friendly page, and recovers by itself when the database is back", async () => {
+    const database = (await createPostgresDatabase())!;
+    const target = new URL(database.url);
+    const relay = await createDatabaseRelay(target.hostname, Number(target.port || 5432));
+    const viaRelay = new URL(database.url);
+    viaRelay.host = `127.0.0.1:${relay.port}`;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "church-reliability-down-"));
+    const server = await startServer(
+      { DATA_DIR: dataDir, SEED_DEMO: "true", DATABASE_URL: viaRelay.toString(), SESSION_SECRET: "reliability-secret-0123456789-abcdefghij" },
+      port++,
+    );
+    try {
+      expect((await fetch(`${server.url}/events`)).status).toBe(200);
+
+      await relay.down();
+      const down = await fetch(`${server.url}/events`);
+      const page = await down.text();
+      expect(down.status).toBe(503);
+      expect(page).toContain("Please try again");
+      expect(page).not.toMatch(/at .+\.js:\d+/);
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
+
+      await relay.up();
+      const backAt = Date.now();
+      let status = 0;
+      while (Date.now() - backAt < 30_000) {
+        status = (await fetch(`${server.url}/events`)).status;
+        if (status === 200) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      figures.push(`database down: 503 while unreachable, back to 200 ${((Date.now() - backAt) / 1000).toFixed(1)} s after it returned`);
+      expect(status).toBe(200);
+    } finally {
+      await stopServer(server);
+      await relay.down().catch(() => {});
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
