@@ -40,3 +40,14 @@ test("markup typed into public forms shows as text to staff everywhere", async (
     await sql("delete from event_registrations where name = $1", [PAYLOAD]);
   }
 });
+
+test("the auth library's own HTTP endpoints are not reachable", async ({ request, baseURL }) => {
+  for (const path of ["/api/auth/sign-in/email", "/api/auth/sign-up/email", "/api/auth/admin/create-user"]) {
+    const response = await request.post(path, {
+      data: { email: "x@example.org", password: "whatever123" },
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(response.status(), path).toBe(404);
+  }
+});
