@@ -15,6 +15,7 @@ import { DataDirLockedError } from "../app/server/data-dir.server";
 import { ConfigError, parseEnv, type Env } from "../app/server/env.server";
 import { projectRoot } from "../app/server/paths.server";
 import { services } from "../app/server/services.server";
+import { contentTypeFor } from "../app/lib/files";
 
 export { runCli } from "../app/server/cli.server";
 
@@ -78,7 +79,7 @@ export function createApp(options: { env: Env; vite?: ViteDevServer }) {
               "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
               "style-src": ["'self'", "'unsafe-inline'"],
               // blob: for the preview of a picture chosen for upload.
-              "img-src": ["'self'", "data:", "blob:", "https://i.ytimg.com"],
+              "img-src": ["'self'", "data:", "blob:", "https://i.ytimg.com", ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
               "frame-src": [
                 "https://www.youtube-nocookie.com",
                 "https://www.youtube.com",
@@ -129,22 +130,46 @@ export function createApp(options: { env: Env; vite?: ViteDevServer }) {
     app.use(express.static(client, { maxAge: "1h", index: false }));
   }
 
-  app.use(
-    "/files",
-    express.static(path.join(env.DATA_DIR, "uploads"), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      dotfiles: "deny",
-      fallthrough: false,
-      setHeaders(res, filePath) {
-        res.setHeader("X-Content-Type-Options", "nosniff");
-        if (!INLINE_FILE_TYPES.has(path.extname(filePath).toLowerCase())) {
-          res.setHeader("Content-Disposition", "attachment");
-        }
-      },
-    }),
-  );
+  const { storage } = services();
+  const fileHeaders = (res: Response, name: string) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    if (!INLINE_FILE_TYPES.has(path.extname(name).toLowerCase())) res.setHeader("Content-Disposition", "attachment");
+  };
+  if (storage.localRoot) {
+    app.use(
+      "/files",
+      express.static(storage.localRoot, {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        dotfiles: "deny",
+        fallthrough: false,
+        setHeaders: fileHeaders,
+      }),
+    );
+  } else {
+    // Files in a bucket, passed through (unless S3_PUBLIC_URL sends browsers to the bucket).
+    app.get("/files/{*name}", (req, res) => {
+      const name = ([] as string[]).concat((req.params as { name?: string | string[] }).name ?? []).join("/");
+      let stream;
+      try {
+        stream = storage.read(name);
+      } catch {
+        res.status(404).type("text/plain").send("Not found");
+        return;
+      }
+      stream.once("error", () => {
+        if (!res.headersSent) res.status(404).type("text/plain").send("Not found");
+        else res.destroy();
+      });
+      stream.once("readable", () => {
+        res.setHeader("Content-Type", contentTypeFor(name));
+        res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+        fileHeaders(res, name);
+        stream.pipe(res);
+      });
+    });
+  }
 
   app.use(sameOriginPosts);
   app.use(

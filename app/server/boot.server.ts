@@ -7,7 +7,7 @@ import type { Env } from "./env.server";
 import { pruneExpiredRateLimits } from "./rate-limit.server";
 import { seedDemoContent } from "./seed.server";
 import { setServices, type Services } from "./services.server";
-import { createLocalFileStore } from "./storage.server";
+import { createLocalFileStore, createS3FileStore } from "./storage.server";
 
 export interface RunningServices {
   services: Services;
@@ -37,7 +37,17 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
   try {
     const secret = env.SESSION_SECRET ?? loadOrCreateSessionSecret(env.DATA_DIR);
     const database = await openDatabase(databaseOptions);
-    const storage = createLocalFileStore(path.join(env.DATA_DIR, "uploads"));
+    const storage = env.S3_BUCKET
+      ? await createS3FileStore({
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
+          publicUrl: env.S3_PUBLIC_URL,
+        })
+      : createLocalFileStore(path.join(env.DATA_DIR, "uploads"));
     const auth = createAuth({
       db: database.db,
       secret,

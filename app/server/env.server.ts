@@ -46,6 +46,13 @@ const envSchema = z
         .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
         .optional(),
     ),
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalString.pipe(z.url({ error: "must be a URL such as http://127.0.0.1:9000" }).optional()),
+    S3_REGION: z.string().trim().min(1, "must not be empty").default("us-east-1"),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: optionalString.pipe(z.stringbool({ error: "must be true or false" }).optional()),
+    S3_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional()),
     TEST_HOOKS: optionalString.pipe(z.stringbool({ error: "must be true or false" }).optional()),
     TRUST_PROXY: optionalString.pipe(
       z
@@ -64,6 +71,12 @@ const envSchema = z
         path: ["SESSION_SECRET"],
         message: "is required when DATABASE_URL is set (every app server must share it)",
       });
+    }
+    if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_PUBLIC_URL || env.S3_ACCESS_KEY_ID)) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when other S3_ settings are given" });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "and S3_ACCESS_KEY_ID go together" });
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({

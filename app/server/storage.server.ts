@@ -3,9 +3,12 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { contentTypeFor } from "~/lib/files";
 
 /** The file store. Nothing outside this module knows where files actually live. */
 export interface FileStore {
+  /** The folder a local store keeps its files in (served straight from disk); null for S3. */
+  localRoot: string | null;
   put(name: string, body: Buffer | Readable): Promise<void>;
   delete(name: string): Promise<void>;
   exists(name: string): Promise<boolean>;
@@ -32,6 +35,7 @@ export function createLocalFileStore(root: string): FileStore {
     return path.join(root, name);
   };
   return {
+    localRoot: root,
     async put(name, body) {
       const file = resolve(name);
       await fsp.mkdir(path.dirname(file), { recursive: true });
@@ -67,6 +71,84 @@ export function createLocalFileStore(root: string): FileStore {
     async ping() {
       await fsp.mkdir(root, { recursive: true });
       await fsp.access(root, fs.constants.W_OK);
+    },
+  };
+}
+
+export interface S3Settings {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  /** Serve files from here (the bucket's or a CDN's address) instead of through the app. */
+  publicUrl?: string;
+}
+
+/** The same store on an S3-compatible bucket (AWS S3, MinIO, R2, ...). */
+export async function createS3FileStore(settings: S3Settings): Promise<FileStore> {
+  const { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } = await import(
+    "@aws-sdk/client-s3"
+  );
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+  });
+  const Bucket = settings.bucket;
+  const { Readable: NodeReadable, PassThrough } = await import("node:stream");
+  return {
+    localRoot: null,
+    async put(name, body) {
+      assertSafeObjectName(name);
+      const payload = Buffer.isBuffer(body) ? body : Buffer.concat(await body.toArray());
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: name,
+          Body: payload,
+          ContentType: contentTypeFor(name),
+          // Names never change, so caches may keep them for a year.
+          CacheControl: "public, max-age=31536000, immutable",
+        }),
+      );
+    },
+    async delete(name) {
+      assertSafeObjectName(name);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
+    },
+    async exists(name) {
+      assertSafeObjectName(name);
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: name }));
+        return true;
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (status === 404 || status === 400) return false;
+        throw error;
+      }
+    },
+    read(name) {
+      assertSafeObjectName(name);
+      // A stream now, filled when the bucket answers (callers expect a Readable at once).
+      const out = new PassThrough();
+      client
+        .send(new GetObjectCommand({ Bucket, Key: name }))
+        .then((object) => (object.Body as InstanceType<typeof NodeReadable>).pipe(out))
+        .catch((error: unknown) => out.destroy(error as Error));
+      return out;
+    },
+    publicUrl(name) {
+      assertSafeObjectName(name);
+      return settings.publicUrl ? `${settings.publicUrl.replace(/\/$/, "")}/${name}` : PUBLIC_FILES_PREFIX + name;
+    },
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
   };
 }
