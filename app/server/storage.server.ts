@@ -101,7 +101,7 @@ export async function createS3FileStore(settings: S3Settings): Promise<FileStore
         : undefined,
   });
   const Bucket = settings.bucket;
-  const { Readable: NodeReadable, PassThrough } = await import("node:stream");
+  const { PassThrough } = await import("node:stream");
   return {
     localRoot: null,
     async put(name, body) {
@@ -139,7 +139,7 @@ export async function createS3FileStore(settings: S3Settings): Promise<FileStore
       const out = new PassThrough();
       client
         .send(new GetObjectCommand({ Bucket, Key: name }))
-        .then((object) => (object.Body as InstanceType<typeof NodeReadable>).pipe(out))
+        .then((object) => (object.Body as Readable).pipe(out))
         .catch((error: unknown) => out.destroy(error as Error));
       return out;
     },
