@@ -46,7 +46,7 @@ export async function startServer(env: Record<string, string>, port: number): Pr
 }
 
 export async function stopServer(server: ServerUnderTest, signal: NodeJS.Signals = "SIGTERM") {
-  if (server.process.exitCode !== null) return;
+  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
   const exited = new Promise((resolve) => server.process.once("exit", resolve));
   server.process.kill(signal);
   await exited;
