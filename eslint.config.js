@@ -5,7 +5,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "database/migrations/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      "database/migrations/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -29,7 +39,17 @@ export default tseslint.config(
     // Browser code must never pull in server modules (secrets, database).
     files: ["app/components/**", "app/lib/**", "app/content/**", "app/schemas/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/*.server", "**/server/**"], message: "Server-only code stays out of shared modules." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/*.server", "**/server/**"],
+              message: "Server-only code stays out of shared modules.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -107,7 +107,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             Contact us
           </a>
         </div>
-        {stack ? <pre className="mt-8 w-full overflow-x-auto rounded bg-muted p-4 text-left text-xs">{stack}</pre> : null}
+        {stack ? (
+          <pre className="mt-8 w-full overflow-x-auto rounded bg-muted p-4 text-left text-xs">{stack}</pre>
+        ) : null}
       </section>
     </>
   );

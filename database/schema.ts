@@ -210,10 +210,7 @@ export const sermons = pgTable(
     youtubeId: text("youtube_id").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("sermons_sermon_date_idx").on(t.sermonDate),
-    index("sermons_created_at_idx").on(t.createdAt),
-  ],
+  (t) => [index("sermons_sermon_date_idx").on(t.sermonDate), index("sermons_created_at_idx").on(t.createdAt)],
 );
 
 export const ministryVideos = pgTable(
@@ -256,10 +253,7 @@ export const events = pgTable(
     imageObjectPath: text("image_object_path"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("events_event_date_idx").on(t.eventDate),
-    index("events_created_at_idx").on(t.createdAt),
-  ],
+  (t) => [index("events_event_date_idx").on(t.eventDate), index("events_created_at_idx").on(t.createdAt)],
 );
 
 export const ministryRegistrations = pgTable(

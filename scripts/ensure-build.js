@@ -7,7 +7,15 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const built = path.join(root, "build", "server", "index.js");
-const sources = ["app", "server", "database", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const sources = [
+  "app",
+  "server",
+  "database",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+];
 
 function newestChange(entry) {
   const full = path.join(root, entry);
@@ -28,8 +36,15 @@ if (builtAt === 0 || (changedAt > builtAt && canBuild)) {
     console.error("No build found and the build tools are not installed. Run `npm install` first.");
     process.exit(1);
   }
-  console.log(builtAt === 0 ? "Building the site (first start)..." : "Sources changed: rebuilding the site...");
-  const bin = path.join(root, "node_modules", ".bin", process.platform === "win32" ? "react-router.cmd" : "react-router");
+  console.log(
+    builtAt === 0 ? "Building the site (first start)..." : "Sources changed: rebuilding the site...",
+  );
+  const bin = path.join(
+    root,
+    "node_modules",
+    ".bin",
+    process.platform === "win32" ? "react-router.cmd" : "react-router",
+  );
   const result = spawnSync(bin, ["build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -9,7 +9,18 @@ const file = new URL("../package-lock.json", import.meta.url);
 const lock = JSON.parse(fs.readFileSync(file, "utf8"));
 const packages = lock.packages;
 
-const OS = ["android", "darwin", "freebsd", "linux", "openbsd", "netbsd", "openharmony", "sunos", "aix", "win32"];
+const OS = [
+  "android",
+  "darwin",
+  "freebsd",
+  "linux",
+  "openbsd",
+  "netbsd",
+  "openharmony",
+  "sunos",
+  "aix",
+  "win32",
+];
 const CPU = ["arm64", "x64", "ia32", "arm", "loong64", "ppc64", "riscv64", "s390x", "mips64el", "wasm32"];
 
 function platformOf(name) {

@@ -79,7 +79,13 @@ export function createApp(options: { env: Env; vite?: ViteDevServer }) {
               "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
               "style-src": ["'self'", "'unsafe-inline'"],
               // blob: for the preview of a picture chosen for upload.
-              "img-src": ["'self'", "data:", "blob:", "https://i.ytimg.com", ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
+              "img-src": [
+                "'self'",
+                "data:",
+                "blob:",
+                "https://i.ytimg.com",
+                ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : []),
+              ],
               "frame-src": [
                 "https://www.youtube-nocookie.com",
                 "https://www.youtube.com",
@@ -133,7 +139,8 @@ export function createApp(options: { env: Env; vite?: ViteDevServer }) {
   const { storage } = services();
   const fileHeaders = (res: Response, name: string) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
-    if (!INLINE_FILE_TYPES.has(path.extname(name).toLowerCase())) res.setHeader("Content-Disposition", "attachment");
+    if (!INLINE_FILE_TYPES.has(path.extname(name).toLowerCase()))
+      res.setHeader("Content-Disposition", "attachment");
   };
   if (storage.localRoot) {
     app.use(
@@ -210,7 +217,8 @@ export async function run(options: { vite?: ViteDevServer } = {}) {
   const app = createApp({ env, vite: options.vite });
   const server: Server = app.listen(env.PORT, env.HOST, () => {
     const url = displayUrl(env);
-    const database = running.services.database.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL";
+    const database =
+      running.services.database.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL";
     console.log(`\nChurch website running at ${url} (${database})`);
     console.log(`Staff sign in at ${url}/members/login\n`);
   });

@@ -26,11 +26,17 @@ export function AdminScreen({
     <div className="min-h-dvh bg-muted">
       <div className="border-b border-border bg-background">
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Link to={backTo} className="inline-flex items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-primary hover:bg-muted">
+          <Link
+            to={backTo}
+            className="inline-flex items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-primary hover:bg-muted"
+          >
             <ArrowLeft className="size-4" aria-hidden="true" />
             {backLabel}
           </Link>
-          <Link to="/" className="inline-flex items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground"
+          >
             <ChurchLogo className="size-6" />
             <Home className="size-4" aria-hidden="true" />
             <span>Home</span>

@@ -49,19 +49,35 @@ export function ConfirmDeleteButton({
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button type="button" variant="ghost" size="icon" aria-label={label} title={label} className="text-destructive">
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={label}
+          title={label}
+          className="text-destructive"
+        >
           {children ?? <Trash2 aria-hidden="true" />}
         </Button>
       </DialogTrigger>
       <DialogContent title="Please confirm" description={question} role="alertdialog">
-        <fetcher.Form method="post" action={action} onSubmit={() => setOpen(false)} className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <fetcher.Form
+          method="post"
+          action={action}
+          onSubmit={() => setOpen(false)}
+          className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end"
+        >
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="id" value={id} />
           <Button type="button" variant="outline" onClick={() => setOpen(false)}>
             Cancel
           </Button>
           <Button type="submit" variant="destructive" disabled={isDeleting}>
-            {isDeleting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+            {isDeleting ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Trash2 aria-hidden="true" />
+            )}
             Delete
           </Button>
         </fetcher.Form>

@@ -45,7 +45,11 @@ export function ContentFormCard({
           {submitLabel}
         </Button>
         {editingId ? (
-          <Link to={cancelTo} className={buttonVariants({ variant: "outline", size: "lg" })} preventScrollReset>
+          <Link
+            to={cancelTo}
+            className={buttonVariants({ variant: "outline", size: "lg" })}
+            preventScrollReset
+          >
             <X aria-hidden="true" />
             Cancel Edit
           </Link>
@@ -58,21 +62,41 @@ export function ContentFormCard({
 /** The edit link of a listed item: opens the form in edit mode for it. */
 export function EditLink({ to, label }: { to: string; label: string }) {
   return (
-    <Link to={to} className={buttonVariants({ variant: "ghost", size: "icon" })} aria-label={label} title="Edit" preventScrollReset>
+    <Link
+      to={to}
+      className={buttonVariants({ variant: "ghost", size: "icon" })}
+      aria-label={label}
+      title="Edit"
+      preventScrollReset
+    >
       <Pencil aria-hidden="true" />
     </Link>
   );
 }
 
 /** The list half: a titled card, with a message when it is empty. */
-export function ContentListCard({ title, isEmpty, emptyText, children }: { title: string; isEmpty: boolean; emptyText: string; children: ReactNode }) {
+export function ContentListCard({
+  title,
+  isEmpty,
+  emptyText,
+  children,
+}: {
+  title: string;
+  isEmpty: boolean;
+  emptyText: string;
+  children: ReactNode;
+}) {
   const id = `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-heading`;
   return (
     <section aria-labelledby={id} className="rounded-xl border border-border bg-background p-6 shadow-sm">
       <h2 id={id} className="text-lg font-semibold text-navy">
         {title}
       </h2>
-      {isEmpty ? <p className="mt-4 text-sm text-muted-foreground">{emptyText}</p> : <ul className="mt-4 divide-y divide-border">{children}</ul>}
+      {isEmpty ? (
+        <p className="mt-4 text-sm text-muted-foreground">{emptyText}</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-border">{children}</ul>
+      )}
     </section>
   );
 }

@@ -3,7 +3,15 @@ import { showToast } from "~/lib/toast";
 import { buttonVariants } from "./ui/button";
 
 /** Downloads a CSV, or says 'No data to export' when the list is empty. */
-export function ExportButton({ href, count, label = "Export CSV" }: { href: string; count: number; label?: string }) {
+export function ExportButton({
+  href,
+  count,
+  label = "Export CSV",
+}: {
+  href: string;
+  count: number;
+  label?: string;
+}) {
   if (count === 0) {
     return (
       <button

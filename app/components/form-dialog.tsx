@@ -61,7 +61,8 @@ export function FormDialog({
           title={title}
           description={description}
           onOpenAutoFocus={() => {
-            returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            returnFocusTo.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}
           onCloseAutoFocus={(event) => {
             const target = returnFocusTo.current;

@@ -133,7 +133,13 @@ function TagChoices({
             key={option}
             className="cursor-pointer rounded-full border border-input px-3 py-1.5 text-sm transition-colors hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ring"
           >
-            <input type="checkbox" name={name} value={option} defaultChecked={selected.includes(option)} className="sr-only" />
+            <input
+              type="checkbox"
+              name={name}
+              value={option}
+              defaultChecked={selected.includes(option)}
+              className="sr-only"
+            />
             {option}
           </label>
         ))}
@@ -196,25 +202,118 @@ export function MemberForm({
       }}
     >
       {Object.keys(errors).length > 0 ? (
-        <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive">
+        <div
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive"
+        >
           Please correct the highlighted fields: {Object.values(errors).join(" ")}
         </div>
       ) : null}
 
       <Section title="Personal Information">
-        <FormField id={id("firstName")} name="firstName" label="First Name *" required maxLength={80} autoComplete="given-name" defaultValue={defaults.firstName ?? ""} error={errors.firstName} />
-        <FormField id={id("middleName")} name="middleName" label="Middle Name" maxLength={80} autoComplete="additional-name" defaultValue={defaults.middleName ?? ""} error={errors.middleName} />
-        <FormField id={id("lastName")} name="lastName" label="Last Name *" required maxLength={80} autoComplete="family-name" defaultValue={defaults.lastName ?? ""} error={errors.lastName} />
-        <FormField id={id("nickname")} name="nickname" label="Nickname" maxLength={80} autoComplete="nickname" defaultValue={defaults.nickname ?? ""} error={errors.nickname} />
-        <FormField id={id("email")} name="email" label="Email *" type="email" required maxLength={254} autoComplete="email" defaultValue={defaults.email ?? ""} error={errors.email} />
+        <FormField
+          id={id("firstName")}
+          name="firstName"
+          label="First Name *"
+          required
+          maxLength={80}
+          autoComplete="given-name"
+          defaultValue={defaults.firstName ?? ""}
+          error={errors.firstName}
+        />
+        <FormField
+          id={id("middleName")}
+          name="middleName"
+          label="Middle Name"
+          maxLength={80}
+          autoComplete="additional-name"
+          defaultValue={defaults.middleName ?? ""}
+          error={errors.middleName}
+        />
+        <FormField
+          id={id("lastName")}
+          name="lastName"
+          label="Last Name *"
+          required
+          maxLength={80}
+          autoComplete="family-name"
+          defaultValue={defaults.lastName ?? ""}
+          error={errors.lastName}
+        />
+        <FormField
+          id={id("nickname")}
+          name="nickname"
+          label="Nickname"
+          maxLength={80}
+          autoComplete="nickname"
+          defaultValue={defaults.nickname ?? ""}
+          error={errors.nickname}
+        />
+        <FormField
+          id={id("email")}
+          name="email"
+          label="Email *"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          defaultValue={defaults.email ?? ""}
+          error={errors.email}
+        />
         <div className="grid grid-cols-[7rem_1fr] gap-3">
-          <SelectField id={id("countryCode")} name="countryCode" label="Code" options={COUNTRY_CODES} defaultValue={defaults.countryCode ?? DEFAULT_COUNTRY_CODE} error={errors.countryCode} />
-          <FormField id={id("mobile")} name="mobile" label="Mobile *" type="tel" required maxLength={30} autoComplete="tel-national" defaultValue={defaults.mobile ?? ""} error={errors.mobile} />
+          <SelectField
+            id={id("countryCode")}
+            name="countryCode"
+            label="Code"
+            options={COUNTRY_CODES}
+            defaultValue={defaults.countryCode ?? DEFAULT_COUNTRY_CODE}
+            error={errors.countryCode}
+          />
+          <FormField
+            id={id("mobile")}
+            name="mobile"
+            label="Mobile *"
+            type="tel"
+            required
+            maxLength={30}
+            autoComplete="tel-national"
+            defaultValue={defaults.mobile ?? ""}
+            error={errors.mobile}
+          />
         </div>
-        <FormField id={id("addressBh")} name="addressBh" label="Address (Bahrain)" maxLength={300} defaultValue={defaults.addressBh ?? ""} error={errors.addressBh} />
-        <FormField id={id("addressPh")} name="addressPh" label="Address (Philippines)" maxLength={300} defaultValue={defaults.addressPh ?? ""} error={errors.addressPh} />
-        <FormField id={id("birthday")} name="birthday" label="Birthday" type="date" defaultValue={defaults.birthday ?? ""} error={errors.birthday} />
-        <SelectField id={id("gender")} name="gender" label="Gender" options={GENDERS} placeholder="Select gender" defaultValue={defaults.gender} error={errors.gender} />
+        <FormField
+          id={id("addressBh")}
+          name="addressBh"
+          label="Address (Bahrain)"
+          maxLength={300}
+          defaultValue={defaults.addressBh ?? ""}
+          error={errors.addressBh}
+        />
+        <FormField
+          id={id("addressPh")}
+          name="addressPh"
+          label="Address (Philippines)"
+          maxLength={300}
+          defaultValue={defaults.addressPh ?? ""}
+          error={errors.addressPh}
+        />
+        <FormField
+          id={id("birthday")}
+          name="birthday"
+          label="Birthday"
+          type="date"
+          defaultValue={defaults.birthday ?? ""}
+          error={errors.birthday}
+        />
+        <SelectField
+          id={id("gender")}
+          name="gender"
+          label="Gender"
+          options={GENDERS}
+          placeholder="Select gender"
+          defaultValue={defaults.gender}
+          error={errors.gender}
+        />
         <SelectField
           id={id("maritalStatus")}
           name="maritalStatus"
@@ -227,25 +326,64 @@ export function MemberForm({
         />
         {maritalStatus === "Married" ? (
           <>
-            <FormField id={id("spouseName")} name="spouseName" label="Spouse Name" maxLength={120} defaultValue={defaults.spouseName ?? ""} error={errors.spouseName} />
-            <FormField id={id("weddingAnniversary")} name="weddingAnniversary" label="Wedding Anniversary" type="date" defaultValue={defaults.weddingAnniversary ?? ""} error={errors.weddingAnniversary} />
+            <FormField
+              id={id("spouseName")}
+              name="spouseName"
+              label="Spouse Name"
+              maxLength={120}
+              defaultValue={defaults.spouseName ?? ""}
+              error={errors.spouseName}
+            />
+            <FormField
+              id={id("weddingAnniversary")}
+              name="weddingAnniversary"
+              label="Wedding Anniversary"
+              type="date"
+              defaultValue={defaults.weddingAnniversary ?? ""}
+              error={errors.weddingAnniversary}
+            />
           </>
         ) : null}
       </Section>
 
       <fieldset className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-6">
         <legend className="px-2 text-lg font-semibold text-navy">Children Information</legend>
-        {children.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">No children added.</p> : null}
+        {children.length === 0 ? (
+          <p className="mt-2 text-sm text-muted-foreground">No children added.</p>
+        ) : null}
         <ol className="mt-2 grid gap-4">
           {children.map((child, index) => {
             const age = ageInYears(child.birthday || null, today);
             return (
-              <li key={child.key} className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-[2fr_1.3fr_1fr_5rem_auto] sm:items-end" data-testid="child-row">
-                <FormField id={id(`child-${child.key}-name`)} name="childName" label={`Child ${index + 1} Name`} maxLength={120} value={child.name} onChange={(event) => updateChild(child.key, { name: event.target.value })} />
-                <FormField id={id(`child-${child.key}-birthday`)} name="childBirthday" label="Birthday" type="date" value={child.birthday} onChange={(event) => updateChild(child.key, { birthday: event.target.value })} />
+              <li
+                key={child.key}
+                className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-[2fr_1.3fr_1fr_5rem_auto] sm:items-end"
+                data-testid="child-row"
+              >
+                <FormField
+                  id={id(`child-${child.key}-name`)}
+                  name="childName"
+                  label={`Child ${index + 1} Name`}
+                  maxLength={120}
+                  value={child.name}
+                  onChange={(event) => updateChild(child.key, { name: event.target.value })}
+                />
+                <FormField
+                  id={id(`child-${child.key}-birthday`)}
+                  name="childBirthday"
+                  label="Birthday"
+                  type="date"
+                  value={child.birthday}
+                  onChange={(event) => updateChild(child.key, { birthday: event.target.value })}
+                />
                 <div className="grid gap-2">
                   <Label htmlFor={id(`child-${child.key}-gender`)}>Gender</Label>
-                  <NativeSelect id={id(`child-${child.key}-gender`)} name="childGender" value={child.gender} onChange={(event) => updateChild(child.key, { gender: event.target.value })}>
+                  <NativeSelect
+                    id={id(`child-${child.key}-gender`)}
+                    name="childGender"
+                    value={child.gender}
+                    onChange={(event) => updateChild(child.key, { gender: event.target.value })}
+                  >
                     <option value="">Select</option>
                     {GENDERS.map((gender) => (
                       <option key={gender} value={gender}>
@@ -256,11 +394,19 @@ export function MemberForm({
                 </div>
                 <div className="grid gap-2">
                   <span className="text-sm font-medium">Age</span>
-                  <output className="flex h-11 items-center rounded-md bg-muted px-3 text-sm" aria-label={`Child ${index + 1} age`}>
+                  <output
+                    className="flex h-11 items-center rounded-md bg-muted px-3 text-sm"
+                    aria-label={`Child ${index + 1} age`}
+                  >
                     {age ?? ""}
                   </output>
                 </div>
-                <Button type="button" variant="ghost" className="text-destructive" onClick={() => setChildren((rows) => rows.filter((row) => row.key !== child.key))}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  className="text-destructive"
+                  onClick={() => setChildren((rows) => rows.filter((row) => row.key !== child.key))}
+                >
                   <Trash2 aria-hidden="true" />
                   Remove
                 </Button>
@@ -284,13 +430,49 @@ export function MemberForm({
       </fieldset>
 
       <Section title="Spiritual Information">
-        <FormField id={id("waterBaptismDate")} name="waterBaptismDate" label="Water Baptism Date" type="date" defaultValue={defaults.waterBaptismDate ?? ""} error={errors.waterBaptismDate} />
-        <SelectField id={id("bibleStudyGroup")} name="bibleStudyGroup" label="Bible Study Group" options={BIBLE_STUDY_GROUPS} placeholder="Select group" defaultValue={defaults.bibleStudyGroup} error={errors.bibleStudyGroup} />
-        <FormField id={id("saltGroupName")} name="saltGroupName" label="SALT Group Name" maxLength={120} defaultValue={defaults.saltGroupName ?? ""} error={errors.saltGroupName} />
+        <FormField
+          id={id("waterBaptismDate")}
+          name="waterBaptismDate"
+          label="Water Baptism Date"
+          type="date"
+          defaultValue={defaults.waterBaptismDate ?? ""}
+          error={errors.waterBaptismDate}
+        />
+        <SelectField
+          id={id("bibleStudyGroup")}
+          name="bibleStudyGroup"
+          label="Bible Study Group"
+          options={BIBLE_STUDY_GROUPS}
+          placeholder="Select group"
+          defaultValue={defaults.bibleStudyGroup}
+          error={errors.bibleStudyGroup}
+        />
+        <FormField
+          id={id("saltGroupName")}
+          name="saltGroupName"
+          label="SALT Group Name"
+          maxLength={120}
+          defaultValue={defaults.saltGroupName ?? ""}
+          error={errors.saltGroupName}
+        />
         {mode === "edit" ? (
           <>
-            <SelectField id={id("churchPosition")} name="churchPosition" label="Church Position" options={CHURCH_POSITIONS} defaultValue={defaults.churchPosition ?? "Member"} error={errors.churchPosition} />
-            <SelectField id={id("membershipStatus")} name="membershipStatus" label="Membership Status" options={MEMBERSHIP_STATUSES} defaultValue={defaults.membershipStatus ?? "active"} error={errors.membershipStatus} />
+            <SelectField
+              id={id("churchPosition")}
+              name="churchPosition"
+              label="Church Position"
+              options={CHURCH_POSITIONS}
+              defaultValue={defaults.churchPosition ?? "Member"}
+              error={errors.churchPosition}
+            />
+            <SelectField
+              id={id("membershipStatus")}
+              name="membershipStatus"
+              label="Membership Status"
+              options={MEMBERSHIP_STATUSES}
+              defaultValue={defaults.membershipStatus ?? "active"}
+              error={errors.membershipStatus}
+            />
           </>
         ) : null}
       </Section>
@@ -298,8 +480,18 @@ export function MemberForm({
       <fieldset className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-6">
         <legend className="px-2 text-lg font-semibold text-navy">Ministry Involvement</legend>
         <div className="mt-2 grid gap-6">
-          <TagChoices name="ministryInvolvement" legend="Ministries" options={MINISTRY_NAMES} selected={defaults.ministryInvolvement ?? []} />
-          <TagChoices name="ministryRole" legend="Ministry Role" options={MINISTRY_ROLES} selected={defaults.ministryRole ?? []} />
+          <TagChoices
+            name="ministryInvolvement"
+            legend="Ministries"
+            options={MINISTRY_NAMES}
+            selected={defaults.ministryInvolvement ?? []}
+          />
+          <TagChoices
+            name="ministryRole"
+            legend="Ministry Role"
+            options={MINISTRY_ROLES}
+            selected={defaults.ministryRole ?? []}
+          />
         </div>
         {errors.ministryInvolvement || errors.ministryRole ? (
           <p className="mt-2 text-sm text-destructive">{errors.ministryInvolvement ?? errors.ministryRole}</p>

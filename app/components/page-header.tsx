@@ -19,7 +19,9 @@ export function PageHeader({
         className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_15%_20%,rgba(245,184,61,0.22),transparent_45%),radial-gradient(circle_at_85%_80%,rgba(59,130,246,0.3),transparent_50%)]"
       />
       <div className="mx-auto max-w-7xl px-4 py-14 text-center sm:px-6 sm:py-20 lg:px-8">
-        {eyebrow ? <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold">{eyebrow}</p> : null}
+        {eyebrow ? (
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold">{eyebrow}</p>
+        ) : null}
         <h1 className="mt-3 font-serif text-4xl font-bold leading-tight sm:text-5xl">{title}</h1>
         {description ? <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">{description}</p> : null}
         {children}

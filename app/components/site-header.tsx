@@ -18,7 +18,10 @@ const desktopLink = ({ isActive }: { isActive: boolean }) =>
   );
 
 const mobileLink = ({ isActive }: { isActive: boolean }) =>
-  cn("block rounded-md px-3 py-3 text-base font-medium hover:bg-muted", isActive ? "text-primary" : "text-foreground");
+  cn(
+    "block rounded-md px-3 py-3 text-base font-medium hover:bg-muted",
+    isActive ? "text-primary" : "text-foreground",
+  );
 
 // <summary> draws a triangle marker by default; these hide it in every browser.
 const noMarker = "list-none [&::-webkit-details-marker]:hidden";
@@ -46,14 +49,20 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             summary={
               <>
                 About
-                <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
+                <ChevronDown
+                  className="size-4 transition-transform group-open:rotate-180"
+                  aria-hidden="true"
+                />
               </>
             }
           >
             <ul className="absolute left-0 top-full mt-2 w-56 rounded-lg border border-border bg-background p-2 shadow-lg">
               {aboutLinks.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} className={({ isActive }) => cn(mobileLink({ isActive }), "py-2 text-sm")}>
+                  <NavLink
+                    to={link.to}
+                    className={({ isActive }) => cn(mobileLink({ isActive }), "py-2 text-sm")}
+                  >
                     {link.label}
                   </NavLink>
                 </li>
@@ -96,7 +105,11 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           className="lg:hidden"
           testId="mobile-menu"
           summaryLabel="Menu"
-          summaryClassName={cn(noMarker, buttonVariants({ variant: "ghost", size: "icon" }), "cursor-pointer [&_svg]:size-6")}
+          summaryClassName={cn(
+            noMarker,
+            buttonVariants({ variant: "ghost", size: "icon" }),
+            "cursor-pointer [&_svg]:size-6",
+          )}
           summary={<Menu className="size-6" aria-hidden="true" />}
         >
           <nav
@@ -110,7 +123,9 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
                 </NavLink>
               </li>
               <li>
-                <p className="px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">About</p>
+                <p className="px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+                  About
+                </p>
                 <ul className="grid gap-1 border-l-2 border-border pl-2">
                   {aboutLinks.map((link) => (
                     <li key={link.to}>

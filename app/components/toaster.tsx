@@ -1,18 +1,17 @@
 import { X } from "lucide-react";
 import { Toast } from "radix-ui";
 import { cn } from "~/lib/utils";
-import {
-  dismissToast,
-  TOAST_DURATION_MS,
-  TOAST_SWIPE_THRESHOLD_PX,
-  useCurrentToast,
-} from "~/lib/toast";
+import { dismissToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, useCurrentToast } from "~/lib/toast";
 
 /** Shows the current toast (one at a time) and lets people swipe or close it. */
 export function Toaster() {
   const toast = useCurrentToast();
   return (
-    <Toast.Provider duration={TOAST_DURATION_MS} swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} swipeDirection="right">
+    <Toast.Provider
+      duration={TOAST_DURATION_MS}
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      swipeDirection="right"
+    >
       {toast ? (
         <Toast.Root
           key={toast.id}

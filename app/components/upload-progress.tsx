@@ -7,7 +7,12 @@ export function UploadProgress({ value }: { value: number | null }) {
         <span>Uploading...</span>
         <span className="tabular-nums">{value}%</span>
       </div>
-      <progress value={value} max={100} aria-label="Upload progress" className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary [&::-moz-progress-bar]:bg-primary" />
+      <progress
+        value={value}
+        max={100}
+        aria-label="Upload progress"
+        className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary [&::-moz-progress-bar]:bg-primary"
+      />
     </div>
   );
 }

@@ -73,7 +73,15 @@ describe("ministries", () => {
 
   it("fills every field and gives each ministry its own logo colour", () => {
     for (const ministry of ministries) {
-      for (const field of ["description", "fullDescription", "verse", "verseRef", "schedule", "ageGroup", "leader"] as const) {
+      for (const field of [
+        "description",
+        "fullDescription",
+        "verse",
+        "verseRef",
+        "schedule",
+        "ageGroup",
+        "leader",
+      ] as const) {
         expect(ministry[field].trim(), `${ministry.slug}.${field}`).not.toBe("");
       }
       expect(ministry.logo.monogram.length).toBeGreaterThanOrEqual(1);
@@ -100,7 +108,11 @@ describe("ministries", () => {
 
 function luminance(hex: string) {
   const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [
+    number,
+    number,
+    number,
+  ];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 

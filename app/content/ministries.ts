@@ -33,7 +33,9 @@ export interface Ministry {
   logo: MinistryLogo;
 }
 
-type MinistryInput = Omit<Ministry, "shortName" | "logo"> & { logo: Omit<MinistryLogo, "foreground"> & { foreground?: string } };
+type MinistryInput = Omit<Ministry, "shortName" | "logo"> & {
+  logo: Omit<MinistryLogo, "foreground"> & { foreground?: string };
+};
 
 /** 'Amplify (Music)' -> 'Amplify'. */
 export function shortNameOf(name: string): string {
@@ -47,7 +49,8 @@ const input: MinistryInput[] = [
     description: "A joyful, safe place where children learn about Jesus through stories, songs and play.",
     fullDescription:
       "ACTS Kids meets every Friday while the adults worship. Our trained volunteers teach Bible stories in ways children understand, with songs, crafts, games and prayer. We want every child to know that God loves them and that they belong in His family. Parents are always welcome to visit a class and meet the teachers.",
-    verse: "Allow the little children to come to me! Don't forbid them, for God's Kingdom belongs to such as these.",
+    verse:
+      "Allow the little children to come to me! Don't forbid them, for God's Kingdom belongs to such as these.",
     verseRef: "Mark 10:14",
     schedule: "Every Friday", // spec
     ageGroup: "Ages 3-12", // spec
@@ -60,7 +63,8 @@ const input: MinistryInput[] = [
     description: "Our music team leads the church in worship, singing and playing for the glory of God.",
     fullDescription:
       "Amplify is the music ministry of the church. Singers and musicians prepare together each week to lead the congregation into heartfelt worship on Fridays and at special services. More than a performance, our aim is to help everyone draw near to God in song. If you sing or play an instrument and love to worship, there is a place for you here.",
-    verse: "Speaking to one another in psalms, hymns, and spiritual songs, singing and making melody in your heart to the Lord.",
+    verse:
+      "Speaking to one another in psalms, hymns, and spiritual songs, singing and making melody in your heart to the Lord.",
     verseRef: "Ephesians 5:19",
     schedule: "Practice: Thursdays 7:00 PM", // spec
     ageGroup: "Youth and adults",
@@ -70,10 +74,12 @@ const input: MinistryInput[] = [
   {
     slug: "ampm",
     name: "AMPM (Prayer Meeting)",
-    description: "Morning and evening prayer meetings where we bring the church, our families and Bahrain before God.",
+    description:
+      "Morning and evening prayer meetings where we bring the church, our families and Bahrain before God.",
     fullDescription:
       "AMPM gathers the church to pray, morning and evening. We pray for one another, for the sick, for our families at home and abroad, for the nation we live in and for the work of the church. Whether you have prayed aloud many times or never at all, come and join us: prayer is simply talking with our Father together.",
-    verse: "Always rejoice. Pray without ceasing. In everything give thanks, for this is the will of God in Christ Jesus toward you.",
+    verse:
+      "Always rejoice. Pray without ceasing. In everything give thanks, for this is the will of God in Christ Jesus toward you.",
     verseRef: "1 Thessalonians 5:16-18",
     schedule: "As scheduled", // spec (Prayer Meeting)
     ageGroup: "All ages",
@@ -83,7 +89,8 @@ const input: MinistryInput[] = [
   {
     slug: "cia",
     name: "CIA (General Services)",
-    description: "The helping hands behind every gathering: setting up, cleaning up and caring for our place of worship.",
+    description:
+      "The helping hands behind every gathering: setting up, cleaning up and caring for our place of worship.",
     fullDescription:
       "CIA (General Services) makes sure everything is ready when the church gathers. The team sets up chairs and tables, prepares the venue, helps with logistics for events and leaves everything clean and in order afterwards. It is quiet, faithful service that lets everyone else worship without distraction.",
     verse:
@@ -97,7 +104,8 @@ const input: MinistryInput[] = [
   {
     slug: "cords",
     name: "Cords (Couples)",
-    description: "Fellowship, teaching and encouragement for married couples who want Christ at the centre of their home.",
+    description:
+      "Fellowship, teaching and encouragement for married couples who want Christ at the centre of their home.",
     fullDescription:
       "Cords is our ministry for couples. Through fellowship nights, Bible studies and honest conversation, husbands and wives learn to build their marriage on Christ, support one another and raise their families in faith. Newly married or married for decades, you will find friends who walk the same road.",
     verse:
@@ -192,7 +200,8 @@ const input: MinistryInput[] = [
   {
     slug: "soundtech",
     name: "SoundTech",
-    description: "Running the sound and technical equipment so everyone can hear the music and the Word clearly.",
+    description:
+      "Running the sound and technical equipment so everyone can hear the music and the Word clearly.",
     fullDescription:
       "SoundTech sets up and operates the microphones, mixing desk, speakers and recording equipment for every service and event. The team works closely with Amplify and Ignite. No experience? We will train you: a willing heart and attention to detail are what matter most.",
     verse: "And whatever you do, work heartily, as for the Lord, and not for men.",

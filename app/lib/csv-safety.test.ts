@@ -3,7 +3,7 @@ import { neutralizeCsvCell } from "./csv-safety";
 
 describe("neutralizeCsvCell", () => {
   it.each([
-    ["=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"],
+    ['=HYPERLINK("http://x")', '\'=HYPERLINK("http://x")'],
     ["+973 3333 4444", "'+973 3333 4444"],
     ["-2+3", "'-2+3"],
     ["@SUM(A1)", "'@SUM(A1)"],

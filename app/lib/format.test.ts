@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { dateBadge, formatDateLong, formatDateUS, formatFileSize, formatTime12, formatTimeRange } from "./format";
+import {
+  dateBadge,
+  formatDateLong,
+  formatDateUS,
+  formatFileSize,
+  formatTime12,
+  formatTimeRange,
+} from "./format";
 
 describe("formatTime12", () => {
   it("writes times in 12-hour form", () => {

@@ -34,12 +34,7 @@ describe("upcomingDates", () => {
   });
 
   it("uses a 7-day window for the dashboard", () => {
-    const result = upcomingDates(
-      [{ b: "2000-12-22" }, { b: "2000-12-23" }],
-      (p) => p.b,
-      today,
-      7,
-    );
+    const result = upcomingDates([{ b: "2000-12-22" }, { b: "2000-12-23" }], (p) => p.b, today, 7);
     expect(result.map((r) => r.date)).toEqual(["2026-12-22"]);
   });
 

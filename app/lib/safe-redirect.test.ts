@@ -6,7 +6,15 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/members/details?q=ann", "/members")).toBe("/members/details?q=ann");
   });
   it("refuses other sites and junk", () => {
-    for (const target of ["//evil.example", "https://evil.example", "/\\evil.example", "members", "", null, undefined]) {
+    for (const target of [
+      "//evil.example",
+      "https://evil.example",
+      "/\\evil.example",
+      "members",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(safeRedirect(target, "/members")).toBe("/members");
     }
   });

@@ -20,7 +20,15 @@ describe("isFrameHidden", () => {
   });
 
   it("keeps the frame on public pages, the dashboard, login, list and reports", () => {
-    for (const path of ["/", "/about", "/members", "/members/login", "/members/details", "/members/reports", "/events/upload"]) {
+    for (const path of [
+      "/",
+      "/about",
+      "/members",
+      "/members/login",
+      "/members/details",
+      "/members/reports",
+      "/events/upload",
+    ]) {
       expect(isFrameHidden(path), path).toBe(false);
     }
   });

@@ -35,7 +35,10 @@ export function useUpload() {
             ok: false,
             toast: {
               title: "Upload Failed",
-              description: request.status === 413 ? "The file is too large. Files can be at most 10MB." : "The server did not answer as expected.",
+              description:
+                request.status === 413
+                  ? "The file is too large. Files can be at most 10MB."
+                  : "The server did not answer as expected.",
               variant: "destructive",
             },
           });
@@ -43,7 +46,14 @@ export function useUpload() {
       };
       request.onerror = () => {
         setProgress(null);
-        resolve({ ok: false, toast: { title: "Upload Failed", description: "The connection was lost. Please try again.", variant: "destructive" } });
+        resolve({
+          ok: false,
+          toast: {
+            title: "Upload Failed",
+            description: "The connection was lost. Please try again.",
+            variant: "destructive",
+          },
+        });
       };
       request.send(body);
     });

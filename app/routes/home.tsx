@@ -6,7 +6,10 @@ import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
 export function meta(_: Route.MetaArgs) {
-  return pageMeta(church.name, `${church.tagline}. ${church.summary} Join us for worship every Friday at 3:30 PM.`);
+  return pageMeta(
+    church.name,
+    `${church.tagline}. ${church.summary} Join us for worship every Friday at 3:30 PM.`,
+  );
 }
 
 const itemIcons = [Church, BookOpen, HeartHandshake];
@@ -20,8 +23,12 @@ export default function Home() {
           className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_20%_20%,rgba(245,184,61,0.25),transparent_45%),radial-gradient(circle_at_80%_70%,rgba(59,130,246,0.35),transparent_50%)]"
         />
         <div className="mx-auto flex max-w-7xl flex-col items-center px-4 py-20 text-center sm:px-6 sm:py-28 lg:px-8">
-          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold">Welcome to {church.name}</p>
-          <h1 className="mt-4 max-w-3xl font-serif text-4xl font-bold leading-tight sm:text-6xl">{church.tagline}</h1>
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold">
+            Welcome to {church.name}
+          </p>
+          <h1 className="mt-4 max-w-3xl font-serif text-4xl font-bold leading-tight sm:text-6xl">
+            {church.tagline}
+          </h1>
           <p className="mt-6 max-w-2xl text-lg text-slate-200">{church.summary}</p>
           <Link to="/about" className={buttonVariants({ variant: "gold", size: "lg", className: "mt-10" })}>
             Join Us This Friday
@@ -41,7 +48,10 @@ export default function Home() {
           {homeUpcoming.map((item, index) => {
             const Icon = itemIcons[index] ?? Church;
             return (
-              <li key={item.title} className="flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm">
+              <li
+                key={item.title}
+                className="flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm"
+              >
                 <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
                   <Icon className="size-6" aria-hidden="true" />
                 </span>
@@ -72,8 +82,8 @@ export default function Home() {
               You Belong Here
             </h2>
             <p className="mt-4 text-lg text-muted-foreground">
-              Whether you are new to Bahrain, new to faith or looking for a church family, we would love to meet you.
-              Send us a message, or come and learn who we are and what we believe.
+              Whether you are new to Bahrain, new to faith or looking for a church family, we would love to
+              meet you. Send us a message, or come and learn who we are and what we believe.
             </p>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row md:justify-end">

@@ -14,9 +14,21 @@ const optionalText = (max: number, label: string) =>
 /** The event form: title, date, start time, location and map link required; the rest optional. */
 export const eventSchema = z
   .object({
-    title: z.string({ error: "Please enter a title." }).trim().min(1, "Please enter a title.").max(200, "The title must be at most 200 characters."),
-    eventDate: z.string({ error: "Please enter the date." }).trim().min(1, "Please enter the date.").refine(isIsoDate, "Please enter a valid date."),
-    eventTime: z.string({ error: "Please enter the start time." }).trim().min(1, "Please enter the start time.").regex(TIME, "Please enter a valid start time."),
+    title: z
+      .string({ error: "Please enter a title." })
+      .trim()
+      .min(1, "Please enter a title.")
+      .max(200, "The title must be at most 200 characters."),
+    eventDate: z
+      .string({ error: "Please enter the date." })
+      .trim()
+      .min(1, "Please enter the date.")
+      .refine(isIsoDate, "Please enter a valid date."),
+    eventTime: z
+      .string({ error: "Please enter the start time." })
+      .trim()
+      .min(1, "Please enter the start time.")
+      .regex(TIME, "Please enter a valid start time."),
     eventEndTime: z
       .string()
       .trim()
@@ -34,12 +46,17 @@ export const eventSchema = z
       .trim()
       .min(1, "Please enter the Google Maps link.")
       .max(1000, "The map link is too long.")
-      .pipe(z.url({ protocol: /^https?$/, error: "Please enter a valid map link (starting with https://)." })),
+      .pipe(
+        z.url({ protocol: /^https?$/, error: "Please enter a valid map link (starting with https://)." }),
+      ),
     description: optionalText(5000, "Description"),
   })
-  .refine((event) => event.eventEndTime === null || event.eventEndTime.slice(0, 5) > event.eventTime.slice(0, 5), {
-    path: ["eventEndTime"],
-    message: "The end time must be after the start time.",
-  });
+  .refine(
+    (event) => event.eventEndTime === null || event.eventEndTime.slice(0, 5) > event.eventTime.slice(0, 5),
+    {
+      path: ["eventEndTime"],
+      message: "The end time must be after the start time.",
+    },
+  );
 
 export type EventFormInput = z.output<typeof eventSchema>;

@@ -34,7 +34,10 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(options: T, la
     .string()
     .optional()
     .transform((value) => (value ? value : null))
-    .refine((value) => value === null || (options as readonly string[]).includes(value), `Please choose a valid ${label}.`)
+    .refine(
+      (value) => value === null || (options as readonly string[]).includes(value),
+      `Please choose a valid ${label}.`,
+    )
     .transform((value) => value as T[number] | null);
 
 const childSchema = z.object({
@@ -45,9 +48,17 @@ const childSchema = z.object({
 
 export const memberSchema = z
   .object({
-    firstName: z.string().trim().min(1, "First name is required.").max(80, "First name must be at most 80 characters."),
+    firstName: z
+      .string()
+      .trim()
+      .min(1, "First name is required.")
+      .max(80, "First name must be at most 80 characters."),
     middleName: optionalText(80, "Middle name"),
-    lastName: z.string().trim().min(1, "Last name is required.").max(80, "Last name must be at most 80 characters."),
+    lastName: z
+      .string()
+      .trim()
+      .min(1, "Last name is required.")
+      .max(80, "Last name must be at most 80 characters."),
     nickname: optionalText(80, "Nickname"),
     email: z
       .string()
@@ -76,10 +87,16 @@ export const memberSchema = z
     ministryInvolvement: z.array(
       z.string().refine((value) => MINISTRY_NAMES.includes(value), "Please choose ministries from the list."),
     ),
-    ministryRole: z.array(z.string().refine((value) => MINISTRY_ROLES.includes(value), "Please choose roles from the list.")),
-    churchPosition: z.enum(CHURCH_POSITIONS, { error: "Please choose a church position from the list." }).default("Member"),
+    ministryRole: z.array(
+      z.string().refine((value) => MINISTRY_ROLES.includes(value), "Please choose roles from the list."),
+    ),
+    churchPosition: z
+      .enum(CHURCH_POSITIONS, { error: "Please choose a church position from the list." })
+      .default("Member"),
     membershipStatus: z
-      .enum(MEMBERSHIP_STATUSES.map((s) => s.value) as [string, ...string[]], { error: "Please choose a membership status." })
+      .enum(MEMBERSHIP_STATUSES.map((s) => s.value) as [string, ...string[]], {
+        error: "Please choose a membership status.",
+      })
       .default("active"),
   })
   .transform((member) => ({
@@ -101,7 +118,8 @@ export function memberFormValues(form: FormData) {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  const all = (name: string) => form.getAll(name).filter((value): value is string => typeof value === "string");
+  const all = (name: string) =>
+    form.getAll(name).filter((value): value is string => typeof value === "string");
   const names = all("childName");
   const birthdays = all("childBirthday");
   const genders = all("childGender");

@@ -4,8 +4,14 @@ import { extractYouTubeId } from "~/lib/youtube";
 
 // Sermon and ministry-video forms: the spec's messages, one schema each, browser and server.
 
-export const INVALID_YOUTUBE = { title: "Invalid YouTube URL", description: "Please enter a valid YouTube video URL." };
-export const MINISTRY_NOT_SELECTED = { title: "Ministry not selected", description: "Please select a ministry." };
+export const INVALID_YOUTUBE = {
+  title: "Invalid YouTube URL",
+  description: "Please enter a valid YouTube video URL.",
+};
+export const MINISTRY_NOT_SELECTED = {
+  title: "Ministry not selected",
+  description: "Please select a ministry.",
+};
 
 const youtubeUrl = z
   .string({ error: INVALID_YOUTUBE.description })
@@ -15,9 +21,15 @@ const youtubeUrl = z
   .transform((url) => extractYouTubeId(url)!);
 
 export const ministryVideoSchema = z.object({
-  title: z.string({ error: "Please enter a title." }).trim().min(1, "Please enter a title.").max(200, "The title must be at most 200 characters."),
+  title: z
+    .string({ error: "Please enter a title." })
+    .trim()
+    .min(1, "Please enter a title.")
+    .max(200, "The title must be at most 200 characters."),
   url: youtubeUrl,
-  ministrySlug: z.string({ error: MINISTRY_NOT_SELECTED.description }).min(1, MINISTRY_NOT_SELECTED.description),
+  ministrySlug: z
+    .string({ error: MINISTRY_NOT_SELECTED.description })
+    .min(1, MINISTRY_NOT_SELECTED.description),
 });
 
 export const sermonSchema = z.object({
@@ -26,8 +38,16 @@ export const sermonSchema = z.object({
     .trim()
     .min(1, "Please enter the sermon date.")
     .refine(isIsoDate, "Please enter a valid sermon date."),
-  title: z.string({ error: "Please enter a title." }).trim().min(1, "Please enter a title.").max(200, "The title must be at most 200 characters."),
-  speaker: z.string({ error: "Please enter the speaker." }).trim().min(1, "Please enter the speaker.").max(120, "The speaker must be at most 120 characters."),
+  title: z
+    .string({ error: "Please enter a title." })
+    .trim()
+    .min(1, "Please enter a title.")
+    .max(200, "The title must be at most 200 characters."),
+  speaker: z
+    .string({ error: "Please enter the speaker." })
+    .trim()
+    .min(1, "Please enter the speaker.")
+    .max(120, "The speaker must be at most 120 characters."),
   url: youtubeUrl,
 });
 

@@ -124,7 +124,8 @@ export async function requireStaff(request: Request): Promise<StaffUser> {
   const { user } = await getSession(request);
   if (!user) {
     const url = new URL(request.url);
-    const back = url.pathname === "/members" ? "" : `?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+    const back =
+      url.pathname === "/members" ? "" : `?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
     throw redirect(`/members/login${back}`);
   }
   return user;

@@ -22,14 +22,19 @@ export async function writeBackup(outDir: string, now = new Date()): Promise<str
   const { database, env } = services();
   // The database first: a file uploaded a moment later is merely extra; its row is not there.
   const dump = await database.dumpEmbedded();
-  if (!dump) throw new Error("This install uses PostgreSQL: back it up with pg_dump, and copy DATA_DIR/uploads.");
+  if (!dump)
+    throw new Error("This install uses PostgreSQL: back it up with pg_dump, and copy DATA_DIR/uploads.");
   const target = path.join(path.resolve(outDir), `backup-${stamp(now)}`);
   await fsp.mkdir(target, { recursive: true });
   await fsp.writeFile(path.join(target, "db.tar.gz"), dump);
   const uploads = path.join(env.DATA_DIR, "uploads");
   if (fs.existsSync(uploads)) await fsp.cp(uploads, path.join(target, "uploads"), { recursive: true });
   else await fsp.mkdir(path.join(target, "uploads"));
-  const manifest: BackupManifest = { createdAt: now.toISOString(), database: "db.tar.gz", uploads: "uploads" };
+  const manifest: BackupManifest = {
+    createdAt: now.toISOString(),
+    database: "db.tar.gz",
+    uploads: "uploads",
+  };
   await fsp.writeFile(path.join(target, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
   return target;
 }
@@ -44,7 +49,9 @@ export async function restoreBackup(backupDir: string, dataDir: string) {
   if (!fs.existsSync(manifestFile)) throw new Error(`${source} is not a backup folder (no manifest.json).`);
   const dbDir = path.join(dataDir, "db");
   if (fs.existsSync(dbDir) && fs.readdirSync(dbDir).length > 0) {
-    throw new Error(`${dataDir} already holds a database. Move it away first (or restore into a new DATA_DIR).`);
+    throw new Error(
+      `${dataDir} already holds a database. Move it away first (or restore into a new DATA_DIR).`,
+    );
   }
   await fsp.mkdir(dataDir, { recursive: true });
   const uploads = path.join(source, "uploads");

@@ -30,7 +30,8 @@ export interface StartOptions {
 export async function startServices(env: Env, options: StartOptions = {}): Promise<RunningServices> {
   const log = options.log ?? console.log;
   const databaseOptions: DatabaseOptions =
-    options.database ?? (env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: path.join(env.DATA_DIR, "db") });
+    options.database ??
+    (env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: path.join(env.DATA_DIR, "db") });
 
   let lock: DataDirLock | undefined;
   if ("pgliteDir" in databaseOptions) lock = acquireDataDirLock(env.DATA_DIR);
@@ -60,7 +61,8 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
       await database.withSetupLock(async () => {
         await migrateDatabase(database);
         if (options.firstRunSetup === false) return;
-        if (env.SEED_DEMO && (await seedDemoContent())) log("Demo content added (events, sermons, eLibrary).");
+        if (env.SEED_DEMO && (await seedDemoContent()))
+          log("Demo content added (events, sermons, eLibrary).");
         await ensureFirstAdmin(log);
       });
       await pruneExpiredRateLimits(database.db);

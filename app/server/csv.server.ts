@@ -8,7 +8,11 @@ import { attachmentDisposition } from "~/lib/files";
  * RFC 4180 quoting and CRLF line ends, every cell neutralised against formula injection.
  * Rows are produced one at a time, so a large export never sits whole in memory.
  */
-export function csvResponse(fileName: string, header: string[], rows: Iterable<unknown[]> | AsyncIterable<unknown[]>) {
+export function csvResponse(
+  fileName: string,
+  header: string[],
+  rows: Iterable<unknown[]> | AsyncIterable<unknown[]>,
+) {
   const stringifier = stringify({ bom: true, record_delimiter: "windows" });
   const source = Readable.from(
     (async function* () {

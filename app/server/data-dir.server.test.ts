@@ -2,7 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { acquireDataDirLock, DataDirLockedError, dataDirLockHolder, loadOrCreateSessionSecret } from "./data-dir.server";
+import {
+  acquireDataDirLock,
+  DataDirLockedError,
+  dataDirLockHolder,
+  loadOrCreateSessionSecret,
+} from "./data-dir.server";
 
 let dir: string;
 beforeEach(() => {
@@ -19,7 +24,9 @@ describe("the data folder lock", () => {
     // A second server reads the live pid in the lock file and refuses.
     fs.writeFileSync(path.join(dir, "server.lock"), String(process.ppid));
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
-    expect(() => acquireDataDirLock(dir)).toThrow(/Another process \(pid \d+\) is already using the data folder/);
+    expect(() => acquireDataDirLock(dir)).toThrow(
+      /Another process \(pid \d+\) is already using the data folder/,
+    );
     fs.writeFileSync(path.join(dir, "server.lock"), String(process.pid));
     lock.release();
     expect(fs.existsSync(path.join(dir, "server.lock"))).toBe(false);

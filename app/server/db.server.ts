@@ -41,7 +41,9 @@ export function migrationsFolder() {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) return openPostgres(options.url);
   const client =
-    "memory" in options ? new PGlite() : new PGlite(options.pgliteDir, options.loadFrom ? { loadDataDir: options.loadFrom } : {});
+    "memory" in options
+      ? new PGlite()
+      : new PGlite(options.pgliteDir, options.loadFrom ? { loadDataDir: options.loadFrom } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -52,7 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await client.query("select 1");
     },
-    query: async <Row,>(text: string, params: unknown[] = []) => (await client.query<Row>(text, params)).rows,
+    query: async <Row>(text: string, params: unknown[] = []) => (await client.query<Row>(text, params)).rows,
     dumpEmbedded: async () => new Uint8Array(await (await client.dumpDataDir("gzip")).arrayBuffer()),
     close: async () => {
       if (!client.closed) await client.close();
@@ -81,7 +83,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await pool.query("select 1");
     },
-    query: async <Row,>(text: string, params: unknown[] = []) =>
+    query: async <Row>(text: string, params: unknown[] = []) =>
       (await pool.query(text, params)).rows as Row[],
     dumpEmbedded: async () => null,
     close: () => pool.end(),

@@ -48,7 +48,12 @@ function pngChunk(type: string, data: Buffer) {
 }
 
 /** A soft diagonal gradient with light circles: a neutral poster-like picture. */
-export function makePng(width: number, height: number, from: [number, number, number], to: [number, number, number]): Buffer {
+export function makePng(
+  width: number,
+  height: number,
+  from: [number, number, number],
+  to: [number, number, number],
+): Buffer {
   const rows: Buffer[] = [];
   const circles = [
     { x: width * 0.25, y: height * 0.35, r: height * 0.22 },

@@ -36,7 +36,10 @@ export const DOCUMENT_CATEGORIES = ["elibrary", "gospel-track"] as const;
 
 /** Every uploaded document for the staff list, newest first. */
 export async function listAllDocuments(): Promise<DocumentRow[]> {
-  return services().db.select().from(documents).orderBy(desc(documents.createdAt), desc(documents.storageObjectPath));
+  return services()
+    .db.select()
+    .from(documents)
+    .orderBy(desc(documents.createdAt), desc(documents.storageObjectPath));
 }
 
 export async function createDocument(row: typeof documents.$inferInsert): Promise<DocumentRow> {

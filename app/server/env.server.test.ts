@@ -32,7 +32,9 @@ describe("parseEnv", () => {
   });
 
   it("requires a shared session secret with PostgreSQL", () => {
-    expect(() => parseEnv({ DATABASE_URL: "postgres://u@db/church" })).toThrow(/SESSION_SECRET: is required when DATABASE_URL/);
+    expect(() => parseEnv({ DATABASE_URL: "postgres://u@db/church" })).toThrow(
+      /SESSION_SECRET: is required when DATABASE_URL/,
+    );
     expect(() => parseEnv({ SESSION_SECRET: "too-short" })).toThrow(/SESSION_SECRET: must be at least 32/);
   });
 

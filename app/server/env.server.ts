@@ -32,27 +32,25 @@ const envSchema = z
         .max(128, "must be at most 128 characters")
         .optional(),
     ),
-    REGISTRATION_PASSCODE: optionalString.pipe(
-      z.string().min(4, "must be at least 4 characters").optional(),
-    ),
-    SEED_DEMO: optionalString.pipe(
-      z.stringbool({ error: "must be true or false" }).optional(),
-    ),
+    REGISTRATION_PASSCODE: optionalString.pipe(z.string().min(4, "must be at least 4 characters").optional()),
+    SEED_DEMO: optionalString.pipe(z.stringbool({ error: "must be true or false" }).optional()),
     SESSION_SECRET: optionalString.pipe(
       z.string().min(32, "must be at least 32 characters (try: openssl rand -base64 48)").optional(),
     ),
     PUBLIC_URL: optionalString.pipe(
-      z
-        .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
-        .optional(),
+      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
     ),
     S3_BUCKET: optionalString,
-    S3_ENDPOINT: optionalString.pipe(z.url({ error: "must be a URL such as http://127.0.0.1:9000" }).optional()),
+    S3_ENDPOINT: optionalString.pipe(
+      z.url({ error: "must be a URL such as http://127.0.0.1:9000" }).optional(),
+    ),
     S3_REGION: z.string().trim().min(1, "must not be empty").default("us-east-1"),
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: optionalString.pipe(z.stringbool({ error: "must be true or false" }).optional()),
-    S3_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional()),
+    S3_PUBLIC_URL: optionalString.pipe(
+      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    ),
     TEST_HOOKS: optionalString.pipe(z.stringbool({ error: "must be true or false" }).optional()),
     TRUST_PROXY: optionalString.pipe(
       z
@@ -73,10 +71,18 @@ const envSchema = z
       });
     }
     if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_PUBLIC_URL || env.S3_ACCESS_KEY_ID)) {
-      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when other S3_ settings are given" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_BUCKET"],
+        message: "is required when other S3_ settings are given",
+      });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-      ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "and S3_ACCESS_KEY_ID go together" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_SECRET_ACCESS_KEY"],
+        message: "and S3_ACCESS_KEY_ID go together",
+      });
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({

@@ -118,7 +118,10 @@ export interface StoredImage {
 
 /** The staff list: every event, soonest first. */
 export async function listEventsForStaff(): Promise<EventRow[]> {
-  return services().db.select().from(events).orderBy(asc(events.eventDate), asc(events.eventTime), asc(events.title));
+  return services()
+    .db.select()
+    .from(events)
+    .orderBy(asc(events.eventDate), asc(events.eventTime), asc(events.title));
 }
 
 export async function getEventRow(id: string): Promise<EventRow | null> {
@@ -139,7 +142,11 @@ export async function createEvent(input: EventInput, image: StoredImage | null):
  * Saves the event's fields, and its new picture when one was uploaded (the old picture's file is
  * removed afterwards). Null when the event no longer exists.
  */
-export async function updateEvent(id: string, input: EventInput, image: StoredImage | null): Promise<EventRow | null> {
+export async function updateEvent(
+  id: string,
+  input: EventInput,
+  image: StoredImage | null,
+): Promise<EventRow | null> {
   if (!isEventId(id)) return null;
   const { db, storage } = services();
   const result = await db.transaction(async (tx) => {

@@ -16,7 +16,12 @@ export const MAX_FORM_BYTES = 256 * 1024;
  */
 export async function readForm(request: Request): Promise<FormData> {
   try {
-    return await parseFormData(request, { maxFiles: 0, maxFileSize: 1, maxTotalSize: MAX_FORM_BYTES, maxParts: 500 });
+    return await parseFormData(request, {
+      maxFiles: 0,
+      maxFileSize: 1,
+      maxTotalSize: MAX_FORM_BYTES,
+      maxParts: 500,
+    });
   } catch (error) {
     if (error instanceof MaxTotalSizeExceededError || error instanceof MaxFileSizeExceededError) {
       throw data("That is more than this form can take.", { status: 413 });

@@ -81,7 +81,11 @@ function columns(input: MemberInput) {
     maritalStatus: input.maritalStatus,
     spouseName: input.spouseName,
     weddingAnniversary: input.weddingAnniversary,
-    children: input.children.map((child) => ({ name: child.name, birthday: child.birthday, gender: child.gender })),
+    children: input.children.map((child) => ({
+      name: child.name,
+      birthday: child.birthday,
+      gender: child.gender,
+    })),
     bibleStudyGroup: input.bibleStudyGroup,
     saltGroupName: input.saltGroupName,
     ministryInvolvement: input.ministryInvolvement,
@@ -102,7 +106,11 @@ export async function updateMember(id: string, input: MemberInput): Promise<Memb
   if (!isUuid(id)) return null;
   const [row] = await services()
     .db.update(members)
-    .set({ ...columns(input), churchPosition: input.churchPosition, membershipStatus: input.membershipStatus })
+    .set({
+      ...columns(input),
+      churchPosition: input.churchPosition,
+      membershipStatus: input.membershipStatus,
+    })
     .where(eq(members.id, id))
     .returning();
   return row ?? null;
@@ -113,7 +121,6 @@ export async function deleteMember(id: string): Promise<boolean> {
   const rows = await services().db.delete(members).where(eq(members.id, id)).returning({ id: members.id });
   return rows.length > 0;
 }
-
 
 export async function dashboardStats(today: string) {
   const { db } = services();
@@ -188,7 +195,11 @@ export async function ministryBreakdown() {
     .from(members)
     .groupBy(sql`1`);
   const counts = new Map(rows.map((row) => [row.name, Number(row.n)]));
-  return ministries.map((ministry) => ({ name: ministry.name, slug: ministry.slug, count: counts.get(ministry.name) ?? 0 }));
+  return ministries.map((ministry) => ({
+    name: ministry.name,
+    slug: ministry.slug,
+    count: counts.get(ministry.name) ?? 0,
+  }));
 }
 
 export async function membersInMinistry(name: string) {

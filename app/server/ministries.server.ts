@@ -1,5 +1,10 @@
 import { desc, eq } from "drizzle-orm";
-import { ministryImages, ministryRegistrations, ministryVideos, type MinistryVideo } from "../../database/schema";
+import {
+  ministryImages,
+  ministryRegistrations,
+  ministryVideos,
+  type MinistryVideo,
+} from "../../database/schema";
 import { services } from "./services.server";
 
 /** The image an admin uploaded for the ministry, or null when there is none. */

@@ -6,7 +6,10 @@ import { services } from "./services.server";
 // What staff change about ministries: their videos and their picture.
 
 export async function listAllMinistryVideos() {
-  return services().db.select().from(ministryVideos).orderBy(desc(ministryVideos.createdAt), desc(ministryVideos.id));
+  return services()
+    .db.select()
+    .from(ministryVideos)
+    .orderBy(desc(ministryVideos.createdAt), desc(ministryVideos.id));
 }
 
 export async function getMinistryVideo(id: string) {
@@ -28,13 +31,20 @@ export async function createMinistryVideo(input: MinistryVideoInput) {
 
 export async function updateMinistryVideo(id: string, input: MinistryVideoInput) {
   if (!isUuid(id)) return null;
-  const [row] = await services().db.update(ministryVideos).set(input).where(eq(ministryVideos.id, id)).returning();
+  const [row] = await services()
+    .db.update(ministryVideos)
+    .set(input)
+    .where(eq(ministryVideos.id, id))
+    .returning();
   return row ?? null;
 }
 
 export async function deleteMinistryVideo(id: string) {
   if (!isUuid(id)) return false;
-  const rows = await services().db.delete(ministryVideos).where(eq(ministryVideos.id, id)).returning({ id: ministryVideos.id });
+  const rows = await services()
+    .db.delete(ministryVideos)
+    .where(eq(ministryVideos.id, id))
+    .returning({ id: ministryVideos.id });
   return rows.length > 0;
 }
 
@@ -49,7 +59,11 @@ export async function listMinistryImages() {
 export async function replaceMinistryImage(slug: string, imageUrl: string, objectName: string) {
   const { db, storage } = services();
   const previous = await db.transaction(async (tx) => {
-    const [old] = await tx.select().from(ministryImages).where(eq(ministryImages.ministrySlug, slug)).for("update");
+    const [old] = await tx
+      .select()
+      .from(ministryImages)
+      .where(eq(ministryImages.ministrySlug, slug))
+      .for("update");
     await tx
       .insert(ministryImages)
       .values({ ministrySlug: slug, imageUrl, storageObjectPath: objectName })

@@ -35,7 +35,11 @@ export async function handlePublicForm<Schema extends z.ZodType>(
   options: PublicFormOptions<Schema>,
 ): Promise<{ result: FormResult; status: number }> {
   const { request, failureTitle } = options;
-  const fail = (status: number, description: string, extra: Partial<Extract<FormResult, { ok: false }>> = {}) => ({
+  const fail = (
+    status: number,
+    description: string,
+    extra: Partial<Extract<FormResult, { ok: false }>> = {},
+  ) => ({
     status,
     result: {
       ok: false as const,
@@ -78,7 +82,9 @@ export async function handlePublicForm<Schema extends z.ZodType>(
   const trap = form.get(HONEYPOT_FIELD);
   if (typeof trap === "string" && trap.trim() !== "") {
     // Looks like success to the bot; nothing is stored.
-    console.info(JSON.stringify({ event: "honeypot", path: new URL(request.url).pathname, ip: options.clientIp }));
+    console.info(
+      JSON.stringify({ event: "honeypot", path: new URL(request.url).pathname, ip: options.clientIp }),
+    );
     return { status: 200, result: { ok: true, at: Date.now(), toast: { title: "Thank you" } } };
   }
 
@@ -103,7 +109,10 @@ export async function handlePublicForm<Schema extends z.ZodType>(
 }
 
 /** The request body, or null as soon as it grows past `limit` bytes (never buffering more). */
-export async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readBodyWithin(
+  request: Request,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

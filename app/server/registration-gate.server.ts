@@ -9,7 +9,11 @@ import { getSetting, setSetting } from "./settings.server";
 // browser; a right answer earns a short-lived signed grant that the registration action checks
 // again. Changing the passcode ends every grant.
 
-const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+) => Promise<Buffer>;
 
 export const GRANT_SECONDS = 2 * 60 * 60;
 const SETTING_KEY = "registration_passcode";
@@ -86,5 +90,8 @@ export async function hasRegistrationGrant(request: Request): Promise<boolean> {
 export async function setRegistrationPasscode(passcode: string) {
   const salt = crypto.randomBytes(16);
   const hash = await scrypt(passcode, salt, 32);
-  await setSetting(services().db, SETTING_KEY, { salt: salt.toString("base64"), hash: hash.toString("base64") });
+  await setSetting(services().db, SETTING_KEY, {
+    salt: salt.toString("base64"),
+    hash: hash.toString("base64"),
+  });
 }

@@ -20,8 +20,7 @@ export function signInRateRules(clientIp: string, account: string): RateLimitRul
 }
 
 export type SignInResult =
-  | { ok: true; setCookies: string[] }
-  | { ok: false; status: 401 | 429; message: string };
+  { ok: true; setCookies: string[] } | { ok: false; status: 401 | 429; message: string };
 
 export const INVALID_CREDENTIALS = "Invalid username or password.";
 

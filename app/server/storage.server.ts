@@ -88,9 +88,14 @@ export interface S3Settings {
 
 /** The same store on an S3-compatible bucket (AWS S3, MinIO, R2, ...). */
 export async function createS3FileStore(settings: S3Settings): Promise<FileStore> {
-  const { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } = await import(
-    "@aws-sdk/client-s3"
-  );
+  const {
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadBucketCommand,
+    HeadObjectCommand,
+    PutObjectCommand,
+    S3Client,
+  } = await import("@aws-sdk/client-s3");
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
@@ -145,7 +150,9 @@ export async function createS3FileStore(settings: S3Settings): Promise<FileStore
     },
     publicUrl(name) {
       assertSafeObjectName(name);
-      return settings.publicUrl ? `${settings.publicUrl.replace(/\/$/, "")}/${name}` : PUBLIC_FILES_PREFIX + name;
+      return settings.publicUrl
+        ? `${settings.publicUrl.replace(/\/$/, "")}/${name}`
+        : PUBLIC_FILES_PREFIX + name;
     },
     async ping() {
       await client.send(new HeadBucketCommand({ Bucket }));

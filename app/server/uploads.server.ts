@@ -40,9 +40,21 @@ const IMAGE_TYPES: AllowedType[] = [
 
 const DOCUMENT_TYPES: AllowedType[] = [
   { detected: "pdf", extensions: ["pdf"], mime: "application/pdf" },
-  { detected: "docx", extensions: ["docx"], mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" },
-  { detected: "pptx", extensions: ["pptx"], mime: "application/vnd.openxmlformats-officedocument.presentationml.presentation" },
-  { detected: "xlsx", extensions: ["xlsx"], mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+  {
+    detected: "docx",
+    extensions: ["docx"],
+    mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  },
+  {
+    detected: "pptx",
+    extensions: ["pptx"],
+    mime: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  },
+  {
+    detected: "xlsx",
+    extensions: ["xlsx"],
+    mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  },
   // Old PowerPoint files are OLE compound documents.
   { detected: "cfb", extensions: ["ppt"], mime: "application/vnd.ms-powerpoint" },
   { detected: "png", extensions: ["png"], mime: "image/png" },
@@ -108,7 +120,10 @@ export async function readUploadForm(
     (type) => type.detected === detected?.ext && (type.detected !== "cfb" || nameExtension === "ppt"),
   );
   if (!allowed) {
-    throw new UploadError(`This type of file is not accepted. Please choose a ${ALLOWED_HINT[kind]} file.`, 415);
+    throw new UploadError(
+      `This type of file is not accepted. Please choose a ${ALLOWED_HINT[kind]} file.`,
+      415,
+    );
   }
   const extension = allowed.extensions.includes(nameExtension) ? nameExtension : allowed.extensions[0]!;
   return {
@@ -126,7 +141,10 @@ export async function readUploadForm(
 /** A file name safe to show and to offer in a download: no folders, no control characters. */
 export function cleanFileName(name: string, extension: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[\p{Cc}"<>|:*?]/gu, "").trim().slice(0, 200);
+  const cleaned = base
+    .replace(/[\p{Cc}"<>|:*?]/gu, "")
+    .trim()
+    .slice(0, 200);
   return cleaned && cleaned !== "." && cleaned !== ".." ? cleaned : `file.${extension}`;
 }
 

@@ -4,7 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server } from "../helpers/s3";
-import { ADMIN, createPostgresDatabase, startServer, stopServer, type ServerUnderTest } from "../reliability/helpers";
+import {
+  ADMIN,
+  createPostgresDatabase,
+  startServer,
+  stopServer,
+  type ServerUnderTest,
+} from "../reliability/helpers";
 
 // Two app servers on one PostgreSQL database and one S3-compatible bucket, behind nginx as a
 // round-robin load balancer. Needs TEST_DATABASE_URL and nginx (.ci/run provides both).
@@ -54,8 +60,12 @@ describe("several app servers behind a load balancer", () => {
   let cookie = "";
 
   beforeAll(async () => {
-    if (!process.env.TEST_DATABASE_URL) throw new Error("The cluster test needs TEST_DATABASE_URL (a PostgreSQL server to create a database on).");
-    if (spawnSync("nginx", ["-v"]).error) throw new Error("The cluster test needs nginx on the PATH (Debian: apt-get install nginx).");
+    if (!process.env.TEST_DATABASE_URL)
+      throw new Error(
+        "The cluster test needs TEST_DATABASE_URL (a PostgreSQL server to create a database on).",
+      );
+    if (spawnSync("nginx", ["-v"]).error)
+      throw new Error("The cluster test needs nginx on the PATH (Debian: apt-get install nginx).");
     database = await createPostgresDatabase();
     s3 = await startS3Server();
     const env = (name: string) => ({
@@ -106,7 +116,10 @@ describe("several app servers behind a load balancer", () => {
       body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),
     });
     expect(signIn.status).toBe(302);
-    cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const upstreams = new Set<string>();
     for (let i = 0; i < 6; i++) {
       const response = await fetch(`${balancer}/members`, { headers: { cookie }, redirect: "manual" });
@@ -120,8 +133,15 @@ describe("several app servers behind a load balancer", () => {
   it("serves a file uploaded through one server from either", async () => {
     const body = new FormData();
     body.set("category", "elibrary");
-    body.set("file", new File([Buffer.from("%PDF-1.4\n%%EOF\n")], "Cluster.pdf", { type: "application/pdf" }));
-    const upload = await fetch(`${balancer}/members/upload/file`, { method: "POST", body, headers: { cookie, origin: balancer, accept: "application/json" } });
+    body.set(
+      "file",
+      new File([Buffer.from("%PDF-1.4\n%%EOF\n")], "Cluster.pdf", { type: "application/pdf" }),
+    );
+    const upload = await fetch(`${balancer}/members/upload/file`, {
+      method: "POST",
+      body,
+      headers: { cookie, origin: balancer, accept: "application/json" },
+    });
     expect(upload.status).toBe(200);
     const page = await (await fetch(`${balancer}/media/elibrary`)).text();
     const href = /href="(\/files\/\d+\.pdf)"/.exec(page)?.[1];

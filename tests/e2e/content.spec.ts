@@ -53,23 +53,19 @@ test("documents: upload a PDF and a PNG, see them in the eLibrary, delete one, r
   // Too large, and HTML dressed up as a PDF: refused, nothing stored.
   const before = fs.readdirSync(uploads()).length;
   await page.goto("/members/upload");
-  await page
-    .getByLabel("File", { exact: true })
-    .setInputFiles({
-      name: "huge.pdf",
-      mimeType: "application/pdf",
-      buffer: Buffer.concat([pdfBytes, Buffer.alloc(11 * 1024 * 1024)]),
-    });
+  await page.getByLabel("File", { exact: true }).setInputFiles({
+    name: "huge.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.concat([pdfBytes, Buffer.alloc(11 * 1024 * 1024)]),
+  });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(await toast(page)).toContainText("Upload Failed");
   await expect(await toast(page)).toContainText("at most 10MB");
-  await page
-    .getByLabel("File", { exact: true })
-    .setInputFiles({
-      name: "notes.pdf",
-      mimeType: "application/pdf",
-      buffer: Buffer.from("<html><script>alert(1)</script></html>"),
-    });
+  await page.getByLabel("File", { exact: true }).setInputFiles({
+    name: "notes.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("<html><script>alert(1)</script></html>"),
+  });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(await toast(page)).toContainText("This type of file is not accepted");
   expect(fs.readdirSync(uploads()).length).toBe(before);

@@ -50,7 +50,10 @@ export const test = base.extend<{ pageErrors: string[] }>({
  * Runs SQL in the server under test (through its control socket; TEST_HOOKS=true), for setting up
  * data no screen can make yet, and for checking what a form wrote.
  */
-export async function sql<Row = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
+export async function sql<Row = Record<string, unknown>>(
+  text: string,
+  params: unknown[] = [],
+): Promise<Row[]> {
   return JSON.parse(await sendControlCommand(process.env.E2E_DATA_DIR!, "sql", { text, params })) as Row[];
 }
 

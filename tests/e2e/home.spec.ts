@@ -3,7 +3,10 @@ import { expect, test } from "./fixtures";
 test("the home page shows the hero, the three weekly items and the way onward", async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveTitle("ACTS Church Bahrain");
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Growing in Faith Together/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    /Growing in Faith Together/,
+  );
 
   await expect(page.getByRole("heading", { level: 1, name: "Growing in Faith Together" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Join Us This Friday" })).toHaveAttribute("href", "/about");
@@ -53,7 +56,10 @@ test("the footer has its links, three social profiles and this year", async ({ p
     await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
   }
   for (const name of ["Facebook", "Instagram", "YouTube"]) {
-    await expect(footer.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute("target", "_blank");
+    await expect(footer.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
   }
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
 });

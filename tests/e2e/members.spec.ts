@@ -41,7 +41,12 @@ test("the registration form stays locked until the right passcode", async ({ pag
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByTestId("toast")).toContainText("Access Granted");
   await expect(page.getByTestId("toast")).toContainText("You can now fill out the form.");
-  for (const section of ["Personal Information", "Children Information", "Spiritual Information", "Ministry Involvement"]) {
+  for (const section of [
+    "Personal Information",
+    "Children Information",
+    "Spiritual Information",
+    "Ministry Involvement",
+  ]) {
     await expect(page.getByText(section, { exact: true })).toBeVisible();
   }
   await expect(page.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/members");
@@ -91,7 +96,9 @@ test("staff register a member, find, view, edit and delete them", async ({ page 
   await expect(page.getByTestId("toast")).toContainText("Registration Successful!");
   await expect(page.getByTestId("toast")).toContainText("New member has been added.");
 
-  const [stored] = await sql<Record<string, unknown>>("select * from members where email = $1", ["rosa.delacruz@example.org"]);
+  const [stored] = await sql<Record<string, unknown>>("select * from members where email = $1", [
+    "rosa.delacruz@example.org",
+  ]);
   expect(stored).toMatchObject({
     first_name: "Rosa",
     country_code: "+63",
@@ -120,7 +127,10 @@ test("staff register a member, find, view, edit and delete them", async ({ page 
   await expect(page.getByText("Children Information")).toBeVisible();
   await expect(page.getByTestId("profile-child")).toHaveCount(1);
   await expect(page.getByTestId("profile-child")).toContainText("Miguel");
-  await expect(page.getByRole("list", { name: "Ministries" }).getByRole("listitem")).toHaveText(["TEE", "Yadah (Dance)"]);
+  await expect(page.getByRole("list", { name: "Ministries" }).getByRole("listitem")).toHaveText([
+    "TEE",
+    "Yadah (Dance)",
+  ]);
   await expect(page.getByText("N/A").first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to List" })).toHaveAttribute("href", "/members/details");
 
@@ -178,10 +188,19 @@ test("reports list the next 30 days and every CSV downloads with the spec's name
     );
   await sql("delete from members");
   await insert("Inside", { birthday: yearsAgo(addDays(today, 5), 30), ministries: ["Scribes"] });
-  await insert("Edge", { birthday: yearsAgo(addDays(today, 30), 41), anniversary: yearsAgo(addDays(today, 30), 10) });
-  await insert("Outside", { birthday: yearsAgo(addDays(today, 31), 25), anniversary: yearsAgo(addDays(today, 31), 3), status: "left" });
+  await insert("Edge", {
+    birthday: yearsAgo(addDays(today, 30), 41),
+    anniversary: yearsAgo(addDays(today, 30), 10),
+  });
+  await insert("Outside", {
+    birthday: yearsAgo(addDays(today, 31), 25),
+    anniversary: yearsAgo(addDays(today, 31), 3),
+    status: "left",
+  });
   await insert("=Formula", { birthday: yearsAgo(today, 20), ministries: ["Scribes"] });
-  await sql("insert into visitors (name, mobile, email, message) values ('Vera Visitor', '+973 3999 0000', 'vera@example.org', 'Hello, church!')");
+  await sql(
+    "insert into visitors (name, mobile, email, message) values ('Vera Visitor', '+973 3999 0000', 'vera@example.org', 'Hello, church!')",
+  );
 
   await signIn(page);
   await page.goto("/members/reports");
@@ -208,7 +227,15 @@ test("reports list the next 30 days and every CSV downloads with the spec's name
 
   const birthdaysCsv = await download("Upcoming Birthdays");
   expect(birthdaysCsv.name).toBe("birthdays.csv");
-  expect(birthdaysCsv.rows[0]).toEqual(["Name", "Email", "Mobile", "Birthday", "Next Birthday", "Days Away", "Turning"]);
+  expect(birthdaysCsv.rows[0]).toEqual([
+    "Name",
+    "Email",
+    "Mobile",
+    "Birthday",
+    "Next Birthday",
+    "Days Away",
+    "Turning",
+  ]);
   expect(birthdaysCsv.rows.slice(1).map((r) => [r[0], r[5], r[6]])).toEqual([
     ["'=Formula Test", "0", "20"],
     ["Inside Test", "5", "30"],
@@ -217,16 +244,28 @@ test("reports list the next 30 days and every CSV downloads with the spec's name
 
   const anniversariesCsv = await download("Upcoming Wedding Anniversaries");
   expect(anniversariesCsv.name).toBe("anniversaries.csv");
-  expect(anniversariesCsv.rows.slice(1).map((r) => [r[0], r[1], r[6], r[7]])).toEqual([["Edge Test", "Pat", "30", "10"]]);
+  expect(anniversariesCsv.rows.slice(1).map((r) => [r[0], r[1], r[6], r[7]])).toEqual([
+    ["Edge Test", "Pat", "30", "10"],
+  ]);
 
   const activeCsv = await download("Active Members");
   expect(activeCsv.name).toBe("active_members.csv");
-  expect(activeCsv.rows.slice(1).map((r) => r[0]).sort()).toEqual(["'=Formula Test", "Edge Test", "Inside Test"]);
+  expect(
+    activeCsv.rows
+      .slice(1)
+      .map((r) => r[0])
+      .sort(),
+  ).toEqual(["'=Formula Test", "Edge Test", "Inside Test"]);
 
   const visitorsCsv = await download("Visitors");
   expect(visitorsCsv.name).toBe("visitors.csv");
   expect(visitorsCsv.rows[0]).toEqual(["Name", "Mobile", "Email", "Message", "Date"]);
-  expect(visitorsCsv.rows[1]!.slice(0, 4)).toEqual(["Vera Visitor", "'+973 3999 0000", "vera@example.org", "Hello, church!"]);
+  expect(visitorsCsv.rows[1]!.slice(0, 4)).toEqual([
+    "Vera Visitor",
+    "'+973 3999 0000",
+    "vera@example.org",
+    "Hello, church!",
+  ]);
 
   // The ministry filter, its bar and its export.
   await page.getByLabel("Ministry", { exact: true }).selectOption("Scribes");
@@ -263,11 +302,19 @@ test("the dashboard shows the figures and every way into the members area", asyn
     await expect(page.locator(`main a[href="${href}"]`).first()).toBeVisible();
   }
   await expect(page.getByRole("link", { name: "Add New Member" })).toHaveAttribute("href", "/members/forms");
-  await expect(page.getByRole("link", { name: "Add New Event" })).toHaveAttribute("href", "/members/add-event");
+  await expect(page.getByRole("link", { name: "Add New Event" })).toHaveAttribute(
+    "href",
+    "/members/add-event",
+  );
 });
 
 test("member data and CSV exports are never readable without signing in", async ({ request }) => {
-  for (const path of ["/members/details", "/members/reports", "/members/reports/export/birthdays", "/members/reports/export/visitors"]) {
+  for (const path of [
+    "/members/details",
+    "/members/reports",
+    "/members/reports/export/birthdays",
+    "/members/reports/export/visitors",
+  ]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(302);
     expect(response.headers()["location"]).toMatch(/^\/members\/login/);

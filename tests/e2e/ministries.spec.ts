@@ -40,7 +40,9 @@ async function registrationsFor(email: string) {
 }
 
 test.describe("the ministries list", () => {
-  test("shows all 16 ministries alphabetically, each with a Learn More link, and the way to connect", async ({ page }) => {
+  test("shows all 16 ministries alphabetically, each with a Learn More link, and the way to connect", async ({
+    page,
+  }) => {
     await page.goto("/ministries");
     await expect(page).toHaveTitle("Our Ministries | ACTS Church Bahrain");
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /ministries/i);
@@ -60,9 +62,15 @@ test.describe("the ministries list", () => {
       await expect(learnMore).toHaveAttribute("href", `/ministries/${slug}`);
     }
 
-    await expect(page.getByRole("main").getByRole("link", { name: "Get Connected Today" })).toHaveAttribute("href", "/connect");
+    await expect(page.getByRole("main").getByRole("link", { name: "Get Connected Today" })).toHaveAttribute(
+      "href",
+      "/connect",
+    );
 
-    await cards.nth(1).getByRole("link", { name: /^Learn More/ }).click();
+    await cards
+      .nth(1)
+      .getByRole("link", { name: /^Learn More/ })
+      .click();
     await expect(page).toHaveURL("/ministries/amplify");
     await expect(page.getByRole("heading", { level: 1, name: "Amplify (Music)" })).toBeVisible();
   });
@@ -88,7 +96,10 @@ test.describe("the ministries list", () => {
     expect(second.y).toBeGreaterThan(first.y + first.height - 1);
     expect(first.width).toBeGreaterThan(330);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    const learnMore = (await cards.nth(0).getByRole("link", { name: /^Learn More/ }).boundingBox())!;
+    const learnMore = (await cards
+      .nth(0)
+      .getByRole("link", { name: /^Learn More/ })
+      .boundingBox())!;
     expect(learnMore.height).toBeGreaterThanOrEqual(44);
   });
 
@@ -134,10 +145,14 @@ test.describe("a ministry's page", () => {
     await expect(page).toHaveTitle("ACTS Kids | ACTS Church Bahrain");
 
     await page.goto("/ministries/yadah");
-    await expect(page.getByRole("complementary", { name: "Yadah at a glance" })).toContainText("Wednesdays 7:00 PM");
+    await expect(page.getByRole("complementary", { name: "Yadah at a glance" })).toContainText(
+      "Wednesdays 7:00 PM",
+    );
   });
 
-  test("an unknown ministry answers 404 with 'Ministry Not Found' inside the site frame", async ({ page }) => {
+  test("an unknown ministry answers 404 with 'Ministry Not Found' inside the site frame", async ({
+    page,
+  }) => {
     const response = await page.goto("/ministries/no-such-ministry");
     expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle("Ministry Not Found | ACTS Church Bahrain");
@@ -155,7 +170,9 @@ test.describe("a ministry's page", () => {
     await expect(image).toHaveAttribute("src", "/images/ministry-default.svg");
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-    await sql("insert into ministry_images (ministry_slug, image_url) values ('scribes', '/files/1767225600003.png')");
+    await sql(
+      "insert into ministry_images (ministry_slug, image_url) values ('scribes', '/files/1767225600003.png')",
+    );
     try {
       await page.goto("/ministries/scribes");
       await expect(image).toHaveAttribute("src", "/files/1767225600003.png");
@@ -185,7 +202,10 @@ test.describe("a ministry's page", () => {
       await page.goto("/ministries/transport");
       const videos = page.getByTestId("ministry-videos");
       await expect(page.getByRole("heading", { level: 2, name: "Ministry Videos" })).toBeVisible();
-      await expect(videos.getByRole("heading", { level: 3 })).toHaveText(["Serving on the road", "Drivers briefing"]);
+      await expect(videos.getByRole("heading", { level: 3 })).toHaveText([
+        "Serving on the road",
+        "Drivers briefing",
+      ]);
       await expect(videos.getByRole("link", { name: /^Play video:/ })).toHaveCount(2);
       // Nothing is loaded from the video platform until a visitor asks.
       await expect(page.locator("iframe")).toHaveCount(0);
@@ -250,7 +270,10 @@ test.describe("joining a ministry", () => {
     expect(await registrationsFor(email)).toEqual([]);
   });
 
-  test("when the server refuses, the failure toast shows and the form stays open and filled", async ({ page, request }) => {
+  test("when the server refuses, the failure toast shows and the form stays open and filled", async ({
+    page,
+    request,
+  }) => {
     const address = visitorAddress();
     // Use up this visitor's public-form allowance (30 a minute) with empty forms, which save nothing.
     for (let i = 0; i < 30; i++) {
@@ -330,7 +353,9 @@ test.describe("joining a ministry", () => {
 test.describe("joining without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the Join button leads to the form on the page, and sending it signs the visitor up", async ({ page }) => {
+  test("the Join button leads to the form on the page, and sending it signs the visitor up", async ({
+    page,
+  }) => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": visitorAddress() });
     const email = uniqueEmail("nojs");
     await page.goto("/ministries/yadah");

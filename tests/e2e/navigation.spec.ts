@@ -27,7 +27,8 @@ test.describe("on a desktop", () => {
     const menu = page.getByTestId("about-menu");
     await expect(menu.getByRole("link", { name: "Our Story" })).toBeHidden();
     await menu.getByText("About").click();
-    for (const [name, href] of aboutPages) await expect(menu.getByRole("link", { name })).toHaveAttribute("href", href);
+    for (const [name, href] of aboutPages)
+      await expect(menu.getByRole("link", { name })).toHaveAttribute("href", href);
     await expect(menu.getByRole("link", { name: "Our Story" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(menu.getByRole("link", { name: "Our Story" })).toBeHidden();
@@ -42,7 +43,9 @@ test.describe("on a desktop", () => {
     await page.goto("/");
     await page.getByTestId("about-menu").locator("summary").focus();
     await page.keyboard.press("Enter");
-    await expect(page.getByTestId("about-menu").getByRole("link", { name: "Mission & Vision" })).toBeVisible();
+    await expect(
+      page.getByTestId("about-menu").getByRole("link", { name: "Mission & Vision" }),
+    ).toBeVisible();
   });
 });
 
@@ -56,7 +59,8 @@ test.describe("on a phone", () => {
     await menu.getByLabel("Menu").tap();
     const nav = page.getByRole("navigation", { name: "Mobile" });
     await expect(nav).toBeVisible();
-    for (const [name, href] of aboutPages) await expect(nav.getByRole("link", { name })).toHaveAttribute("href", href);
+    for (const [name, href] of aboutPages)
+      await expect(nav.getByRole("link", { name })).toHaveAttribute("href", href);
     for (const name of ["Home", "Ministries", "Events", "Media", "Connect", "Login"]) {
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     }

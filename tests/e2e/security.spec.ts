@@ -16,17 +16,27 @@ test("HSTS is sent over https only", async ({ request }) => {
 });
 
 test("markup typed into public forms shows as text to staff everywhere", async ({ page }) => {
-  const [event] = await sql<{ id: string; title: string }>("select id, title from events order by event_date limit 1");
-  await sql("insert into visitors (name, mobile, email, message) values ($1, '1', 'x@example.org', $1)", [PAYLOAD]);
-  await sql("insert into ministry_registrations (ministry_slug, name, email, mobile) values ('tee', $1, 'x@example.org', '1')", [PAYLOAD]);
-  await sql("insert into event_registrations (event_id, event_title, name, email, mobile, message) values ($1, $2, $3, 'x@example.org', '1', $3)", [
-    event!.id,
-    event!.title,
+  const [event] = await sql<{ id: string; title: string }>(
+    "select id, title from events order by event_date limit 1",
+  );
+  await sql("insert into visitors (name, mobile, email, message) values ($1, '1', 'x@example.org', $1)", [
     PAYLOAD,
   ]);
+  await sql(
+    "insert into ministry_registrations (ministry_slug, name, email, mobile) values ('tee', $1, 'x@example.org', '1')",
+    [PAYLOAD],
+  );
+  await sql(
+    "insert into event_registrations (event_id, event_title, name, email, mobile, message) values ($1, $2, $3, 'x@example.org', '1', $3)",
+    [event!.id, event!.title, PAYLOAD],
+  );
   try {
     await signIn(page);
-    for (const path of ["/members/reports", "/members/ministry-registrations", "/members/event-registrations"]) {
+    for (const path of [
+      "/members/reports",
+      "/members/ministry-registrations",
+      "/members/event-registrations",
+    ]) {
       await page.goto(path);
       await expect(page.getByText(PAYLOAD).first()).toBeVisible();
       expect(await page.evaluate(() => (window as unknown as { __xss?: boolean }).__xss)).toBeUndefined();

@@ -6,7 +6,13 @@ import S3rver from "s3rver";
 /** A real S3-compatible server on 127.0.0.1 for the tests, with one empty bucket. */
 export async function startS3Server(bucket = "church-files") {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "church-s3-"));
-  const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   return {
     bucket,

@@ -9,7 +9,10 @@ import { parseEnv } from "~/server/env.server";
 import type { Services } from "~/server/services.server";
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server. */
-export const databaseKinds = ["pglite", ...(process.env.TEST_DATABASE_URL ? (["postgres"] as const) : [])] as const;
+export const databaseKinds = [
+  "pglite",
+  ...(process.env.TEST_DATABASE_URL ? (["postgres"] as const) : []),
+] as const;
 export type DatabaseKind = (typeof databaseKinds)[number];
 
 export const TEST_ADMIN = { email: "admin@test.local", password: "correct horse battery" };
@@ -21,7 +24,9 @@ export interface TestServices {
 }
 
 /** A fresh database of the given kind with every migration applied, for one test file. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<{ options: DatabaseOptions; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  kind: DatabaseKind,
+): Promise<{ options: DatabaseOptions; drop(): Promise<void> }> {
   if (kind === "pglite") return { options: { memory: true }, drop: async () => {} };
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;
@@ -74,7 +79,11 @@ export async function startTestServices(
 }
 
 /** A form POST as a browser on this site would send it. */
-export function formRequest(pathname: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+export function formRequest(
+  pathname: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   return new Request(`http://localhost${pathname}`, {
     method: "POST",
     body: new URLSearchParams(fields),
@@ -106,7 +115,11 @@ export async function callRoute(
   const answer = (value: unknown, fallbackStatus: number) => {
     if (value instanceof Response) return { response: value, status: value.status, headers: value.headers };
     if (isDataWithResponseInit(value)) {
-      return { data: value.data, status: value.init?.status ?? fallbackStatus, headers: new Headers(value.init?.headers) };
+      return {
+        data: value.data,
+        status: value.init?.status ?? fallbackStatus,
+        headers: new Headers(value.init?.headers),
+      };
     }
     return { data: value, status: 200, headers: new Headers() };
   };
@@ -119,11 +132,18 @@ export async function callRoute(
 }
 
 function isDataWithResponseInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
-  return typeof value === "object" && value !== null && (value as { type?: string }).type === "DataWithResponseInit";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { type?: string }).type === "DataWithResponseInit"
+  );
 }
 
 /** Signs in through the real login action and returns the cookie header a browser would send. */
-export async function signInCookie(email = TEST_ADMIN.email, password = TEST_ADMIN.password): Promise<string> {
+export async function signInCookie(
+  email = TEST_ADMIN.email,
+  password = TEST_ADMIN.password,
+): Promise<string> {
   const { action } = await import("~/routes/members/login");
   const result = await callRoute(action, formRequest("/members/login", { username: email, password }), {
     clientIp: `203.0.113.${Math.floor(Math.random() * 250)}`,
@@ -136,7 +156,9 @@ export async function signInCookie(email = TEST_ADMIN.email, password = TEST_ADM
  * Runs `work` that is meant to log errors (an injected failure), and returns what it logged, so
  * the test can check it instead of failing on it.
  */
-export async function expectingConsoleErrors<T>(work: () => Promise<T>): Promise<{ result: T; logged: string[] }> {
+export async function expectingConsoleErrors<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; logged: string[] }> {
   const logged: string[] = [];
   const original = console.error;
   console.error = (...args: unknown[]) => {

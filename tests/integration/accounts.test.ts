@@ -22,19 +22,33 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     const [admin] = await t.services.db.select().from(users);
     expect(admin!.email).toBe(TEST_ADMIN.email);
     expect(admin!.role).toBe("admin");
-    const result = await signIn({ identifier: TEST_ADMIN.email, password: TEST_ADMIN.password, clientIp: "10.0.0.1", request: loginRequest() });
+    const result = await signIn({
+      identifier: TEST_ADMIN.email,
+      password: TEST_ADMIN.password,
+      clientIp: "10.0.0.1",
+      request: loginRequest(),
+    });
     expect(result.ok).toBe(true);
   });
 
   it("generates a password and prints it once when none is configured", async () => {
     const printed: string[] = [];
-    t = await startTestServices(kind, { ADMIN_EMAIL: "", ADMIN_PASSWORD: "" }, { log: (m) => printed.push(m) });
+    t = await startTestServices(
+      kind,
+      { ADMIN_EMAIL: "", ADMIN_PASSWORD: "" },
+      { log: (m) => printed.push(m) },
+    );
     const banner = printed.join("\n");
     expect(banner).toContain("admin@church.local");
     const password = /Password: (\S+)/.exec(banner)?.[1];
     expect(password).toMatch(/^[\w-]{23}$/);
 
-    const result = await signIn({ identifier: "admin@church.local", password: password!, clientIp: "10.0.0.2", request: loginRequest() });
+    const result = await signIn({
+      identifier: "admin@church.local",
+      password: password!,
+      clientIp: "10.0.0.2",
+      request: loginRequest(),
+    });
     expect(result.ok).toBe(true);
 
     // A second start on the same database creates nobody and prints nothing.
@@ -46,26 +60,47 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
 
   it("resets an existing account: new password, admin role, signed out everywhere", async () => {
     t = await startTestServices(kind);
-    const first = await signIn({ identifier: TEST_ADMIN.email, password: TEST_ADMIN.password, clientIp: "10.0.0.3", request: loginRequest() });
+    const first = await signIn({
+      identifier: TEST_ADMIN.email,
+      password: TEST_ADMIN.password,
+      clientIp: "10.0.0.3",
+      request: loginRequest(),
+    });
     expect(first.ok).toBe(true);
     const [admin] = await t.services.db.select().from(users);
     await t.services.db.update(users).set({ role: "staff" }).where(eq(users.id, admin!.id));
 
-    expect(await createOrResetAdmin({ email: TEST_ADMIN.email, password: "a brand new password" })).toBe("reset");
+    expect(await createOrResetAdmin({ email: TEST_ADMIN.email, password: "a brand new password" })).toBe(
+      "reset",
+    );
 
     const [after] = await t.services.db.select().from(users);
     expect(after!.role).toBe("admin");
     expect(await t.services.db.select().from(sessions)).toEqual([]);
-    const old = await signIn({ identifier: TEST_ADMIN.email, password: TEST_ADMIN.password, clientIp: "10.0.0.4", request: loginRequest() });
+    const old = await signIn({
+      identifier: TEST_ADMIN.email,
+      password: TEST_ADMIN.password,
+      clientIp: "10.0.0.4",
+      request: loginRequest(),
+    });
     expect(old.ok).toBe(false);
-    const fresh = await signIn({ identifier: TEST_ADMIN.email, password: "a brand new password", clientIp: "10.0.0.5", request: loginRequest() });
+    const fresh = await signIn({
+      identifier: TEST_ADMIN.email,
+      password: "a brand new password",
+      clientIp: "10.0.0.5",
+      request: loginRequest(),
+    });
     expect(fresh.ok).toBe(true);
   });
 
   it("refuses passwords shorter than 8 or longer than 128 characters", async () => {
     t = await startTestServices(kind);
-    await expect(createOrResetAdmin({ email: "x@test.local", password: "short" })).rejects.toThrow(/at least 8/);
-    await expect(createOrResetAdmin({ email: "x@test.local", password: "x".repeat(129) })).rejects.toThrow(/at most 128/);
+    await expect(createOrResetAdmin({ email: "x@test.local", password: "short" })).rejects.toThrow(
+      /at least 8/,
+    );
+    await expect(createOrResetAdmin({ email: "x@test.local", password: "x".repeat(129) })).rejects.toThrow(
+      /at most 128/,
+    );
     expect(await t.services.db.select().from(users).where(eq(users.email, "x@test.local"))).toEqual([]);
   });
 });

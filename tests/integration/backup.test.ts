@@ -22,7 +22,9 @@ describe("backups of the embedded database", () => {
 
   it("restores every row and file into an empty folder", async () => {
     await seedDemoContent();
-    await t.services.db.insert(members).values({ firstName: "Ana", lastName: "Cruz", email: "ana@example.org", mobile: "33334444" });
+    await t.services.db
+      .insert(members)
+      .values({ firstName: "Ana", lastName: "Cruz", email: "ana@example.org", mobile: "33334444" });
 
     const backup = await writeBackup(path.join(scratch, "backups"), new Date("2026-11-21T10:20:30Z"));
     expect(path.basename(backup)).toBe("backup-20261121-102030");
@@ -34,9 +36,12 @@ describe("backups of the embedded database", () => {
     try {
       const rows = await restored.query<{ first_name: string }>("select first_name from members");
       expect(rows.map((r) => r.first_name)).toEqual(["Ana"]);
-      const docs = await restored.query<{ storage_object_path: string }>("select storage_object_path from documents");
+      const docs = await restored.query<{ storage_object_path: string }>(
+        "select storage_object_path from documents",
+      );
       expect(docs).toHaveLength(3);
-      for (const doc of docs) expect(fs.existsSync(path.join(target, "uploads", doc.storage_object_path))).toBe(true);
+      for (const doc of docs)
+        expect(fs.existsSync(path.join(target, "uploads", doc.storage_object_path))).toBe(true);
       expect((await restored.query("select id from users")).length).toBe(1);
     } finally {
       await restored.close();

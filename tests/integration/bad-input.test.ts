@@ -12,9 +12,25 @@ import { action as formsAction } from "~/routes/members/forms";
 import { action as loginAction } from "~/routes/members/login";
 import { action as uploadFile } from "~/routes/members/upload-file";
 import { action as joinAction } from "~/routes/ministries/detail";
-import { callRoute, expectingConsoleErrors, signInCookie, startTestServices, type TestServices } from "../helpers/test-services";
+import {
+  callRoute,
+  expectingConsoleErrors,
+  signInCookie,
+  startTestServices,
+  type TestServices,
+} from "../helpers/test-services";
 
-const TABLES = ["members", "visitors", "documents", "sermons", "ministry_videos", "ministry_images", "events", "ministry_registrations", "event_registrations"];
+const TABLES = [
+  "members",
+  "visitors",
+  "documents",
+  "sermons",
+  "ministry_videos",
+  "ministry_images",
+  "events",
+  "ministry_registrations",
+  "event_registrations",
+];
 
 type Body = { body: BodyInit; contentType: string };
 const form = (fields: Record<string, string | string[]>): Body => {
@@ -27,13 +43,42 @@ const MEGABYTE = "x".repeat(1024 * 1024);
 // Malformed bodies every form must answer calmly: no 5xx, nothing written.
 const BODIES: Record<string, Body> = {
   "no fields": form({}),
-  "extra and repeated fields": form({ name: ["a", "b"], email: ["x"], role: "admin", id: "1; drop table members" }),
-  "a 1 MB string in every field": form({ name: MEGABYTE, email: MEGABYTE, mobile: MEGABYTE, message: MEGABYTE, title: MEGABYTE, firstName: MEGABYTE }),
-  "impossible dates": form({ intent: "create", sermonDate: "2026-02-30", eventDate: "2026-13-01", birthday: "2026-02-30", title: "t", speaker: "s", url: "https://youtu.be/abcdefghijk", eventTime: "25:99", locationName: "x", googleMapsUrl: "javascript:alert(1)" }),
+  "extra and repeated fields": form({
+    name: ["a", "b"],
+    email: ["x"],
+    role: "admin",
+    id: "1; drop table members",
+  }),
+  "a 1 MB string in every field": form({
+    name: MEGABYTE,
+    email: MEGABYTE,
+    mobile: MEGABYTE,
+    message: MEGABYTE,
+    title: MEGABYTE,
+    firstName: MEGABYTE,
+  }),
+  "impossible dates": form({
+    intent: "create",
+    sermonDate: "2026-02-30",
+    eventDate: "2026-13-01",
+    birthday: "2026-02-30",
+    title: "t",
+    speaker: "s",
+    url: "https://youtu.be/abcdefghijk",
+    eventTime: "25:99",
+    locationName: "x",
+    googleMapsUrl: "javascript:alert(1)",
+  }),
   "unknown ids": form({ intent: "delete", id: crypto.randomUUID() }),
   "malformed ids": form({ intent: "update", id: "../../etc/passwd", title: "t" }),
-  "invalid UTF-8": { body: new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x3d, 0xff, 0xfe, 0xc3, 0x28]), contentType: "application/x-www-form-urlencoded" },
-  "broken multipart": { body: "--XYZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.pdf\"\r\n\r\n%PDF", contentType: "multipart/form-data; boundary=XYZ" },
+  "invalid UTF-8": {
+    body: new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x3d, 0xff, 0xfe, 0xc3, 0x28]),
+    contentType: "application/x-www-form-urlencoded",
+  },
+  "broken multipart": {
+    body: '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF',
+    contentType: "multipart/form-data; boundary=XYZ",
+  },
   "multipart without a boundary": { body: "garbage", contentType: "multipart/form-data" },
 };
 
@@ -58,11 +103,20 @@ describe("bad input never crashes a form or leaves half a record", () => {
 
   async function counts() {
     const result: Record<string, number> = {};
-    for (const table of TABLES) result[table] = Number((await t.services.database.query<{ n: string }>(`select count(*) as n from ${table}`))[0]!.n);
+    for (const table of TABLES)
+      result[table] = Number(
+        (await t.services.database.query<{ n: string }>(`select count(*) as n from ${table}`))[0]!.n,
+      );
     return result;
   }
 
-  const forms: { name: string; path: string; fn: unknown; params?: Record<string, string>; staff?: boolean }[] = [
+  const forms: {
+    name: string;
+    path: string;
+    fn: unknown;
+    params?: Record<string, string>;
+    staff?: boolean;
+  }[] = [
     { name: "ministry join", path: "/ministries/amplify", fn: joinAction, params: { slug: "amplify" } },
     { name: "event registration", path: "/events/:id", fn: eventAction },
     { name: "connect", path: "/connect", fn: connectAction },
@@ -85,13 +139,21 @@ describe("bad input never crashes a form or leaves half a record", () => {
         const request = new Request(`http://localhost${path}`, {
           method: "POST",
           body,
-          headers: { "content-type": contentType, origin: "http://localhost", ...(target.staff ? { cookie: staffCookie } : {}) },
+          headers: {
+            "content-type": contentType,
+            origin: "http://localhost",
+            ...(target.staff ? { cookie: staffCookie } : {}),
+          },
         });
-        const params = target.params ?? (path.includes(eventId) ? { id: eventId } : path.includes(memberId) ? { id: memberId } : {});
+        const params =
+          target.params ??
+          (path.includes(eventId) ? { id: eventId } : path.includes(memberId) ? { id: memberId } : {});
         // An error thrown out of an action would be a 500 page: callRoute lets it fail the test.
         const {
           result: { status },
-        } = await expectingConsoleErrors(() => callRoute(target.fn, request, { params, clientIp: `203.0.113.${crypto.randomInt(250)}` }));
+        } = await expectingConsoleErrors(() =>
+          callRoute(target.fn, request, { params, clientIp: `203.0.113.${crypto.randomInt(250)}` }),
+        );
         expect(status, `${target.name}: ${label}`).toBeLessThan(500);
       }
       expect(await counts()).toEqual(before);

@@ -18,20 +18,25 @@ describe("command-line work through the running server", () => {
   });
 
   it("creates an administrator without opening the database a second time", async () => {
-    const message = await sendControlCommand(t.dataDir, "admin:create", { email: "Second@Test.local", password: "another good password" });
+    const message = await sendControlCommand(t.dataDir, "admin:create", {
+      email: "Second@Test.local",
+      password: "another good password",
+    });
     expect(message).toBe("Administrator account created for second@test.local.");
     const [created] = await t.services.db.select().from(users).where(eq(users.email, "second@test.local"));
     expect(created!.role).toBe("admin");
   });
 
   it("reports bad input and unknown commands as errors", async () => {
-    await expect(sendControlCommand(t.dataDir, "admin:create", { email: "x@test.local", password: "short" })).rejects.toThrow(
-      /at least 8/,
-    );
+    await expect(
+      sendControlCommand(t.dataDir, "admin:create", { email: "x@test.local", password: "short" }),
+    ).rejects.toThrow(/at least 8/);
     await expect(sendControlCommand(t.dataDir, "drop-everything", {})).rejects.toThrow(/Unknown command/);
   });
 
   it("refuses raw SQL unless the test hooks are on", async () => {
-    await expect(sendControlCommand(t.dataDir, "sql", { text: "select 1" })).rejects.toThrow(/only available with TEST_HOOKS/);
+    await expect(sendControlCommand(t.dataDir, "sql", { text: "select 1" })).rejects.toThrow(
+      /only available with TEST_HOOKS/,
+    );
   });
 });

@@ -44,14 +44,20 @@ describe("every members route refuses an anonymous visitor", () => {
     const { path, params } = concretePath(route.path);
 
     // A members screen without a loader would render for anyone: every one must have a guard.
-    expect(module.loader, `${route.file} must export a loader that calls requireStaff`).toBeTypeOf("function");
+    expect(module.loader, `${route.file} must export a loader that calls requireStaff`).toBeTypeOf(
+      "function",
+    );
 
     const get = await callRoute(module.loader, new Request(`http://localhost${path}`), { params });
     expect(get.status).toBe(302);
     expect(get.response!.headers.get("location")).toMatch(/^\/members\/login(\?|$)/);
 
     if (module.action) {
-      const post = await callRoute(module.action, formRequest(path, { intent: "delete", id: crypto.randomUUID() }), { params });
+      const post = await callRoute(
+        module.action,
+        formRequest(path, { intent: "delete", id: crypto.randomUUID() }),
+        { params },
+      );
       expect(post.status).toBe(302);
       expect(post.response!.headers.get("location")).toMatch(/^\/members\/login(\?|$)/);
     }

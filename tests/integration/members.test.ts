@@ -56,15 +56,35 @@ describe.each(databaseKinds)("members on %s", (kind) => {
   });
 
   it("saves a new member as active with the position Member, empty dates as null", async () => {
-    const created = await createMember(memberInput({ birthday: "", waterBaptismDate: "", maritalStatus: "Single", spouseName: "x" }));
+    const created = await createMember(
+      memberInput({ birthday: "", waterBaptismDate: "", maritalStatus: "Single", spouseName: "x" }),
+    );
     const stored = await getMember(created.id);
-    expect(stored).toMatchObject({ membershipStatus: "active", churchPosition: "Member", birthday: null, waterBaptismDate: null, spouseName: null });
+    expect(stored).toMatchObject({
+      membershipStatus: "active",
+      churchPosition: "Member",
+      birthday: null,
+      waterBaptismDate: null,
+      spouseName: null,
+    });
   });
 
   it("searches names, e-mail and mobile case-insensitively in the database, a page at a time", async () => {
-    await createMember(memberInput({ firstName: "Ana", lastName: "Cruz", email: "ana@example.org", mobile: "33330001" }));
-    await createMember(memberInput({ firstName: "Benjamin", lastName: "Reyes", email: "ben@example.org", mobile: "33330002" }));
-    await createMember(memberInput({ firstName: "Carla", lastName: "Santos", nickname: "c_100%", email: "carla@example.org", mobile: "36660003" }));
+    await createMember(
+      memberInput({ firstName: "Ana", lastName: "Cruz", email: "ana@example.org", mobile: "33330001" }),
+    );
+    await createMember(
+      memberInput({ firstName: "Benjamin", lastName: "Reyes", email: "ben@example.org", mobile: "33330002" }),
+    );
+    await createMember(
+      memberInput({
+        firstName: "Carla",
+        lastName: "Santos",
+        nickname: "c_100%",
+        email: "carla@example.org",
+        mobile: "36660003",
+      }),
+    );
 
     const names = async (query: string) => (await listMembers({ query })).rows.map((r) => r.firstName).sort();
     expect(await names("ANA")).toEqual(["Ana"]);
@@ -101,21 +121,53 @@ describe.each(databaseKinds)("members on %s", (kind) => {
   it("counts the dashboard's and the reports' figures", async () => {
     const today = "2026-12-15";
     await createMember(memberInput({ firstName: "Today", birthday: "1990-12-15" }));
-    await createMember(memberInput({ firstName: "Week", birthday: "1990-12-22", ministryInvolvement: ["TEE"] }));
-    await createMember(memberInput({ firstName: "Edge", birthday: "1990-01-14", ministryInvolvement: ["TEE", "ACTS Kids"] }));
-    // Registration always saves 'active'; the edit form changes it.
-    const outside = await createMember(memberInput({ firstName: "Outside", birthday: "1990-01-15", membershipStatus: "left" }));
-    expect(outside.membershipStatus).toBe("active");
-    await updateMember(outside.id, memberInput({ firstName: "Outside", birthday: "1990-01-15", membershipStatus: "left" }));
-    const married = await createMember(
-      memberInput({ firstName: "Wed", maritalStatus: "Married", spouseName: "Sam", weddingAnniversary: "2010-12-20" }),
+    await createMember(
+      memberInput({ firstName: "Week", birthday: "1990-12-22", ministryInvolvement: ["TEE"] }),
     );
-    await updateMember(married.id, memberInput({ firstName: "Wed", maritalStatus: "Married", spouseName: "Sam", weddingAnniversary: "2010-12-20", membershipStatus: "inactive" }));
-    await t.services.db.insert(visitors).values({ name: "V", mobile: "1", email: "v@example.org", message: "hi" });
+    await createMember(
+      memberInput({ firstName: "Edge", birthday: "1990-01-14", ministryInvolvement: ["TEE", "ACTS Kids"] }),
+    );
+    // Registration always saves 'active'; the edit form changes it.
+    const outside = await createMember(
+      memberInput({ firstName: "Outside", birthday: "1990-01-15", membershipStatus: "left" }),
+    );
+    expect(outside.membershipStatus).toBe("active");
+    await updateMember(
+      outside.id,
+      memberInput({ firstName: "Outside", birthday: "1990-01-15", membershipStatus: "left" }),
+    );
+    const married = await createMember(
+      memberInput({
+        firstName: "Wed",
+        maritalStatus: "Married",
+        spouseName: "Sam",
+        weddingAnniversary: "2010-12-20",
+      }),
+    );
+    await updateMember(
+      married.id,
+      memberInput({
+        firstName: "Wed",
+        maritalStatus: "Married",
+        spouseName: "Sam",
+        weddingAnniversary: "2010-12-20",
+        membershipStatus: "inactive",
+      }),
+    );
+    await t.services.db
+      .insert(visitors)
+      .values({ name: "V", mobile: "1", email: "v@example.org", message: "hi" });
 
-    expect(await dashboardStats(today)).toEqual({ totalMembers: 5, activeMinistries: 16, upcomingBirthdays: 2, newVisitors: 1 });
+    expect(await dashboardStats(today)).toEqual({
+      totalMembers: 5,
+      activeMinistries: 16,
+      upcomingBirthdays: 2,
+      newVisitors: 1,
+    });
     expect((await upcomingBirthdays(today)).map((b) => b.item.firstName)).toEqual(["Today", "Week", "Edge"]);
-    expect((await upcomingAnniversaries(today)).map((a) => [a.item.firstName, a.years])).toEqual([["Wed", 16]]);
+    expect((await upcomingAnniversaries(today)).map((a) => [a.item.firstName, a.years])).toEqual([
+      ["Wed", 16],
+    ]);
     expect(await membershipCounts()).toEqual({ total: 5, active: 3 });
     const breakdown = await ministryBreakdown();
     expect(breakdown).toHaveLength(16);
@@ -124,12 +176,24 @@ describe.each(databaseKinds)("members on %s", (kind) => {
   });
 
   describe("the registration form's passcode", () => {
-    const registration = { intent: "register", firstName: "Dina", lastName: "Lopez", email: "dina@example.org", mobile: "33335555" };
+    const registration = {
+      intent: "register",
+      firstName: "Dina",
+      lastName: "Lopez",
+      email: "dina@example.org",
+      mobile: "33335555",
+    };
 
     it("refuses a wrong passcode, and a registration without a grant writes nothing", async () => {
-      const wrong = await callRoute(formsAction, formRequest("/members/forms", { intent: "verify", passcode: "guess" }), { clientIp: "192.0.2.50" });
+      const wrong = await callRoute(
+        formsAction,
+        formRequest("/members/forms", { intent: "verify", passcode: "guess" }),
+        { clientIp: "192.0.2.50" },
+      );
       expect(wrong.status).toBe(403);
-      expect(wrong.data).toMatchObject({ toast: { title: "Incorrect Password", description: "Please try again." } });
+      expect(wrong.data).toMatchObject({
+        toast: { title: "Incorrect Password", description: "Please try again." },
+      });
       expect(wrong.headers.get("set-cookie")).toBeNull();
 
       const sneaky = await callRoute(formsAction, formRequest("/members/forms", registration));
@@ -138,14 +202,23 @@ describe.each(databaseKinds)("members on %s", (kind) => {
     });
 
     it("grants access for the right passcode, and the grant lets one register", async () => {
-      const right = await callRoute(formsAction, formRequest("/members/forms", { intent: "verify", passcode: "open sesame" }), { clientIp: "192.0.2.51" });
-      expect(right.data).toMatchObject({ toast: { title: "Access Granted", description: "You can now fill out the form." } });
+      const right = await callRoute(
+        formsAction,
+        formRequest("/members/forms", { intent: "verify", passcode: "open sesame" }),
+        { clientIp: "192.0.2.51" },
+      );
+      expect(right.data).toMatchObject({
+        toast: { title: "Access Granted", description: "You can now fill out the form." },
+      });
       const cookie = cookieHeaderFrom(right);
       expect(cookie).toContain("church.registration=");
       // The passcode itself never reaches the browser.
       expect(JSON.stringify(right.data)).not.toContain("open sesame");
 
-      const page = await callRoute(formsLoader, new Request("http://localhost/members/forms", { headers: { cookie } }));
+      const page = await callRoute(
+        formsLoader,
+        new Request("http://localhost/members/forms", { headers: { cookie } }),
+      );
       expect(page.data).toEqual({ granted: true, configured: true });
 
       const saved = await callRoute(formsAction, formRequest("/members/forms", registration, { cookie }));
@@ -155,25 +228,50 @@ describe.each(databaseKinds)("members on %s", (kind) => {
     });
 
     it("ends every grant when an administrator sets a new passcode, and stores only a hash", async () => {
-      const right = await callRoute(formsAction, formRequest("/members/forms", { intent: "verify", passcode: "open sesame" }), { clientIp: "192.0.2.52" });
+      const right = await callRoute(
+        formsAction,
+        formRequest("/members/forms", { intent: "verify", passcode: "open sesame" }),
+        { clientIp: "192.0.2.52" },
+      );
       const cookie = cookieHeaderFrom(right);
       await setRegistrationPasscode("brand new code");
-      const [stored] = await t.services.db.select().from(settings).where(eq(settings.key, "registration_passcode"));
+      const [stored] = await t.services.db
+        .select()
+        .from(settings)
+        .where(eq(settings.key, "registration_passcode"));
       expect(JSON.stringify(stored!.value)).not.toContain("brand new code");
 
-      expect((await callRoute(formsAction, formRequest("/members/forms", registration, { cookie }))).status).toBe(403);
-      const old = await callRoute(formsAction, formRequest("/members/forms", { intent: "verify", passcode: "open sesame" }), { clientIp: "192.0.2.53" });
+      expect(
+        (await callRoute(formsAction, formRequest("/members/forms", registration, { cookie }))).status,
+      ).toBe(403);
+      const old = await callRoute(
+        formsAction,
+        formRequest("/members/forms", { intent: "verify", passcode: "open sesame" }),
+        { clientIp: "192.0.2.53" },
+      );
       expect(old.status).toBe(403);
-      const fresh = await callRoute(formsAction, formRequest("/members/forms", { intent: "verify", passcode: "brand new code" }), { clientIp: "192.0.2.53" });
+      const fresh = await callRoute(
+        formsAction,
+        formRequest("/members/forms", { intent: "verify", passcode: "brand new code" }),
+        { clientIp: "192.0.2.53" },
+      );
       expect(fresh.status).toBe(200);
     });
 
     it("limits guessing to 5 tries per address in 10 minutes", async () => {
       for (let i = 0; i < 5; i++) {
-        const attempt = await callRoute(formsAction, formRequest("/members/forms", { intent: "verify", passcode: `guess${i}` }), { clientIp: "192.0.2.54" });
+        const attempt = await callRoute(
+          formsAction,
+          formRequest("/members/forms", { intent: "verify", passcode: `guess${i}` }),
+          { clientIp: "192.0.2.54" },
+        );
         expect(attempt.status).toBe(403);
       }
-      const blocked = await callRoute(formsAction, formRequest("/members/forms", { intent: "verify", passcode: "open sesame" }), { clientIp: "192.0.2.54" });
+      const blocked = await callRoute(
+        formsAction,
+        formRequest("/members/forms", { intent: "verify", passcode: "open sesame" }),
+        { clientIp: "192.0.2.54" },
+      );
       expect(blocked.status).toBe(429);
     });
   });
@@ -181,16 +279,22 @@ describe.each(databaseKinds)("members on %s", (kind) => {
   describe("CSV exports", () => {
     async function download(report: string, query = "") {
       const cookie = await signInCookie();
-      const result = await callRoute(exportLoader, new Request(`http://localhost/members/reports/export/${report}${query}`, { headers: { cookie } }), {
-        params: { report },
-      });
+      const result = await callRoute(
+        exportLoader,
+        new Request(`http://localhost/members/reports/export/${report}${query}`, { headers: { cookie } }),
+        {
+          params: { report },
+        },
+      );
       return result.response!;
     }
 
     it("sends birthdays.csv with a BOM, CRLF lines and neutralised cells", async () => {
       const today = new Date();
       const inThreeDays = new Date(today.getTime() + 3 * 86_400_000).toISOString().slice(5, 10);
-      await createMember(memberInput({ firstName: "=HYPERLINK(1)", lastName: "Evil", birthday: `1990-${inThreeDays}` }));
+      await createMember(
+        memberInput({ firstName: "=HYPERLINK(1)", lastName: "Evil", birthday: `1990-${inThreeDays}` }),
+      );
       const response = await download("birthdays");
       expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       expect(response.headers.get("content-disposition")).toContain('filename="birthdays.csv"');
@@ -203,9 +307,15 @@ describe.each(databaseKinds)("members on %s", (kind) => {
     });
 
     it("names the ministry file after the ministry and refuses unknown reports", async () => {
-      await createMember(memberInput({ firstName: "Mia", ministryInvolvement: ["Amplify (Music)"], ministryRole: ["Amplify Head"] }));
+      await createMember(
+        memberInput({
+          firstName: "Mia",
+          ministryInvolvement: ["Amplify (Music)"],
+          ministryRole: ["Amplify Head"],
+        }),
+      );
       const response = await download("ministry", "?name=Amplify%20(Music)");
-      expect(response.headers.get("content-disposition")).toContain("filename=\"Amplify (Music)_members.csv\"");
+      expect(response.headers.get("content-disposition")).toContain('filename="Amplify (Music)_members.csv"');
       const text = (await response.text()).replace(/^\uFEFF/, "");
       expect(text.split("\r\n")[1]).toBe("Mia Cruz,ana@example.org,'+973 33334444,Amplify Head,active");
       expect((await download("ministry", "?name=Nope")).status).toBe(404);
@@ -218,7 +328,9 @@ describe("changing the registration passcode", () => {
   let t: TestServices;
   beforeAll(async () => {
     t = await startTestServices("pglite");
-    await t.services.auth.api.createUser({ body: { email: "staff@test.local", password: "staff password 1", name: "Staff", role: "staff" } });
+    await t.services.auth.api.createUser({
+      body: { email: "staff@test.local", password: "staff password 1", name: "Staff", role: "staff" },
+    });
   });
   afterAll(async () => {
     await t.stop();
@@ -227,13 +339,23 @@ describe("changing the registration passcode", () => {
   it("is for administrators only", async () => {
     const { action: dashboardAction } = await import("~/routes/members/dashboard");
     const staff = await signInCookie("staff@test.local", "staff password 1");
-    const refused = await callRoute(dashboardAction, formRequest("/members", { intent: "set-passcode", passcode: "new code" }, { cookie: staff }));
+    const refused = await callRoute(
+      dashboardAction,
+      formRequest("/members", { intent: "set-passcode", passcode: "new code" }, { cookie: staff }),
+    );
     expect(refused.status).toBe(403);
-    expect(await t.services.db.select().from(settings).where(eq(settings.key, "registration_passcode"))).toEqual([]);
+    expect(
+      await t.services.db.select().from(settings).where(eq(settings.key, "registration_passcode")),
+    ).toEqual([]);
 
     const admin = await signInCookie();
-    const done = await callRoute(dashboardAction, formRequest("/members", { intent: "set-passcode", passcode: "new code" }, { cookie: admin }));
+    const done = await callRoute(
+      dashboardAction,
+      formRequest("/members", { intent: "set-passcode", passcode: "new code" }, { cookie: admin }),
+    );
     expect(done.status).toBe(200);
-    expect(await t.services.db.select().from(settings).where(eq(settings.key, "registration_passcode"))).toHaveLength(1);
+    expect(
+      await t.services.db.select().from(settings).where(eq(settings.key, "registration_passcode")),
+    ).toHaveLength(1);
   });
 });

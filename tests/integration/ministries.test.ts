@@ -8,7 +8,13 @@ import {
   loadMinistryMedia,
   saveMinistryRegistration,
 } from "~/server/ministries.server";
-import { callRoute, databaseKinds, formRequest, startTestServices, type TestServices } from "../helpers/test-services";
+import {
+  callRoute,
+  databaseKinds,
+  formRequest,
+  startTestServices,
+  type TestServices,
+} from "../helpers/test-services";
 
 describe.each(databaseKinds)("ministries on %s", (kind) => {
   let t: TestServices;
@@ -43,10 +49,30 @@ describe.each(databaseKinds)("ministries on %s", (kind) => {
 
   it("lists a ministry's videos newest first, and no other ministry's", async () => {
     await t.services.db.insert(ministryVideos).values([
-      { title: "Oldest", youtubeId: "aaaaaaaaaaa", ministrySlug: "amplify", createdAt: new Date("2025-01-01T10:00:00Z") },
-      { title: "Newest", youtubeId: "ccccccccccc", ministrySlug: "amplify", createdAt: new Date("2025-03-01T10:00:00Z") },
-      { title: "Yadah's", youtubeId: "ddddddddddd", ministrySlug: "yadah", createdAt: new Date("2025-04-01T10:00:00Z") },
-      { title: "Middle", youtubeId: "bbbbbbbbbbb", ministrySlug: "amplify", createdAt: new Date("2025-02-01T10:00:00Z") },
+      {
+        title: "Oldest",
+        youtubeId: "aaaaaaaaaaa",
+        ministrySlug: "amplify",
+        createdAt: new Date("2025-01-01T10:00:00Z"),
+      },
+      {
+        title: "Newest",
+        youtubeId: "ccccccccccc",
+        ministrySlug: "amplify",
+        createdAt: new Date("2025-03-01T10:00:00Z"),
+      },
+      {
+        title: "Yadah's",
+        youtubeId: "ddddddddddd",
+        ministrySlug: "yadah",
+        createdAt: new Date("2025-04-01T10:00:00Z"),
+      },
+      {
+        title: "Middle",
+        youtubeId: "bbbbbbbbbbb",
+        ministrySlug: "amplify",
+        createdAt: new Date("2025-02-01T10:00:00Z"),
+      },
     ]);
     const videos = await listMinistryVideos("amplify");
     expect(videos.map((v) => v.title)).toEqual(["Newest", "Middle", "Oldest"]);
@@ -55,10 +81,20 @@ describe.each(databaseKinds)("ministries on %s", (kind) => {
   });
 
   it("stores a registration with the ministry's slug", async () => {
-    await saveMinistryRegistration({ ministrySlug: "yadah", name: "Maria Cruz", email: "maria@example.com", mobile: "+973 3312 3456" });
+    await saveMinistryRegistration({
+      ministrySlug: "yadah",
+      name: "Maria Cruz",
+      email: "maria@example.com",
+      mobile: "+973 3312 3456",
+    });
     const rows = await registrations();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ ministrySlug: "yadah", name: "Maria Cruz", email: "maria@example.com", mobile: "+973 3312 3456" });
+    expect(rows[0]).toMatchObject({
+      ministrySlug: "yadah",
+      name: "Maria Cruz",
+      email: "maria@example.com",
+      mobile: "+973 3312 3456",
+    });
     expect(rows[0]!.createdAt).toBeInstanceOf(Date);
   });
 
@@ -79,11 +115,16 @@ describe.each(databaseKinds)("ministries on %s", (kind) => {
 
   describe("the ministry page", () => {
     function load(slug: string) {
-      return callRoute(ministryLoader, new Request(`http://localhost/ministries/${slug}`), { params: { slug } });
+      return callRoute(ministryLoader, new Request(`http://localhost/ministries/${slug}`), {
+        params: { slug },
+      });
     }
 
     function join(slug: string, fields: Record<string, string>, clientIp = "192.0.2.50") {
-      return callRoute(ministryAction, formRequest(`/ministries/${slug}?join`, fields), { params: { slug }, clientIp });
+      return callRoute(ministryAction, formRequest(`/ministries/${slug}?join`, fields), {
+        params: { slug },
+        clientIp,
+      });
     }
 
     it("answers 404 with the not-found state for an unknown slug", async () => {
@@ -93,7 +134,9 @@ describe.each(databaseKinds)("ministries on %s", (kind) => {
     });
 
     it("gives the ministry, its image (null means the default) and its videos", async () => {
-      await t.services.db.insert(ministryVideos).values({ title: "Practice night", youtubeId: "eeeeeeeeeee", ministrySlug: "yadah" });
+      await t.services.db
+        .insert(ministryVideos)
+        .values({ title: "Practice night", youtubeId: "eeeeeeeeeee", ministrySlug: "yadah" });
       const result = await load("yadah");
       expect(result.status).toBe(200);
       expect(result.data).toMatchObject({
@@ -105,7 +148,11 @@ describe.each(databaseKinds)("ministries on %s", (kind) => {
     });
 
     it("signs a visitor up and says so in the spec's words", async () => {
-      const result = await join("amplify", { name: " Jose Rizal ", email: "jose@example.com", mobile: "+973 3900 1234" });
+      const result = await join("amplify", {
+        name: " Jose Rizal ",
+        email: "jose@example.com",
+        mobile: "+973 3900 1234",
+      });
       expect(result.status).toBe(200);
       expect(result.data).toMatchObject({
         ok: true,
@@ -113,11 +160,20 @@ describe.each(databaseKinds)("ministries on %s", (kind) => {
       });
       const rows = await registrations();
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ ministrySlug: "amplify", name: "Jose Rizal", email: "jose@example.com", mobile: "+973 3900 1234" });
+      expect(rows[0]).toMatchObject({
+        ministrySlug: "amplify",
+        name: "Jose Rizal",
+        email: "jose@example.com",
+        mobile: "+973 3900 1234",
+      });
     });
 
     it("refuses invalid details and writes nothing", async () => {
-      const result = await join("amplify", { name: "Jose Rizal", email: "jose@example.com", mobile: "call me" });
+      const result = await join("amplify", {
+        name: "Jose Rizal",
+        email: "jose@example.com",
+        mobile: "call me",
+      });
       expect(result.status).toBe(400);
       expect(result.data).toMatchObject({
         ok: false,
@@ -128,7 +184,11 @@ describe.each(databaseKinds)("ministries on %s", (kind) => {
     });
 
     it("refuses a ministry that does not exist and writes nothing", async () => {
-      const result = await join("no-such-ministry", { name: "Jose Rizal", email: "jose@example.com", mobile: "+973 3900 1234" });
+      const result = await join("no-such-ministry", {
+        name: "Jose Rizal",
+        email: "jose@example.com",
+        mobile: "+973 3900 1234",
+      });
       expect(result.status).toBe(404);
       expect(result.data).toMatchObject({ ok: false, toast: { title: "Registration Failed" } });
       expect(await registrations()).toHaveLength(0);

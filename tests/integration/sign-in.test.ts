@@ -43,19 +43,29 @@ describe.each(databaseKinds)("signing in on %s", (kind) => {
     expect(session).toMatch(/SameSite=Lax/i);
     expect(session).not.toMatch(/Secure/i);
 
-    const next = new Request("http://localhost/members", { headers: { cookie: cookieHeaderFrom(result.response!) } });
+    const next = new Request("http://localhost/members", {
+      headers: { cookie: cookieHeaderFrom(result.response!) },
+    });
     expect((await getSession(next)).user?.email).toBe(TEST_ADMIN.email);
     expect((await takeToast(next)).toast?.title).toBe("Login Successful!");
   });
 
   it("signs in with a username too, and goes back where the visitor was headed", async () => {
-    const result = await login({ username: "Pastor.Ana", password: TEST_ADMIN.password, redirectTo: "/members/details?q=ana" });
+    const result = await login({
+      username: "Pastor.Ana",
+      password: TEST_ADMIN.password,
+      redirectTo: "/members/details?q=ana",
+    });
     expect(result.status).toBe(302);
     expect(result.response!.headers.get("location")).toBe("/members/details?q=ana");
   });
 
   it("never redirects to another site after signing in", async () => {
-    const result = await login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password, redirectTo: "//evil.example/x" });
+    const result = await login({
+      username: TEST_ADMIN.email,
+      password: TEST_ADMIN.password,
+      redirectTo: "//evil.example/x",
+    });
     expect(result.response!.headers.get("location")).toBe("/members");
   });
 
@@ -78,12 +88,16 @@ describe.each(databaseKinds)("signing in on %s", (kind) => {
   it("refuses empty fields with the spec's message", async () => {
     const result = await login({ username: "", password: "" });
     expect(result.status).toBe(400);
-    expect(result.data).toMatchObject({ error: "You must provide either an email or phone number and a password" });
+    expect(result.data).toMatchObject({
+      error: "You must provide either an email or phone number and a password",
+    });
   });
 
   it("refuses the 4th bad try within 10 seconds from one client", async () => {
     for (let i = 0; i < 3; i++) {
-      expect((await login({ username: `nobody${i}@test.local`, password: "wrong password" })).status).toBe(401);
+      expect((await login({ username: `nobody${i}@test.local`, password: "wrong password" })).status).toBe(
+        401,
+      );
     }
     const fourth = await login({ username: "someone@test.local", password: "wrong password" });
     expect(fourth.status).toBe(429);
@@ -94,9 +108,13 @@ describe.each(databaseKinds)("signing in on %s", (kind) => {
 
   it("refuses the 4th bad try within 10 seconds on one account, from any address", async () => {
     for (let i = 0; i < 3; i++) {
-      expect((await login({ username: TEST_ADMIN.email, password: "wrong password" }, `198.51.100.${i}`)).status).toBe(401);
+      expect(
+        (await login({ username: TEST_ADMIN.email, password: "wrong password" }, `198.51.100.${i}`)).status,
+      ).toBe(401);
     }
-    expect((await login({ username: TEST_ADMIN.email, password: "wrong password" }, "198.51.100.99")).status).toBe(429);
+    expect(
+      (await login({ username: TEST_ADMIN.email, password: "wrong password" }, "198.51.100.99")).status,
+    ).toBe(429);
   });
 
   it("does not count successful sign-ins against the church's shared address", async () => {
@@ -107,7 +125,9 @@ describe.each(databaseKinds)("signing in on %s", (kind) => {
 
   it("sends a signed-in visitor from the login page to /members", async () => {
     const signedIn = await login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password });
-    const request = new Request("http://localhost/members/login", { headers: { cookie: cookieHeaderFrom(signedIn.response!) } });
+    const request = new Request("http://localhost/members/login", {
+      headers: { cookie: cookieHeaderFrom(signedIn.response!) },
+    });
     const result = await callRoute(loginLoader, request);
     expect(result.response!.headers.get("location")).toBe("/members");
   });
@@ -121,7 +141,11 @@ describe.each(databaseKinds)("signing in on %s", (kind) => {
     const out = await callRoute(logoutAction, formRequest("/members/logout", {}, { cookie }));
     expect(out.status).toBe(302);
     expect(out.response!.headers.get("location")).toBe("/");
-    expect(out.response!.headers.getSetCookie().some((c) => c.startsWith("church.session_token=;") || /Max-Age=0/i.test(c))).toBe(true);
+    expect(
+      out
+        .response!.headers.getSetCookie()
+        .some((c) => c.startsWith("church.session_token=;") || /Max-Age=0/i.test(c)),
+    ).toBe(true);
 
     const replay = new Request("http://localhost/members", { headers: { cookie } });
     expect((await getSession(replay)).user).toBeNull();
@@ -131,6 +155,8 @@ describe.each(databaseKinds)("signing in on %s", (kind) => {
     const signedIn = await login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password });
     const cookie = cookieHeaderFrom(signedIn.response!);
     await createOrResetAdmin({ email: TEST_ADMIN.email, password: TEST_ADMIN.password });
-    expect((await getSession(new Request("http://localhost/members", { headers: { cookie } }))).user).toBeNull();
+    expect(
+      (await getSession(new Request("http://localhost/members", { headers: { cookie } }))).user,
+    ).toBeNull();
   });
 });

@@ -7,7 +7,13 @@ import { documents } from "../../database/schema";
 import { action as uploadFile } from "~/routes/members/upload-file";
 import { createLocalFileStore, createS3FileStore, type FileStore } from "~/server/storage.server";
 import { startS3Server } from "../helpers/s3";
-import { callRoute, expectingConsoleErrors, signInCookie, startTestServices, type TestServices } from "../helpers/test-services";
+import {
+  callRoute,
+  expectingConsoleErrors,
+  signInCookie,
+  startTestServices,
+  type TestServices,
+} from "../helpers/test-services";
 
 // The same contract for both stores: nothing outside the module may tell them apart.
 describe.each(["local", "s3"] as const)("the %s file store", (kind) => {
@@ -82,7 +88,11 @@ describe("uploads on an S3-compatible bucket", () => {
     const body = new FormData();
     body.set("category", "elibrary");
     body.set("file", new File([Buffer.from("%PDF-1.4\n%%EOF\n")], name, { type: "application/pdf" }));
-    return new Request("http://localhost/members/upload/file", { method: "POST", body, headers: { cookie, accept: "application/json" } });
+    return new Request("http://localhost/members/upload/file", {
+      method: "POST",
+      body,
+      headers: { cookie, accept: "application/json" },
+    });
   }
 
   it("stores the file in the bucket and the row in the database", async () => {

@@ -57,8 +57,18 @@ export async function sendMessage(server: ServerUnderTest, ip: string, message: 
   try {
     const response = await fetch(`${server.url}/connect`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, origin: server.url, accept: "text/html" },
-      body: new URLSearchParams({ name: "Load Tester", mobile: "+973 3333 4444", email: "load@example.org", message }),
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": ip,
+        origin: server.url,
+        accept: "text/html",
+      },
+      body: new URLSearchParams({
+        name: "Load Tester",
+        mobile: "+973 3333 4444",
+        email: "load@example.org",
+        message,
+      }),
     });
     await response.arrayBuffer();
     return response.status === 200;
@@ -71,7 +81,11 @@ export async function signInCookie(server: ServerUnderTest): Promise<string> {
   const response = await fetch(`${server.url}/members/login`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url, "x-forwarded-for": "192.0.2.200" },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: server.url,
+      "x-forwarded-for": "192.0.2.200",
+    },
     body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),
   });
   if (response.status !== 302) throw new Error(`Sign-in failed: ${response.status}`);
@@ -88,7 +102,13 @@ export async function addSermon(server: ServerUnderTest, cookie: string, title: 
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url, cookie },
-      body: new URLSearchParams({ intent: "create", sermonDate: "2026-01-02", title, speaker: "Tester", url: "https://youtu.be/abcdefghijk" }),
+      body: new URLSearchParams({
+        intent: "create",
+        sermonDate: "2026-01-02",
+        title,
+        speaker: "Tester",
+        url: "https://youtu.be/abcdefghijk",
+      }),
     });
     await response.arrayBuffer();
     return response.status === 302 || response.status === 303;
@@ -98,7 +118,11 @@ export async function addSermon(server: ServerUnderTest, cookie: string, title: 
 }
 
 /** SQL in the server under test (embedded: through its control socket) or straight to PostgreSQL. */
-export async function query<Row>(dataDir: string, databaseUrl: string | undefined, text: string): Promise<Row[]> {
+export async function query<Row>(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  text: string,
+): Promise<Row[]> {
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
@@ -133,7 +157,11 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 }
 
 /** Runs `work` on `items` with at most `concurrency` at once. */
-export async function inParallel<T, R>(items: T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function inParallel<T, R>(
+  items: T[],
+  concurrency: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(

@@ -32,11 +32,15 @@ describe.each(kinds)("on %s", (kind) => {
   async function start() {
     if (kind === "postgres" && !database) database = await createPostgresDatabase();
     const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: "false" };
-    if (database) Object.assign(env, { DATABASE_URL: database.url, SESSION_SECRET: "reliability-secret-0123456789-abcdefghij" });
+    if (database)
+      Object.assign(env, {
+        DATABASE_URL: database.url,
+        SESSION_SECRET: "reliability-secret-0123456789-abcdefghij",
+      });
     server = await startServer(env, port++);
     return server;
   }
-  const sql = <Row,>(text: string) => query<Row>(dataDir, database?.url, text);
+  const sql = <Row>(text: string) => query<Row>(dataDir, database?.url, text);
 
   afterAll(async () => {
     if (server) await stopServer(server);
@@ -58,12 +62,16 @@ describe.each(kinds)("on %s", (kind) => {
     await inParallel(writes, 12, async (i) => {
       if (killed) return;
       const tag = `crash-${kind}-${i}`;
-      const ok = i % 4 === 0 ? await addSermon(current, cookie, tag) : await sendMessage(current, `198.51.100.${i % 200}`, tag);
+      const ok =
+        i % 4 === 0
+          ? await addSermon(current, cookie, tag)
+          : await sendMessage(current, `198.51.100.${i % 200}`, tag);
       if (ok && !killed) acknowledged.push(tag);
     });
     await killer;
     const dead = current.process;
-    if (dead.exitCode === null && dead.signalCode === null) await new Promise((resolve) => dead.once("exit", resolve));
+    if (dead.exitCode === null && dead.signalCode === null)
+      await new Promise((resolve) => dead.once("exit", resolve));
 
     current = await start();
     const stored = [
@@ -86,7 +94,10 @@ describe.each(kinds)("on %s", (kind) => {
 
   it("takes 500 public submissions from 50 concurrent clients, each exactly once", async () => {
     const current = server ?? (await start());
-    const submissions = Array.from({ length: 500 }, (_, i) => ({ ip: `203.0.113.${i % 50}`, tag: `load-${kind}-${i}` }));
+    const submissions = Array.from({ length: 500 }, (_, i) => ({
+      ip: `203.0.113.${i % 50}`,
+      tag: `load-${kind}-${i}`,
+    }));
     const started = performance.now();
     const latencies: number[] = [];
     const results = await inParallel(submissions, 50, async ({ ip, tag }) => {
@@ -96,7 +107,9 @@ describe.each(kinds)("on %s", (kind) => {
       return ok;
     });
     const seconds = (performance.now() - started) / 1000;
-    const rows = await sql<{ tag: string }>("select message as tag from visitors where message like 'load-%'");
+    const rows = await sql<{ tag: string }>(
+      "select message as tag from visitors where message like 'load-%'",
+    );
     latencies.sort((a, b) => a - b);
     figures.push(
       `${kind} load: 500 submissions from 50 clients in ${seconds.toFixed(1)} s (${(500 / seconds).toFixed(0)}/s, p95 ${latencies[Math.floor(latencies.length * 0.95)]!.toFixed(0)} ms), ${results.filter(Boolean).length} acknowledged, ${rows.length} stored, ${rows.length - new Set(rows.map((r) => r.tag)).size} duplicated`,
@@ -117,7 +130,12 @@ describe.each(process.env.TEST_DATABASE_URL ? ["postgres"] : [])("with the datab
     viaRelay.host = `127.0.0.1:${relay.port}`;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "church-reliability-down-"));
     const server = await startServer(
-      { DATA_DIR: dataDir, SEED_DEMO: "true", DATABASE_URL: viaRelay.toString(), SESSION_SECRET: "reliability-secret-0123456789-abcdefghij" },
+      {
+        DATA_DIR: dataDir,
+        SEED_DEMO: "true",
+        DATABASE_URL: viaRelay.toString(),
+        SESSION_SECRET: "reliability-secret-0123456789-abcdefghij",
+      },
       port++,
     );
     try {
@@ -139,7 +157,9 @@ describe.each(process.env.TEST_DATABASE_URL ? ["postgres"] : [])("with the datab
         if (status === 200) break;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
-      figures.push(`database down: 503 while unreachable, back to 200 ${((Date.now() - backAt) / 1000).toFixed(1)} s after it returned`);
+      figures.push(
+        `database down: 503 while unreachable, back to 200 ${((Date.now() - backAt) / 1000).toFixed(1)} s after it returned`,
+      );
       expect(status).toBe(200);
     } finally {
       await stopServer(server);

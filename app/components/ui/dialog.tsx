@@ -32,7 +32,9 @@ export function DialogContent({
         <div className="grid gap-1 pr-8">
           <DialogPrimitive.Title className="text-xl font-bold text-navy">{title}</DialogPrimitive.Title>
           {description ? (
-            <DialogPrimitive.Description className="text-sm text-muted-foreground">{description}</DialogPrimitive.Description>
+            <DialogPrimitive.Description className="text-sm text-muted-foreground">
+              {description}
+            </DialogPrimitive.Description>
           ) : null}
         </div>
         {children}

@@ -52,7 +52,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function MinistryRoute({ loaderData }: Route.ComponentProps) {
   if (loaderData.notFound) return <MinistryNotFound />;
-  return <MinistryPage ministry={loaderData.ministry} imageUrl={loaderData.imageUrl} videos={loaderData.videos} />;
+  return (
+    <MinistryPage ministry={loaderData.ministry} imageUrl={loaderData.imageUrl} videos={loaderData.videos} />
+  );
 }
 
 function MinistryPage({ ministry, imageUrl, videos }: { ministry: Ministry } & MinistryMedia) {
@@ -102,7 +104,9 @@ function MinistryPage({ ministry, imageUrl, videos }: { ministry: Ministry } & M
             data-testid="ministry-image"
             className="aspect-video w-full rounded-xl bg-muted object-cover shadow-sm"
           />
-          <h2 className="mt-10 text-2xl font-bold tracking-tight text-navy sm:text-3xl">About {ministry.shortName}</h2>
+          <h2 className="mt-10 text-2xl font-bold tracking-tight text-navy sm:text-3xl">
+            About {ministry.shortName}
+          </h2>
           <p className="mt-4 text-lg leading-relaxed text-muted-foreground">{ministry.fullDescription}</p>
         </div>
       </section>
@@ -226,7 +230,10 @@ function JoinForm({ ministry, onSuccess }: { ministry: Ministry; onSuccess: () =
 function Detail({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
   return (
     <div className="flex gap-3">
-      <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+      <span
+        aria-hidden="true"
+        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary"
+      >
         {icon}
       </span>
       <div>

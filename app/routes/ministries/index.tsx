@@ -10,7 +10,8 @@ import type { Route } from "./+types/index";
 const page = {
   title: "Our Ministries",
   eyebrow: "Serve With Us",
-  description: "There is a place for everyone to grow, serve and belong. Find the ministry where your gifts can shine.",
+  description:
+    "There is a place for everyone to grow, serve and belong. Find the ministry where your gifts can shine.",
   metaDescription:
     "Explore the ministries of our church in Bahrain: children, music, prayer, media, men, couples, evangelism and more. Find your place to serve.",
 };
@@ -37,7 +38,9 @@ export default function Ministries() {
                 <MinistryLogo ministry={ministry} className="size-14" />
                 <h2 className="text-lg font-semibold leading-snug text-navy">{ministry.name}</h2>
               </div>
-              <p className="mt-4 flex-1 text-sm leading-relaxed text-muted-foreground">{ministry.description}</p>
+              <p className="mt-4 flex-1 text-sm leading-relaxed text-muted-foreground">
+                {ministry.description}
+              </p>
               <Link
                 to={`/ministries/${ministry.slug}`}
                 className={buttonVariants({
@@ -61,8 +64,8 @@ export default function Ministries() {
               Not sure where you fit?
             </h2>
             <p className="mt-3 max-w-2xl text-muted-foreground">
-              Tell us a little about yourself and we will help you find a ministry where you can use your gifts and
-              make friends along the way.
+              Tell us a little about yourself and we will help you find a ministry where you can use your
+              gifts and make friends along the way.
             </p>
           </div>
           <Link to="/connect" className={buttonVariants({ size: "lg", className: "shrink-0" })}>
