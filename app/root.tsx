@@ -21,6 +21,7 @@ import { useNonce } from "./lib/nonce";
 import { isFrameHidden } from "./lib/site-frame";
 import { showToast } from "./lib/toast";
 import { getSession } from "./server/auth.server";
+import { siteOrigin } from "./server/site-origin.server";
 import { takeToast } from "./server/toast.server";
 
 export const links: Route.LinksFunction = () => [
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const headers = new Headers();
   for (const cookie of [...session.setCookies, ...pending.setCookies]) headers.append("Set-Cookie", cookie);
   const user = session.user ? { name: session.user.name, role: session.user.role } : null;
-  return data({ user, toast: pending.toast }, { headers });
+  return data({ user, toast: pending.toast, origin: siteOrigin(request) }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -47,6 +48,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e3a8a" />
+        {rootData?.origin ? (
+          <>
+            {/* The page's one address for search engines and link previews (no query string). */}
+            <link rel="canonical" href={rootData.origin + pathname} />
+            <meta property="og:url" content={rootData.origin + pathname} />
+            <meta property="og:image" content={`${rootData.origin}/og-image.png`} />
+          </>
+        ) : null}
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={church.name} />
         <Meta />
         <Links />
       </head>

@@ -41,5 +41,9 @@ export default [
   route("members/event-registrations", "routes/members/event-registrations.tsx"),
   route("members/registrations/export/:kind", "routes/members/registrations-export.ts"),
 
+  // For search engines
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,5 +1,6 @@
 import { ArrowRight, BookOpen, CalendarDays, Church, Clock, HeartHandshake } from "lucide-react";
 import { Link } from "react-router";
+import { ChurchJsonLd } from "~/components/json-ld";
 import { buttonVariants } from "~/components/ui/button";
 import { church, homeUpcoming } from "~/content/church";
 import { pageMeta } from "~/lib/meta";
@@ -17,6 +18,7 @@ const itemIcons = [Church, BookOpen, HeartHandshake];
 export default function Home() {
   return (
     <>
+      <ChurchJsonLd />
       <section className="relative isolate overflow-hidden bg-navy text-white">
         <div
           aria-hidden="true"

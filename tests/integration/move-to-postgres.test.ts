@@ -30,28 +30,24 @@ describe.each(databaseKinds)("moving an embedded install into %s and S3", (kind)
     const [event] = await t.services.database.query<{ id: string; title: string }>(
       "select id, title from events limit 1",
     );
-    await t.services.db
-      .insert(members)
-      .values({
-        firstName: "Ana",
-        lastName: "Cruz",
-        email: "ana@example.org",
-        mobile: "1",
-        children: [{ name: "Ben", birthday: "2020-02-29", gender: "Male" }],
-        ministryInvolvement: ["TEE"],
-      });
+    await t.services.db.insert(members).values({
+      firstName: "Ana",
+      lastName: "Cruz",
+      email: "ana@example.org",
+      mobile: "1",
+      children: [{ name: "Ben", birthday: "2020-02-29", gender: "Male" }],
+      ministryInvolvement: ["TEE"],
+    });
     await t.services.db
       .insert(ministryRegistrations)
       .values({ ministrySlug: "tee", name: "N", email: "n@example.org", mobile: "1" });
-    await t.services.db
-      .insert(eventRegistrations)
-      .values({
-        eventId: event!.id,
-        eventTitle: event!.title,
-        name: "M",
-        email: "m@example.org",
-        mobile: "1",
-      });
+    await t.services.db.insert(eventRegistrations).values({
+      eventId: event!.id,
+      eventTitle: event!.title,
+      name: "M",
+      email: "m@example.org",
+      mobile: "1",
+    });
     const database = await createTestDatabase(kind);
     target = await openDatabase(database.options);
     await migrateDatabase(target);

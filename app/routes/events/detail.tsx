@@ -12,6 +12,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { data, Link } from "react-router";
 import { FormDialog, FormDialogTrigger } from "~/components/form-dialog";
 import { FormField, TextareaField } from "~/components/form-field";
+import { EventJsonLd } from "~/components/json-ld";
 import { PageHeader } from "~/components/page-header";
 import { PublicForm } from "~/components/public-form";
 import { buttonVariants } from "~/components/ui/button";
@@ -150,6 +151,7 @@ function EventDetails({ event, isPast }: { event: PublicEvent; isPast: boolean }
 
   return (
     <>
+      <EventJsonLd event={event} />
       <PageHeader eyebrow="Church Event" title={event.title} description={date} />
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
         <BackLink />

@@ -1,0 +1,95 @@
+import { useRouteLoaderData } from "react-router";
+import { church, socialLinks } from "~/content/church";
+import { eventImageSrc } from "~/lib/event-image";
+import { jsonLd } from "~/lib/site-url";
+
+function useOrigin(): string {
+  return (useRouteLoaderData("root") as { origin?: string } | undefined)?.origin ?? "";
+}
+
+// JSON-LD is data, never run; `jsonLd` escapes "<" so no text can close the script element.
+function JsonLdScript({ data }: { data: unknown }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(data) }} />;
+}
+
+/** Tells search engines who the church is, where, and when it meets. */
+export function ChurchJsonLd() {
+  const origin = useOrigin();
+  return (
+    <JsonLdScript
+      data={{
+        "@context": "https://schema.org",
+        "@type": "Church",
+        name: church.name,
+        description: church.summary,
+        url: `${origin}/`,
+        logo: `${origin}/favicon.svg`,
+        image: `${origin}/og-image.png`,
+        email: church.email,
+        address: { "@type": "PostalAddress", addressLocality: "Manama", addressCountry: "BH" },
+        hasMap: church.mapsUrl,
+        sameAs: socialLinks.map((link) => link.href),
+        openingHoursSpecification: [
+          {
+            "@type": "OpeningHoursSpecification",
+            name: "Worship Service",
+            dayOfWeek: "https://schema.org/Friday",
+            opens: "15:30",
+            closes: "17:30",
+          },
+          {
+            "@type": "OpeningHoursSpecification",
+            name: "Bible Study",
+            dayOfWeek: "https://schema.org/Thursday",
+            opens: "19:30",
+            closes: "22:30",
+          },
+        ],
+      }}
+    />
+  );
+}
+
+interface EventForJsonLd {
+  id: string;
+  title: string;
+  eventDate: string;
+  eventTime: string;
+  eventEndTime: string | null;
+  locationName: string;
+  googleMapsUrl: string;
+  description: string | null;
+  imageUrl: string | null;
+  speaker: string | null;
+}
+
+/** One event for search engines. Bahrain is UTC+3 all year. */
+export function EventJsonLd({ event }: { event: EventForJsonLd }) {
+  const origin = useOrigin();
+  const at = (time: string) => `${event.eventDate}T${time.slice(0, 5)}:00+03:00`;
+  const image = eventImageSrc(event);
+  return (
+    <JsonLdScript
+      data={{
+        "@context": "https://schema.org",
+        "@type": "Event",
+        name: event.title,
+        startDate: at(event.eventTime),
+        ...(event.eventEndTime ? { endDate: at(event.eventEndTime) } : {}),
+        eventStatus: "https://schema.org/EventScheduled",
+        eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+        location: {
+          "@type": "Place",
+          name: event.locationName,
+          hasMap: event.googleMapsUrl,
+          address: { "@type": "PostalAddress", addressCountry: "BH" },
+        },
+        ...(event.description ? { description: event.description } : {}),
+        image: image.startsWith("http") ? image : `${origin}${image}`,
+        url: `${origin}/events/${event.id}`,
+        ...(event.speaker ? { performer: { "@type": "Person", name: event.speaker } } : {}),
+        organizer: { "@type": "Organization", name: church.name, url: `${origin}/` },
+      }}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+/** Public pages for search engines, in the order of the spec's route table. */
+export const PUBLIC_PATHS = [
+  "/",
+  "/about",
+  "/about/our-story",
+  "/about/what-we-believe",
+  "/about/mission-vision",
+  "/about/our-team",
+  "/ministries",
+  "/events",
+  "/connect",
+  "/media",
+  "/media/sermons",
+  "/media/elibrary",
+];
+
+/** Writes data for a <script type="application/ld+json"> without letting it close the tag. */
+export function jsonLd(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}

@@ -1,0 +1,26 @@
+import { ministries } from "~/content/ministries";
+import { todayInChurchZone } from "~/lib/dates";
+import { PUBLIC_PATHS } from "~/lib/site-url";
+import { listUpcomingEvents } from "~/server/events.server";
+import { siteOrigin } from "~/server/site-origin.server";
+import type { Route } from "./+types/sitemap";
+
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+// Every public page, every ministry and every upcoming event.
+export async function loader({ request }: Route.LoaderArgs) {
+  const origin = siteOrigin(request);
+  const events = await listUpcomingEvents(todayInChurchZone()).catch(() => []);
+  const paths = [
+    ...PUBLIC_PATHS,
+    ...ministries.map((m) => `/ministries/${m.slug}`),
+    ...events.map((e) => `/events/${e.id}`),
+  ];
+  const body =
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
+    paths.map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`).join("\n") +
+    `\n</urlset>\n`;
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
