@@ -12,25 +12,23 @@ interface FieldProps {
   className?: string;
 }
 
-/** A labelled input whose error message is tied to it for screen readers. */
-export function FormField({
+/**
+ * Label, control, hint and error of one field; the control gets the ids that tie the hint and the
+ * error to it for screen readers.
+ */
+function Field({
   id,
   label,
   error,
   hint,
   className,
-  ...input
-}: FieldProps & Omit<ComponentProps<"input">, "id">) {
+  control,
+}: FieldProps & { control: (aria: { "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode }) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className={cn("grid gap-2", className)}>
       <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
+      {control({ "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined })}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}
@@ -45,6 +43,24 @@ export function FormField({
   );
 }
 
+/** A labelled input whose error message is tied to it for screen readers. */
+export function FormField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: FieldProps & Omit<ComponentProps<"input">, "id">) {
+  return (
+    <Field
+      {...{ id, label, error, hint, className }}
+      control={(aria) => <Input id={id} {...aria} {...input} />}
+    />
+  );
+}
+
+/** The same for a multi-line text. */
 export function TextareaField({
   id,
   label,
@@ -53,26 +69,10 @@ export function TextareaField({
   className,
   ...textarea
 }: FieldProps & Omit<ComponentProps<"textarea">, "id">) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
-    <div className={cn("grid gap-2", className)}>
-      <Label htmlFor={id}>{label}</Label>
-      <Textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...textarea}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field
+      {...{ id, label, error, hint, className }}
+      control={(aria) => <Textarea id={id} {...aria} {...textarea} />}
+    />
   );
 }

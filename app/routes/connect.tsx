@@ -1,7 +1,8 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { data } from "react-router";
-import { FormField, TextareaField } from "~/components/form-field";
+import { EmailField, MobileField, NameField } from "~/components/contact-fields";
+import { TextareaField } from "~/components/form-field";
 import { MapEmbed } from "~/components/map-embed";
 import { PageHeader } from "~/components/page-header";
 import { PublicForm } from "~/components/public-form";
@@ -71,42 +72,12 @@ export default function Connect() {
           </h2>
           <p className="mt-2 text-muted-foreground">{texts.formDescription}</p>
           <PublicForm action="/connect" schema={connectSchema} submitLabel="Send Message" className="mt-6">
-            {({ errors, values }) => (
+            {(state) => (
               <>
-                <FormField
-                  id="name"
-                  name="name"
-                  label="Name"
-                  required
-                  maxLength={LIMITS.name}
-                  autoComplete="name"
-                  error={errors.name}
-                  defaultValue={values.name}
-                />
+                <NameField id="name" label="Name" state={state} />
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <FormField
-                    id="mobile"
-                    name="mobile"
-                    type="tel"
-                    label="Mobile Number"
-                    placeholder="+973 XXXX XXXX"
-                    required
-                    maxLength={LIMITS.mobile}
-                    autoComplete="tel"
-                    error={errors.mobile}
-                    defaultValue={values.mobile}
-                  />
-                  <FormField
-                    id="email"
-                    name="email"
-                    type="email"
-                    label="Email"
-                    required
-                    maxLength={LIMITS.email}
-                    autoComplete="email"
-                    error={errors.email}
-                    defaultValue={values.email}
-                  />
+                  <MobileField id="mobile" state={state} />
+                  <EmailField id="email" state={state} />
                 </div>
                 <TextareaField
                   id="message"
@@ -115,8 +86,8 @@ export default function Connect() {
                   rows={5}
                   required
                   maxLength={LIMITS.message}
-                  error={errors.message}
-                  defaultValue={values.message}
+                  error={state.errors.message}
+                  defaultValue={state.values.message}
                 />
               </>
             )}

@@ -11,7 +11,8 @@ import {
 import { useEffect, useState, type ReactNode } from "react";
 import { data, Link } from "react-router";
 import { FormDialog, FormDialogTrigger } from "~/components/form-dialog";
-import { FormField, TextareaField } from "~/components/form-field";
+import { EmailField, MobileField, NameField } from "~/components/contact-fields";
+import { TextareaField } from "~/components/form-field";
 import { EventJsonLd } from "~/components/json-ld";
 import { PageHeader } from "~/components/page-header";
 import { PublicForm } from "~/components/public-form";
@@ -241,49 +242,19 @@ function EventDetails({ event, isPast }: { event: PublicEvent; isPast: boolean }
             submitLabel="Register"
             onSuccess={() => setIsOpen(false)}
           >
-            {({ errors, values }) => (
+            {(state) => (
               <>
-                <FormField
-                  id="name"
-                  name="name"
-                  label="Full Name"
-                  required
-                  maxLength={LIMITS.name}
-                  autoComplete="name"
-                  error={errors.name}
-                  defaultValue={values.name}
-                />
-                <FormField
-                  id="email"
-                  name="email"
-                  type="email"
-                  label="Email"
-                  required
-                  maxLength={LIMITS.email}
-                  autoComplete="email"
-                  error={errors.email}
-                  defaultValue={values.email}
-                />
-                <FormField
-                  id="mobile"
-                  name="mobile"
-                  type="tel"
-                  label="Mobile Number"
-                  required
-                  maxLength={LIMITS.mobile}
-                  autoComplete="tel"
-                  placeholder="+973 XXXX XXXX"
-                  error={errors.mobile}
-                  defaultValue={values.mobile}
-                />
+                <NameField id="name" state={state} />
+                <EmailField id="email" state={state} />
+                <MobileField id="mobile" state={state} />
                 <TextareaField
                   id="message"
                   name="message"
                   label="Message (Optional)"
                   rows={3}
                   maxLength={LIMITS.message}
-                  error={errors.message}
-                  defaultValue={values.message}
+                  error={state.errors.message}
+                  defaultValue={state.values.message}
                 />
               </>
             )}

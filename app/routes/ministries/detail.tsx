@@ -2,7 +2,7 @@ import { ArrowLeft, CalendarClock, UserRound, UsersRound } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { data, Link } from "react-router";
 import { FormDialog, FormDialogTrigger } from "~/components/form-dialog";
-import { FormField } from "~/components/form-field";
+import { EmailField, MobileField, NameField } from "~/components/contact-fields";
 import { MinistryLogo } from "~/components/ministry-logo";
 import { PageHeader } from "~/components/page-header";
 import { PublicForm } from "~/components/public-form";
@@ -10,7 +10,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { YouTubeEmbed } from "~/components/youtube-embed";
 import { DEFAULT_MINISTRY_IMAGE, getMinistry, type Ministry } from "~/content/ministries";
 import { pageMeta } from "~/lib/meta";
-import { LIMITS, ministryJoinSchema } from "~/schemas/public-forms";
+import { ministryJoinSchema } from "~/schemas/public-forms";
 import { loadMinistryMedia, saveMinistryRegistration, type MinistryMedia } from "~/server/ministries.server";
 import { handlePublicForm, PublicFormError } from "~/server/public-forms.server";
 import type { Route } from "./+types/detail";
@@ -186,41 +186,11 @@ function JoinForm({ ministry, onSuccess }: { ministry: Ministry; onSuccess: () =
       submitLabel="Submit Registration"
       onSuccess={onSuccess}
     >
-      {({ errors, values }) => (
+      {(state) => (
         <>
-          <FormField
-            id="join-name"
-            name="name"
-            label="Full Name"
-            required
-            maxLength={LIMITS.name}
-            autoComplete="name"
-            error={errors.name}
-            defaultValue={values.name}
-          />
-          <FormField
-            id="join-email"
-            name="email"
-            type="email"
-            label="Email"
-            required
-            maxLength={LIMITS.email}
-            autoComplete="email"
-            error={errors.email}
-            defaultValue={values.email}
-          />
-          <FormField
-            id="join-mobile"
-            name="mobile"
-            type="tel"
-            label="Mobile Number"
-            placeholder="+973 XXXX XXXX"
-            required
-            maxLength={LIMITS.mobile}
-            autoComplete="tel"
-            error={errors.mobile}
-            defaultValue={values.mobile}
-          />
+          <NameField id="join-name" state={state} />
+          <EmailField id="join-email" state={state} />
+          <MobileField id="join-mobile" state={state} />
         </>
       )}
     </PublicForm>
