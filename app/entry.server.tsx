@@ -5,6 +5,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import siteCss from "~/app.css?inline";
+import { InlineCssProvider } from "~/lib/inline-css";
 import { NonceProvider } from "~/lib/nonce";
 import { isDatabaseUnavailable } from "~/server/db-errors.server";
 
@@ -48,7 +50,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCssProvider css={siteCss}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,

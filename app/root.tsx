@@ -11,12 +11,12 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { Toaster } from "./components/toaster";
+import { LazyToaster } from "./components/lazy-toaster";
 import { buttonVariants } from "./components/ui/button";
 import { church } from "./content/church";
+import { InlineCss } from "./lib/inline-css";
 import { useNonce } from "./lib/nonce";
 import { isFrameHidden } from "./lib/site-frame";
 import { showToast } from "./lib/toast";
@@ -25,7 +25,6 @@ import { siteOrigin } from "./server/site-origin.server";
 import { takeToast } from "./server/toast.server";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -58,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={church.name} />
+        <InlineCss />
         <Meta />
         <Links />
       </head>
@@ -73,7 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {showFrame ? <SiteFooter /> : null}
-        <Toaster />
+        <LazyToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

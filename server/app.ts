@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler as createFetchHandler } from "react-router";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
@@ -14,6 +15,7 @@ import { startControlServer } from "../app/server/control.server";
 import { DataDirLockedError } from "../app/server/data-dir.server";
 import { ConfigError, parseEnv, type Env } from "../app/server/env.server";
 import { projectRoot } from "../app/server/paths.server";
+import { compressedBody, isCacheablePath, pageCache } from "../app/server/page-cache.server";
 import { services } from "../app/server/services.server";
 import { contentTypeFor } from "../app/lib/files";
 
@@ -57,6 +59,75 @@ function sameOriginPosts(req: Request, res: Response, next: NextFunction) {
     return;
   }
   next();
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A successful form post or upload may change what public pages show: forget them. */
+function invalidatePagesAfterWrites(req: Request, res: Response, next: NextFunction) {
+  if (!SAFE_METHODS.has(req.method)) {
+    res.on("finish", () => {
+      if (res.statusCode < 400)
+        pageCache()
+          .invalidate()
+          .catch((error) => console.error(error));
+    });
+  }
+  next();
+}
+
+/** Serves anonymous visitors' public pages from the page cache (see page-cache.server.ts). */
+function cachedPublicPages(render: ReturnType<typeof createFetchHandler>) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (
+      req.method !== "GET" ||
+      req.headers.cookie ||
+      req.originalUrl.includes("?") ||
+      !isCacheablePath(req.path)
+    )
+      return next();
+    const url = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
+    let page;
+    try {
+      page = await pageCache().get(url, () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) {
+          if (typeof value === "string") headers.set(name, value);
+        }
+        // No nonce: the cached page's inline scripts are allowed by their hashes.
+        return render(new Request(url, { headers }), { cspNonce: "", clientIp: req.ip ?? "unknown" });
+      });
+    } catch {
+      return next(); // render it the ordinary way, which reports the error
+    }
+    if (!page) return next();
+    const policy = res.getHeader("Content-Security-Policy");
+    if (typeof policy === "string") {
+      res.setHeader(
+        "Content-Security-Policy",
+        policy.replace(`'nonce-${res.locals.cspNonce as string}'`, page.scriptHashes.join(" ") || "'none'"),
+      );
+    }
+    res.status(page.status);
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    res.vary("Cookie");
+    if (page.status === 200) {
+      // Browsers and proxies keep the page but ask each time whether it changed (a 304 is tiny).
+      res.setHeader("Cache-Control", "public, no-cache");
+      res.setHeader("ETag", page.etag);
+    } else {
+      res.setHeader("Cache-Control", "no-store");
+    }
+    res.vary("Accept-Encoding");
+    const encoding = req.acceptsEncodings("br", "gzip");
+    if (encoding === "br" || encoding === "gzip") {
+      if (req.fresh) return void res.status(304).end();
+      res.setHeader("Content-Encoding", encoding);
+      res.send(await compressedBody(page, encoding));
+    } else {
+      res.send(page.body);
+    }
+  };
 }
 
 export function createApp(options: { env: Env; vite?: ViteDevServer }) {
@@ -179,6 +250,13 @@ export function createApp(options: { env: Env; vite?: ViteDevServer }) {
   }
 
   app.use(sameOriginPosts);
+  app.use(invalidatePagesAfterWrites);
+  // In development pages change with every edit, so nothing is cached.
+  if (!vite) {
+    app.use(
+      cachedPublicPages(createFetchHandler(() => import("virtual:react-router/server-build"), "production")),
+    );
+  }
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),

@@ -6,7 +6,7 @@ test("HSTS is sent over https only", async ({ request }) => {
   const plain = await request.get("/");
   expect(plain.headers()["strict-transport-security"]).toBeUndefined();
   // The e2e server trusts its (pretend) proxy, which says the visitor came over https.
-  const secure = await request.get("/", { headers: { "x-forwarded-proto": "https" } });
+  const secure = await request.get("/members/login", { headers: { "x-forwarded-proto": "https" } });
   expect(secure.headers()["strict-transport-security"]).toContain("max-age=");
   expect(secure.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(secure.headers()["x-content-type-options"]).toBe("nosniff");
