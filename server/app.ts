@@ -63,16 +63,31 @@ function sameOriginPosts(req: Request, res: Response, next: NextFunction) {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** A successful form post or upload may change what public pages show: forget them. */
-function invalidatePagesAfterWrites(req: Request, res: Response, next: NextFunction) {
-  if (!SAFE_METHODS.has(req.method)) {
-    res.on("finish", () => {
-      if (res.statusCode < 400)
-        pageCache()
-          .invalidate()
-          .catch((error) => console.error(error));
-    });
-  }
+/**
+ * A successful form post or upload may change what public pages show, so the cache is emptied
+ * before its answer leaves: whoever sent it, and then looks at a public page on any server, sees
+ * the change. The answer's first bytes wait for that (one small write with PostgreSQL).
+ */
+function invalidatePagesOnWrites(req: Request, res: Response, next: NextFunction) {
+  if (SAFE_METHODS.has(req.method)) return next();
+  let invalidated: Promise<void> | undefined;
+  const beforeAnswer = () =>
+    (invalidated ??=
+      res.statusCode < 400
+        ? pageCache()
+            .invalidate()
+            .catch((error: unknown) => console.error(error))
+        : Promise.resolve());
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.write = ((...args: unknown[]) => {
+    void beforeAnswer().then(() => write(...args));
+    return true;
+  }) as Response["write"];
+  res.end = ((...args: unknown[]) => {
+    void beforeAnswer().then(() => end(...args));
+    return res;
+  }) as Response["end"];
   next();
 }
 
@@ -250,7 +265,7 @@ export function createApp(options: { env: Env; vite?: ViteDevServer }) {
   }
 
   app.use(sameOriginPosts);
-  app.use(invalidatePagesAfterWrites);
+  app.use(invalidatePagesOnWrites);
   // In development pages change with every edit, so nothing is cached.
   if (!vite) {
     app.use(

@@ -156,6 +156,30 @@ describe("several app servers behind a load balancer", () => {
     expect(servedBy.size).toBe(2);
   });
 
+  it("shows what is published through one server on the pages the other had cached", async () => {
+    const direct = (name: "a" | "b") => `http://127.0.0.1:${PORTS[name]}`;
+    for (const name of ["a", "b"] as const) {
+      const first = await fetch(`${direct(name)}/media/elibrary`);
+      const again = await fetch(`${direct(name)}/media/elibrary`);
+      expect(again.headers.get("etag")).toBe(first.headers.get("etag")); // served from its cache
+      expect(await again.text()).not.toContain("Cluster Cache Check");
+      await first.arrayBuffer();
+    }
+    const body = new FormData();
+    body.set("category", "elibrary");
+    body.set(
+      "file",
+      new File([Buffer.from("%PDF-1.4\n%%EOF\n")], "Cluster Cache Check.pdf", { type: "application/pdf" }),
+    );
+    const upload = await fetch(`${direct("a")}/members/upload/file`, {
+      method: "POST",
+      body,
+      headers: { cookie, origin: direct("a"), accept: "application/json" },
+    });
+    expect(upload.status).toBe(200);
+    expect(await (await fetch(`${direct("b")}/media/elibrary`)).text()).toContain("Cluster Cache Check");
+  });
+
   it("counts failed sign-ins across both servers", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
