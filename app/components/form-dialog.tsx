@@ -27,6 +27,12 @@ export function FormDialogTrigger({
         event.preventDefault();
         onOpen();
       }}
+      // A button opens with Space as well as Enter (a link only knows Enter).
+      onKeyDown={(event) => {
+        if (event.key !== " ") return;
+        event.preventDefault();
+        onOpen();
+      }}
     >
       {children}
     </Link>

@@ -346,7 +346,10 @@ export function MemberForm({
         ) : null}
       </Section>
 
-      <fieldset className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-6">
+      <fieldset
+        className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-6"
+        aria-describedby={errors.children ? id("children-error") : undefined}
+      >
         <legend className="px-2 text-lg font-semibold text-navy">Children Information</legend>
         {children.length === 0 ? (
           <p className="mt-2 text-sm text-muted-foreground">No children added.</p>
@@ -371,13 +374,19 @@ export function MemberForm({
                 <FormField
                   id={id(`child-${child.key}-birthday`)}
                   name="childBirthday"
-                  label="Birthday"
+                  label={
+                    <>
+                      <span className="sr-only">Child {index + 1} </span>Birthday
+                    </>
+                  }
                   type="date"
                   value={child.birthday}
                   onChange={(event) => updateChild(child.key, { birthday: event.target.value })}
                 />
                 <div className="grid gap-2">
-                  <Label htmlFor={id(`child-${child.key}-gender`)}>Gender</Label>
+                  <Label htmlFor={id(`child-${child.key}-gender`)}>
+                    <span className="sr-only">Child {index + 1} </span>Gender
+                  </Label>
                   <NativeSelect
                     id={id(`child-${child.key}-gender`)}
                     name="childGender"
@@ -408,13 +417,17 @@ export function MemberForm({
                   onClick={() => setChildren((rows) => rows.filter((row) => row.key !== child.key))}
                 >
                   <Trash2 aria-hidden="true" />
-                  Remove
+                  Remove<span className="sr-only"> Child {index + 1}</span>
                 </Button>
               </li>
             );
           })}
         </ol>
-        {errors.children ? <p className="mt-2 text-sm text-destructive">{errors.children}</p> : null}
+        {errors.children ? (
+          <p id={id("children-error")} className="mt-2 text-sm text-destructive">
+            {errors.children}
+          </p>
+        ) : null}
         <Button
           type="button"
           variant="outline"
@@ -477,7 +490,12 @@ export function MemberForm({
         ) : null}
       </Section>
 
-      <fieldset className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-6">
+      <fieldset
+        className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-6"
+        aria-describedby={
+          errors.ministryInvolvement || errors.ministryRole ? id("ministries-error") : undefined
+        }
+      >
         <legend className="px-2 text-lg font-semibold text-navy">Ministry Involvement</legend>
         <div className="mt-2 grid gap-6">
           <TagChoices
@@ -494,7 +512,9 @@ export function MemberForm({
           />
         </div>
         {errors.ministryInvolvement || errors.ministryRole ? (
-          <p className="mt-2 text-sm text-destructive">{errors.ministryInvolvement ?? errors.ministryRole}</p>
+          <p id={id("ministries-error")} className="mt-2 text-sm text-destructive">
+            {errors.ministryInvolvement ?? errors.ministryRole}
+          </p>
         ) : null}
       </fieldset>
 

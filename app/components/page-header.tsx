@@ -13,7 +13,7 @@ export function PageHeader({
   children?: ReactNode;
 }) {
   return (
-    <section className="relative isolate overflow-hidden bg-navy text-white">
+    <section className="on-dark relative isolate overflow-hidden bg-navy text-white">
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_15%_20%,rgba(245,184,61,0.22),transparent_45%),radial-gradient(circle_at_85%_80%,rgba(59,130,246,0.3),transparent_50%)]"

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { showToast } from "~/lib/toast";
 import { ExportButton } from "./export-button";
+import { TableScroller } from "./table-scroller";
 
 interface Row {
   id: string;
@@ -65,8 +66,8 @@ export function RegistrationGroups({
                 {group.items.length}
               </span>
             </h2>
-            <div className="mt-3 overflow-x-auto">
-              <table className="w-full min-w-[560px] text-left text-sm">
+            <TableScroller label={`${group.name}, table`} className="mt-3">
+              <table className="w-full min-w-[560px] text-left text-sm" aria-label={group.name}>
                 <thead className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
                   <tr>
                     <th scope="col" className="px-3 py-2">
@@ -102,7 +103,7 @@ export function RegistrationGroups({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroller>
           </section>
         ))
       )}

@@ -7,7 +7,7 @@ import { SocialIcon } from "./social-icons";
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
-    <footer className="bg-navy text-slate-200">
+    <footer className="on-dark bg-navy text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
         <div className="space-y-3">
           <div className="flex items-center gap-2">

@@ -12,3 +12,11 @@ export function firstErrors(issues: { path: PropertyKey[]; message: string }[]):
   for (const issue of issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
   return errors;
 }
+
+/** Puts the cursor in the first field that has a message, so keyboard and screen reader users land on it. */
+export function focusFirstError(form: HTMLFormElement, errors: Record<string, string>) {
+  for (const name of Object.keys(errors)) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLElement) return field.focus();
+  }
+}

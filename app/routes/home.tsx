@@ -19,7 +19,7 @@ export default function Home() {
   return (
     <>
       <ChurchJsonLd />
-      <section className="relative isolate overflow-hidden bg-navy text-white">
+      <section className="on-dark relative isolate overflow-hidden bg-navy text-white">
         <div
           aria-hidden="true"
           className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_20%_20%,rgba(245,184,61,0.25),transparent_45%),radial-gradient(circle_at_80%_70%,rgba(59,130,246,0.35),transparent_50%)]"

@@ -9,7 +9,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { UploadProgress } from "~/components/upload-progress";
 import { eventImageSrc } from "~/lib/event-image";
 import { formatDateUS, formatTimeRange } from "~/lib/format";
-import { firstErrors, formValues } from "~/lib/form-values";
+import { firstErrors, focusFirstError, formValues } from "~/lib/form-values";
 import { pageMeta } from "~/lib/meta";
 import { showToast, type Toast } from "~/lib/toast";
 import { useUpload } from "~/lib/upload-client";
@@ -103,6 +103,7 @@ export default function AddEvent({ loaderData }: Route.ComponentProps) {
             if (!parsed.success) {
               const found = firstErrors(parsed.error.issues);
               setErrors(found);
+              focusFirstError(form, found);
               showToast({
                 title: "Submission Failed",
                 description: Object.values(found)[0],
@@ -115,6 +116,7 @@ export default function AddEvent({ loaderData }: Route.ComponentProps) {
             showToast(answer.toast);
             if (!answer.ok) {
               setErrors(answer.errors ?? {});
+              focusFirstError(form, answer.errors ?? {});
               return;
             }
             setFormKey((key) => key + 1);

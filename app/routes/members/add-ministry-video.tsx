@@ -7,7 +7,7 @@ import { FormField } from "~/components/form-field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { getMinistry, ministriesByName } from "~/content/ministries";
-import { firstErrors, formValues } from "~/lib/form-values";
+import { firstErrors, focusFirstError, formValues } from "~/lib/form-values";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { youTubeWatchUrl } from "~/lib/youtube";
@@ -124,7 +124,9 @@ export default function AddMinistryVideo({ loaderData, actionData }: Route.Compo
             const parsed = ministryVideoSchema.safeParse(formValues(event.currentTarget));
             if (parsed.success) return setClientErrors({});
             event.preventDefault();
-            setClientErrors(firstErrors(parsed.error.issues));
+            const found = firstErrors(parsed.error.issues);
+            setClientErrors(found);
+            focusFirstError(event.currentTarget, found);
             showToast({ ...videoProblemToast(parsed.error), variant: "destructive" });
           }}
         >

@@ -5,7 +5,7 @@ import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog
 import { ContentFormCard, ContentListCard, EditLink } from "~/components/content-admin";
 import { FormField } from "~/components/form-field";
 import { formatDateUS } from "~/lib/format";
-import { firstErrors, formValues } from "~/lib/form-values";
+import { firstErrors, focusFirstError, formValues } from "~/lib/form-values";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { youTubeWatchUrl } from "~/lib/youtube";
@@ -108,7 +108,9 @@ export default function AddSermon({ loaderData, actionData }: Route.ComponentPro
             const parsed = sermonSchema.safeParse(formValues(event.currentTarget));
             if (parsed.success) return setClientErrors({});
             event.preventDefault();
-            setClientErrors(firstErrors(parsed.error.issues));
+            const found = firstErrors(parsed.error.issues);
+            setClientErrors(found);
+            focusFirstError(event.currentTarget, found);
             showToast({ ...videoProblemToast(parsed.error), variant: "destructive" });
           }}
         >

@@ -208,7 +208,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           <h1 className="text-3xl font-bold tracking-tight text-navy">Members Dashboard</h1>
           <p className="mt-1 text-muted-foreground">Welcome, {name}.</p>
         </div>
-        <div className="flex flex-wrap gap-2" aria-label="Quick Actions">
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Quick Actions">
           <Link to="/members/forms" className={buttonVariants()}>
             <UserRoundPlus aria-hidden="true" />
             Add New Member

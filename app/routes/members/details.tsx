@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, Eye, Pencil, Search, UserPlus } from "lucide
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
+import { TableScroller } from "~/components/table-scroller";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { pageMeta } from "~/lib/meta";
@@ -101,7 +102,8 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
             ← Back to Dashboard
           </Link>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-navy">Membership List</h1>
-          <p className="mt-1 text-muted-foreground">
+          {/* A status, so a screen reader hears the new count as the search narrows the list. */}
+          <p className="mt-1 text-muted-foreground" role="status">
             {total} member{total === 1 ? "" : "s"}
             {query ? ` matching “${query}”` : ""}
           </p>
@@ -141,9 +143,10 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      <div
+      <TableScroller
+        label="Members"
         className={cn(
-          "mt-6 overflow-x-auto rounded-xl border border-border bg-background shadow-sm",
+          "mt-6 rounded-xl border border-border bg-background shadow-sm",
           isSearching && "opacity-60",
         )}
       >
@@ -229,7 +232,7 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroller>
 
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-4 text-sm">

@@ -79,11 +79,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <h1 className="mt-4 text-2xl font-bold tracking-tight text-navy">Members Login</h1>
           <p className="mt-2 text-sm text-muted-foreground">Sign in to the members area.</p>
         </div>
-        <Form
-          method="post"
-          className="mt-8 grid gap-5"
-          aria-describedby={actionData?.error ? "login-error" : undefined}
-        >
+        <Form method="post" className="mt-8 grid gap-5">
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
           <div className="grid gap-2">
             <Label htmlFor="username">Username</Label>
@@ -97,6 +93,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
               maxLength={254}
               defaultValue={actionData?.username ?? ""}
               aria-invalid={actionData?.error ? true : undefined}
+              aria-describedby={actionData?.error ? "login-error" : undefined}
             />
           </div>
           <div className="grid gap-2">
@@ -108,6 +105,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
               required
               maxLength={128}
               aria-invalid={actionData?.error ? true : undefined}
+              aria-describedby={actionData?.error ? "login-error" : undefined}
             />
           </div>
           {actionData?.error ? (

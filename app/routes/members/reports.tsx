@@ -2,6 +2,7 @@ import { Cake, Heart, Users } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { ExportButton } from "~/components/export-button";
+import { TableScroller } from "~/components/table-scroller";
 import { NativeSelect } from "~/components/ui/select";
 import { MINISTRY_NAMES } from "~/content/member-options";
 import { todayInChurchZone } from "~/lib/dates";
@@ -135,7 +136,7 @@ function Table({
 }) {
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
-    <div className="overflow-x-auto">
+    <TableScroller label={`${label}, table`}>
       <table className="w-full min-w-[520px] text-left text-sm" aria-label={label}>
         <thead className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
@@ -158,7 +159,7 @@ function Table({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroller>
   );
 }
 

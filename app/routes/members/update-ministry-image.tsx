@@ -16,6 +16,12 @@ import { requireStaff } from "~/server/auth.server";
 import { listMinistryImages } from "~/server/ministry-admin.server";
 import type { Route } from "./+types/update-ministry-image";
 
+// Under each field that is missing, besides the spec's toast.
+const fieldErrors = {
+  ministrySlug: "Please select a ministry.",
+  image: "Please select an image file.",
+};
+
 export function meta(_: Route.MetaArgs) {
   return pageMeta("Ministry Images", "Change the picture shown on a ministry's page.");
 }
@@ -33,6 +39,7 @@ export default function UpdateMinistryImage({ loaderData }: Route.ComponentProps
   const { send, progress, isUploading } = useUpload();
   const [slug, setSlug] = useState("");
   const [preview, setPreview] = useState<string | null>(null);
+  const [missing, setMissing] = useState<{ ministrySlug?: boolean; image?: boolean }>({});
 
   // The preview is a temporary address for the chosen file; free it when it changes.
   useEffect(
@@ -60,12 +67,19 @@ export default function UpdateMinistryImage({ loaderData }: Route.ComponentProps
           const form = event.currentTarget;
           const body = new FormData(form);
           const file = body.get("image");
-          if (!body.get("ministrySlug") || !(file instanceof File) || file.size === 0) {
+          const isMissing = {
+            ministrySlug: !body.get("ministrySlug"),
+            image: !(file instanceof File) || file.size === 0,
+          };
+          if (isMissing.ministrySlug || isMissing.image) {
             showToast({
               title: "Missing information",
               description: "Please select a ministry and an image file.",
               variant: "destructive",
             });
+            setMissing(isMissing);
+            const first = isMissing.ministrySlug ? "ministrySlug" : "image";
+            (form.elements.namedItem(first) as HTMLElement | null)?.focus();
             return;
           }
           const answer = await send(form.action, body);
@@ -79,7 +93,12 @@ export default function UpdateMinistryImage({ loaderData }: Route.ComponentProps
             id="ministrySlug"
             name="ministrySlug"
             value={slug}
-            onChange={(event) => setSlug(event.target.value)}
+            aria-invalid={missing.ministrySlug ? true : undefined}
+            aria-describedby={missing.ministrySlug ? "ministrySlug-error" : undefined}
+            onChange={(event) => {
+              setSlug(event.target.value);
+              setMissing((current) => ({ ...current, ministrySlug: false }));
+            }}
           >
             <option value="">Select a ministry</option>
             {ministriesByName().map((ministry) => (
@@ -88,6 +107,11 @@ export default function UpdateMinistryImage({ loaderData }: Route.ComponentProps
               </option>
             ))}
           </NativeSelect>
+          {missing.ministrySlug ? (
+            <p id="ministrySlug-error" className="text-sm text-destructive">
+              {fieldErrors.ministrySlug}
+            </p>
+          ) : null}
         </div>
         <div className="grid gap-2">
           <Label htmlFor="image">Image</Label>
@@ -97,15 +121,22 @@ export default function UpdateMinistryImage({ loaderData }: Route.ComponentProps
             type="file"
             accept="image/jpeg,image/png,image/gif,image/webp"
             className="h-auto py-2"
-            aria-describedby="image-hint"
+            aria-describedby={missing.image ? "image-hint image-error" : "image-hint"}
+            aria-invalid={missing.image ? true : undefined}
             onChange={(event) => {
               const file = event.target.files?.[0];
               setPreview(file ? URL.createObjectURL(file) : null);
+              setMissing((current) => ({ ...current, image: false }));
             }}
           />
           <p id="image-hint" className="text-xs text-muted-foreground">
             JPG, PNG, GIF or WEBP up to {MAX_UPLOAD_LABEL}
           </p>
+          {missing.image ? (
+            <p id="image-error" className="text-sm text-destructive">
+              {fieldErrors.image}
+            </p>
+          ) : null}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <figure className="grid gap-2">

@@ -1,5 +1,5 @@
 import { FileText, ImageIcon, LoaderCircle, Upload } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, useRevalidator } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
@@ -106,6 +106,8 @@ export default function UploadFiles({ loaderData }: Route.ComponentProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const { send, progress, isUploading } = useUpload();
   const revalidator = useRevalidator();
+  // Shown under the file field too, tied to it, while the toast says the same for everyone.
+  const [fileError, setFileError] = useState<string | null>(null);
   useDeleteToast("delete-document");
 
   useEffect(() => {
@@ -137,6 +139,8 @@ export default function UploadFiles({ loaderData }: Route.ComponentProps) {
                 description: "Please choose a file to upload.",
                 variant: "destructive",
               });
+              setFileError("Please choose a file to upload.");
+              (form.elements.namedItem("file") as HTMLInputElement | null)?.focus();
               return;
             }
             const answer = await send(form.action, body);
@@ -155,12 +159,19 @@ export default function UploadFiles({ loaderData }: Route.ComponentProps) {
               name="file"
               type="file"
               accept=".pdf,.docx,.ppt,.pptx,.xlsx,.png,.jpg,.jpeg"
-              aria-describedby="file-hint"
+              aria-describedby={fileError ? "file-hint file-error" : "file-hint"}
+              aria-invalid={fileError ? true : undefined}
+              onChange={() => setFileError(null)}
               className="h-auto py-2"
             />
             <p id="file-hint" className="text-xs text-muted-foreground">
               PDF, DOCX, PPT, XLSX, PNG, JPG up to {MAX_UPLOAD_LABEL}
             </p>
+            {fileError ? (
+              <p id="file-error" className="text-sm text-destructive">
+                {fileError}
+              </p>
+            ) : null}
           </div>
           <div className="grid gap-2">
             <Label htmlFor="category">Category</Label>

@@ -198,18 +198,20 @@ function JoinForm({ ministry, onSuccess }: { ministry: Ministry; onSuccess: () =
 }
 
 function Detail({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
+  // Only dt and dd inside the group (a definition list allows nothing else there): the icon sits
+  // in the term, placed in the gutter.
   return (
-    <div className="flex gap-3">
-      <span
-        aria-hidden="true"
-        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary"
-      >
-        {icon}
-      </span>
-      <div>
-        <dt className="text-sm font-semibold uppercase tracking-wide text-accent-text">{term}</dt>
-        <dd className="mt-0.5 text-navy">{children}</dd>
-      </div>
+    <div className="relative min-h-10 pl-13">
+      <dt className="text-sm font-semibold uppercase tracking-wide text-accent-text">
+        <span
+          aria-hidden="true"
+          className="absolute left-0 top-0 flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary"
+        >
+          {icon}
+        </span>
+        {term}
+      </dt>
+      <dd className="mt-0.5 text-navy">{children}</dd>
     </div>
   );
 }
