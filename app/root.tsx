@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -69,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         {showFrame ? <SiteHeader user={rootData?.user ?? null} /> : null}
-        <main id="main" className="flex-1">
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
         {showFrame ? <SiteFooter /> : null}
@@ -81,11 +81,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * After a client-side move to another page, keyboard and screen-reader users start at the new
+ * page's content (as they would after a full page load), not on the link they used.
+ */
+function useFocusMainOnNavigation() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    document.getElementById("main")?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const toast = loaderData.toast;
   useEffect(() => {
     if (toast) showToast(toast);
   }, [toast]);
+  useFocusMainOnNavigation();
   return <Outlet />;
 }
 

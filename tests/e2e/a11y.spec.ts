@@ -465,6 +465,21 @@ test.describe("keyboard", () => {
     await expect(page.getByRole("link", { name: "Join Us This Friday" })).toBeFocused();
   });
 
+  test("after moving to another page in the browser, focus starts at the new page's content", async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP.viewport);
+    await openHydrated(page, "/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Events", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(page.locator("main#main")).toBeFocused();
+    // The next Tab goes into the new page, not back to the header.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
+  });
+
   test("on a phone the menu button follows the skip link and opens by keyboard", async ({ browser }) => {
     const context = await browser.newContext({
       ...PHONE,
