@@ -1,5 +1,6 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -40,10 +41,15 @@ export function migrationsFolder() {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) return openPostgres(options.url);
+  // The member search index needs pg_trgm, which PGlite keeps outside its core: load it always.
+  const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
   const client =
     "memory" in options
-      ? new PGlite()
-      : new PGlite(options.pgliteDir, options.loadFrom ? { loadDataDir: options.loadFrom } : {});
+      ? new PGlite(pgliteOptions)
+      : new PGlite(
+          options.pgliteDir,
+          options.loadFrom ? { ...pgliteOptions, loadDataDir: options.loadFrom } : pgliteOptions,
+        );
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
