@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ageInYears, nextOccurrence, upcomingDates } from "./member-dates";
+import { addDays } from "./dates";
+import { ageInYears, monthDaysAhead, nextOccurrence, upcomingDates } from "./member-dates";
 
 describe("nextOccurrence", () => {
   it("keeps a date still to come this year, today included", () => {
@@ -42,6 +43,28 @@ describe("upcomingDates", () => {
     expect(upcomingDates([{ b: "2004-02-29" }], (p) => p.b, "2027-02-20", 30)).toMatchObject([
       { date: "2027-02-28", daysAway: 8, years: 23 },
     ]);
+  });
+});
+
+describe("monthDaysAhead", () => {
+  it("lists each day of the window once, across the year end", () => {
+    const window = monthDaysAhead("2026-12-15", 30);
+    expect(window).toHaveLength(31);
+    expect(window[0]).toEqual({ monthDay: "12-15", daysAway: 0 });
+    expect(window.at(-1)).toEqual({ monthDay: "01-14", daysAway: 30 });
+  });
+  it("agrees with upcomingDates for every date of a year, 29 February included", () => {
+    for (const today of ["2027-02-20", "2028-02-20", "2026-12-15", "2026-03-01"]) {
+      const window = new Map(monthDaysAhead(today, 30).map((w) => [w.monthDay, w.daysAway]));
+      for (let day = 0; day < 366; day++) {
+        const birthday = addDays("2000-01-01", day);
+        const upcoming = upcomingDates([birthday], (b) => b, today, 30)[0];
+        expect(window.get(birthday.slice(5)), `${birthday} from ${today}`).toBe(upcoming?.daysAway);
+      }
+    }
+  });
+  it("stops after a whole year", () => {
+    expect(monthDaysAhead("2027-01-01", 1000)).toHaveLength(366);
   });
 });
 

@@ -61,12 +61,34 @@ export function upcomingDates<T>(
   for (const item of items) {
     const original = dateOf(item);
     if (!original) continue;
-    const date = nextOccurrence(original, today);
-    const daysAway = daysBetween(today, date);
-    if (daysAway > days) continue;
-    result.push({ item, date, daysAway, years: parts(date)[0] - parts(original)[0] });
+    const upcoming = comingRound(item, original, today);
+    if (upcoming.daysAway <= days) result.push(upcoming);
   }
   return result.sort((a, b) => a.daysAway - b.daysAway);
+}
+
+/** When `original` (a birthday, a wedding day) comes round next, from today. */
+export function comingRound<T>(item: T, original: string, today: string): Upcoming<T> {
+  const date = nextOccurrence(original, today);
+  return { item, date, daysAway: daysBetween(today, date), years: parts(date)[0] - parts(original)[0] };
+}
+
+/**
+ * Every month and day ('MM-DD') that comes round within the next `days` days, with how far away
+ * it is: what a database needs to find the upcoming dates without reading every row. 29 February
+ * comes round with the 28th in other years.
+ */
+export function monthDaysAhead(today: string, days: number): { monthDay: string; daysAway: number }[] {
+  const result = new Map<string, number>();
+  for (let daysAway = 0; daysAway <= days && result.size < 366; daysAway++) {
+    const date = addDays(today, daysAway);
+    const monthDay = date.slice(5);
+    if (!result.has(monthDay)) result.set(monthDay, daysAway);
+    if (monthDay === "02-28" && !isLeapYear(parts(date)[0]) && !result.has("02-29")) {
+      result.set("02-29", daysAway);
+    }
+  }
+  return [...result].map(([monthDay, daysAway]) => ({ monthDay, daysAway }));
 }
 
 /** Age in full years on `today`, or null when the birthday is in the future or missing. */

@@ -2,7 +2,8 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -89,14 +90,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   ) {
     await createPgliteDatabase(options.pgliteDir);
   }
-  const startParams = PGLITE_START_PARAMS;
+  // The member search index needs pg_trgm, which PGlite keeps outside its core: load it always.
+  const pgliteOptions: PGliteOptions = { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS };
   const client =
     "memory" in options
-      ? new PGlite({ startParams })
-      : new PGlite(options.pgliteDir, {
-          startParams,
-          ...(options.loadFrom ? { loadDataDir: options.loadFrom } : {}),
-        });
+      ? new PGlite(pgliteOptions)
+      : new PGlite(
+          options.pgliteDir,
+          options.loadFrom ? { ...pgliteOptions, loadDataDir: options.loadFrom } : pgliteOptions,
+        );
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -1,9 +1,18 @@
-import { and, arrayContains, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { members, visitors, type Member } from "../../database/schema";
+import { and, arrayContains, asc, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import { members, visitors, type Member, type Visitor } from "../../database/schema";
 import { isUuid } from "~/lib/ids";
-import { DASHBOARD_BIRTHDAY_DAYS, REPORT_WINDOW_DAYS, upcomingDates } from "~/lib/member-dates";
+import {
+  comingRound,
+  DASHBOARD_BIRTHDAY_DAYS,
+  monthDaysAhead,
+  REPORT_WINDOW_DAYS,
+  type Upcoming,
+} from "~/lib/member-dates";
 import { ministries } from "~/content/ministries";
 import type { MemberInput } from "~/schemas/member";
+import { readInBatches } from "./csv.server";
 import { services } from "./services.server";
 
 export const MEMBERS_PAGE_SIZE = 25;
@@ -17,20 +26,20 @@ function searchCondition(query: string): SQL | undefined {
   const words = query.trim().split(/\s+/).filter(Boolean).slice(0, 5);
   if (words.length === 0) return undefined;
   // Every word must match a name part, the e-mail or the mobile number ("ana cruz" finds Ana Cruz).
-  return and(
-    ...words.map((word) => {
-      const pattern = likePattern(word);
-      return or(
-        ilike(members.firstName, pattern),
-        ilike(members.middleName, pattern),
-        ilike(members.lastName, pattern),
-        ilike(members.nickname, pattern),
-        ilike(members.email, pattern),
-        ilike(members.mobile, pattern),
-      );
-    }),
-  );
+  // search_text holds those fields lower-cased; lower() on the word too makes this ilike.
+  return and(...words.map((word) => sql`${members.searchText} like lower(${likePattern(word)})`));
 }
+
+const listColumns = {
+  id: members.id,
+  firstName: members.firstName,
+  middleName: members.middleName,
+  lastName: members.lastName,
+  email: members.email,
+  countryCode: members.countryCode,
+  mobile: members.mobile,
+  membershipStatus: members.membershipStatus,
+};
 
 export async function listMembers(options: { query?: string; page?: number; pageSize?: number }) {
   const { db } = services();
@@ -40,16 +49,7 @@ export async function listMembers(options: { query?: string; page?: number; page
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, options.page ?? 1), pages);
   const rows = await db
-    .select({
-      id: members.id,
-      firstName: members.firstName,
-      middleName: members.middleName,
-      lastName: members.lastName,
-      email: members.email,
-      countryCode: members.countryCode,
-      mobile: members.mobile,
-      membershipStatus: members.membershipStatus,
-    })
+    .select(listColumns)
     .from(members)
     .where(where)
     .orderBy(desc(members.createdAt), desc(members.id))
@@ -58,9 +58,11 @@ export async function listMembers(options: { query?: string; page?: number; page
   return { rows, total, page, pages };
 }
 
+const { searchText: _searchText, ...memberColumns } = getTableColumns(members);
+
 export async function getMember(id: string): Promise<Member | null> {
   if (!isUuid(id)) return null;
-  const [row] = await services().db.select().from(members).where(eq(members.id, id)).limit(1);
+  const [row] = await services().db.select(memberColumns).from(members).where(eq(members.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -98,7 +100,7 @@ export async function createMember(input: MemberInput): Promise<Member> {
   const [row] = await services()
     .db.insert(members)
     .values({ ...columns(input), churchPosition: input.churchPosition, membershipStatus: "active" })
-    .returning();
+    .returning(memberColumns);
   return row!;
 }
 
@@ -112,7 +114,7 @@ export async function updateMember(id: string, input: MemberInput): Promise<Memb
       membershipStatus: input.membershipStatus,
     })
     .where(eq(members.id, id))
-    .returning();
+    .returning(memberColumns);
   return row ?? null;
 }
 
@@ -122,21 +124,43 @@ export async function deleteMember(id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** The month and day ('MM-DD') of a date column, to compare with monthDaysAhead. */
+function monthDayOf(column: AnyPgColumn) {
+  return sql`to_char(${column}::timestamp, 'MM-DD')`;
+}
+
+/** monthDaysAhead as a table the database can join: upcoming(month_day, days_away). */
+function upcomingTable(today: string, days: number) {
+  const rows = monthDaysAhead(today, days).map(
+    ({ monthDay, daysAway }) => sql`(${monthDay}::text, ${daysAway}::int)`,
+  );
+  return sql`(values ${sql.join(rows, sql`, `)}) as upcoming(month_day, days_away)`;
+}
+
 export async function dashboardStats(today: string) {
   const { db } = services();
-  const [memberRows, [visitorCount]] = await Promise.all([
-    db.select({ birthday: members.birthday }).from(members),
+  const monthDays = monthDaysAhead(today, DASHBOARD_BIRTHDAY_DAYS).map((w) => w.monthDay);
+  const [[memberCounts], [visitorCount]] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        upcomingBirthdays: sql<number>`count(*) filter (where ${monthDayOf(members.birthday)} in (${sql.join(
+          monthDays.map((monthDay) => sql`${monthDay}`),
+          sql`, `,
+        )}))`.mapWith(Number),
+      })
+      .from(members),
     db.select({ n: count() }).from(visitors),
   ]);
   return {
-    totalMembers: memberRows.length,
+    totalMembers: memberCounts?.total ?? 0,
     activeMinistries: ministries.length,
-    upcomingBirthdays: upcomingDates(memberRows, (m) => m.birthday, today, DASHBOARD_BIRTHDAY_DAYS).length,
+    upcomingBirthdays: memberCounts?.upcomingBirthdays ?? 0,
     newVisitors: visitorCount?.n ?? 0,
   };
 }
 
-const reportColumns = {
+const datedColumns = {
   id: members.id,
   firstName: members.firstName,
   middleName: members.middleName,
@@ -147,27 +171,48 @@ const reportColumns = {
   birthday: members.birthday,
   spouseName: members.spouseName,
   weddingAnniversary: members.weddingAnniversary,
-  maritalStatus: members.maritalStatus,
-  membershipStatus: members.membershipStatus,
-  churchPosition: members.churchPosition,
-  ministryInvolvement: members.ministryInvolvement,
-  ministryRole: members.ministryRole,
+  /** created_at exactly as stored (microseconds, which a JavaScript Date would lose), to go on after. */
+  cursorAt: sql<string>`${members.createdAt}::text`,
 };
+type DatedMember = SelectResultFields<typeof datedColumns>;
+
+/**
+ * Members whose date (birthday or wedding day) comes round within `days` days, soonest first,
+ * then in the order they were registered. The database picks them, so only they are read.
+ */
+function upcomingQuery(column: "birthday" | "weddingAnniversary", today: string, days: number) {
+  const daysAway = sql<number>`upcoming.days_away`;
+  return async (after?: Upcoming<DatedMember>, limit?: number): Promise<Upcoming<DatedMember>[]> => {
+    const query = services()
+      .db.select(datedColumns)
+      .from(members)
+      .innerJoin(upcomingTable(today, days), sql`upcoming.month_day = ${monthDayOf(members[column])}`)
+      .where(
+        after &&
+          sql`(${daysAway}, ${members.createdAt}, ${members.id}) > (${after.daysAway}::int, ${after.item.cursorAt}::timestamptz, ${after.item.id}::uuid)`,
+      )
+      .orderBy(daysAway, asc(members.createdAt), asc(members.id))
+      .$dynamic();
+    const rows = await (limit ? query.limit(limit) : query);
+    return rows.map((item) => comingRound(item, item[column]!, today));
+  };
+}
 
 export async function upcomingBirthdays(today: string, days = REPORT_WINDOW_DAYS) {
-  const rows = await services()
-    .db.select(reportColumns)
-    .from(members)
-    .where(sql`${members.birthday} is not null`);
-  return upcomingDates(rows, (m) => m.birthday, today, days);
+  return upcomingQuery("birthday", today, days)();
 }
 
 export async function upcomingAnniversaries(today: string, days = REPORT_WINDOW_DAYS) {
-  const rows = await services()
-    .db.select(reportColumns)
-    .from(members)
-    .where(sql`${members.weddingAnniversary} is not null`);
-  return upcomingDates(rows, (m) => m.weddingAnniversary, today, days);
+  return upcomingQuery("weddingAnniversary", today, days)();
+}
+
+/** upcomingBirthdays for a download: the same rows in the same order, read in batches. */
+export function streamUpcomingBirthdays(today: string, days = REPORT_WINDOW_DAYS) {
+  return readInBatches(upcomingQuery("birthday", today, days));
+}
+
+export function streamUpcomingAnniversaries(today: string, days = REPORT_WINDOW_DAYS) {
+  return readInBatches(upcomingQuery("weddingAnniversary", today, days));
 }
 
 export async function membershipCounts() {
@@ -180,12 +225,51 @@ export async function membershipCounts() {
   return { total: row?.total ?? 0, active: row?.active ?? 0 };
 }
 
-export async function activeMembers() {
-  return services()
-    .db.select(reportColumns)
-    .from(members)
-    .where(eq(members.membershipStatus, "active"))
-    .orderBy(members.lastName, members.firstName);
+const reportColumns = {
+  id: members.id,
+  firstName: members.firstName,
+  middleName: members.middleName,
+  lastName: members.lastName,
+  email: members.email,
+  countryCode: members.countryCode,
+  mobile: members.mobile,
+  membershipStatus: members.membershipStatus,
+  churchPosition: members.churchPosition,
+  ministryInvolvement: members.ministryInvolvement,
+  ministryRole: members.ministryRole,
+};
+type ReportMember = SelectResultFields<typeof reportColumns>;
+
+/** Members matching `where` by last name, then first name (then id, so every row has one place). */
+function byNameQuery(where: SQL) {
+  return async (after?: ReportMember, limit?: number): Promise<ReportMember[]> => {
+    const query = services()
+      .db.select(reportColumns)
+      .from(members)
+      .where(
+        and(
+          where,
+          after &&
+            sql`(${members.lastName}, ${members.firstName}, ${members.id}) > (${after.lastName}, ${after.firstName}, ${after.id}::uuid)`,
+        ),
+      )
+      .orderBy(members.lastName, members.firstName, members.id)
+      .$dynamic();
+    return limit ? query.limit(limit) : query;
+  };
+}
+
+/** Active members by name, read in batches for the download. */
+export function streamActiveMembers() {
+  return readInBatches(byNameQuery(eq(members.membershipStatus, "active")));
+}
+
+export async function membersInMinistry(name: string) {
+  return byNameQuery(arrayContains(members.ministryInvolvement, [name]))();
+}
+
+export function streamMembersInMinistry(name: string) {
+  return readInBatches(byNameQuery(arrayContains(members.ministryInvolvement, [name])));
 }
 
 /** How many members serve in each ministry, in the ministry list's order. */
@@ -202,14 +286,26 @@ export async function ministryBreakdown() {
   }));
 }
 
-export async function membersInMinistry(name: string) {
-  return services()
-    .db.select(reportColumns)
-    .from(members)
-    .where(arrayContains(members.ministryInvolvement, [name]))
-    .orderBy(members.lastName, members.firstName);
+type VisitorRow = Visitor & { cursorAt: string };
+
+/** Visitors newest first (then by id, so rows sent at the same moment keep one order). */
+async function visitorsQuery(after?: VisitorRow, limit?: number): Promise<VisitorRow[]> {
+  const query = services()
+    .db.select({ ...getTableColumns(visitors), cursorAt: sql<string>`${visitors.createdAt}::text` })
+    .from(visitors)
+    .where(
+      after &&
+        sql`(${visitors.createdAt}, ${visitors.id}) < (${after.cursorAt}::timestamptz, ${after.id}::uuid)`,
+    )
+    .orderBy(desc(visitors.createdAt), desc(visitors.id))
+    .$dynamic();
+  return limit ? query.limit(limit) : query;
 }
 
-export async function listVisitors() {
-  return services().db.select().from(visitors).orderBy(desc(visitors.createdAt));
+export async function listVisitors(): Promise<Visitor[]> {
+  return (await visitorsQuery()).map(({ cursorAt: _cursorAt, ...visitor }) => visitor);
+}
+
+export function streamVisitors() {
+  return readInBatches(visitorsQuery);
 }

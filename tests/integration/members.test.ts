@@ -104,6 +104,82 @@ describe.each(databaseKinds)("members on %s", (kind) => {
     expect(page1.rows[0]!.firstName).toBe("Carla");
   });
 
+  it("finds members by any part of a name, e-mail or mobile, special characters included", async () => {
+    await createMember(
+      memberInput({
+        firstName: "Élène",
+        middleName: "Marie",
+        lastName: "O'Brien",
+        nickname: "Lena",
+        email: "Elene+Church@Example.org",
+        mobile: "39876543",
+      }),
+    );
+    await createMember(
+      memberInput({ firstName: "Ana", lastName: "Dela Cruz", email: "ana@example.org", mobile: "33330001" }),
+    );
+
+    const names = async (query: string) => (await listMembers({ query })).rows.map((r) => r.firstName).sort();
+    expect(await names("ÉLÈNE")).toEqual(["Élène"]);
+    expect(await names("mari")).toEqual(["Élène"]);
+    expect(await names("o'bri")).toEqual(["Élène"]);
+    expect(await names("lena")).toEqual(["Élène"]);
+    expect(await names("+church@")).toEqual(["Élène"]);
+    expect(await names("8765")).toEqual(["Élène"]);
+    expect(await names("dela cruz")).toEqual(["Ana"]);
+    expect(await names("  cruz   ANA ")).toEqual(["Ana"]);
+    expect(await names("example.org")).toEqual(["Ana", "Élène"]);
+    // Each word is looked for inside one field: it never runs from one field into the next.
+    expect(await names("anadela")).toEqual([]);
+    expect(await names("cruzana")).toEqual([]);
+    expect(await names("\\")).toEqual([]);
+    expect(await names("%")).toEqual([]);
+
+    // The search follows an edit at once.
+    const { rows } = await listMembers({ query: "ana" });
+    await updateMember(
+      rows[0]!.id,
+      memberInput({ firstName: "Joy", lastName: "Santos", email: "joy@example.org", mobile: "33330001" }),
+    );
+    expect(await names("ana")).toEqual([]);
+    expect(await names("joy santos")).toEqual(["Joy"]);
+  });
+
+  it("counts a search's matches and pages through them newest first", async () => {
+    for (let i = 1; i <= 7; i++) {
+      await createMember(memberInput({ firstName: `Match${i}`, email: `match${i}@example.org` }));
+      await createMember(memberInput({ firstName: `Other${i}`, email: `other${i}@example.org` }));
+    }
+    const page1 = await listMembers({ query: "match", pageSize: 3 });
+    expect(page1).toMatchObject({ total: 7, pages: 3, page: 1 });
+    expect(page1.rows.map((r) => r.firstName)).toEqual(["Match7", "Match6", "Match5"]);
+    const last = await listMembers({ query: "match", pageSize: 3, page: 3 });
+    expect(last.rows.map((r) => r.firstName)).toEqual(["Match1"]);
+    // A page past the end shows the last page.
+    expect(await listMembers({ query: "match", pageSize: 3, page: 9 })).toMatchObject({ page: 3, pages: 3 });
+    expect(await listMembers({ query: "nobody", page: 2 })).toMatchObject({ rows: [], total: 0, page: 1 });
+  });
+
+  it("finds 29 February birthdays on the 28th in other years, and counts the dashboard's week", async () => {
+    await createMember(memberInput({ firstName: "Leap", birthday: "2004-02-29" }));
+    await createMember(memberInput({ firstName: "March", birthday: "1990-03-01" }));
+    await createMember(memberInput({ firstName: "Later", birthday: "1990-03-25" }));
+
+    expect(
+      (await upcomingBirthdays("2027-02-20")).map((b) => [b.item.firstName, b.date, b.daysAway, b.years]),
+    ).toEqual([
+      ["Leap", "2027-02-28", 8, 23],
+      ["March", "2027-03-01", 9, 37],
+    ]);
+    expect((await upcomingBirthdays("2028-02-20")).map((b) => [b.item.firstName, b.date])).toEqual([
+      ["Leap", "2028-02-29"],
+      ["March", "2028-03-01"],
+    ]);
+    expect((await dashboardStats("2027-02-22")).upcomingBirthdays).toBe(2);
+    expect((await dashboardStats("2027-02-21")).upcomingBirthdays).toBe(1);
+    expect((await dashboardStats("2027-02-20")).upcomingBirthdays).toBe(0);
+  });
+
   it("updates status in any direction, and deletes", async () => {
     const created = await createMember(memberInput());
     for (const status of ["inactive", "left", "transferred", "active"]) {

@@ -3,11 +3,11 @@ import { todayInChurchZone } from "~/lib/dates";
 import { requireStaff } from "~/server/auth.server";
 import { csvResponse } from "~/server/csv.server";
 import {
-  activeMembers,
-  listVisitors,
-  membersInMinistry,
-  upcomingAnniversaries,
-  upcomingBirthdays,
+  streamActiveMembers,
+  streamMembersInMinistry,
+  streamUpcomingAnniversaries,
+  streamUpcomingBirthdays,
+  streamVisitors,
 } from "~/server/members.server";
 import { fullName } from "~/lib/names";
 import type { Route } from "./+types/reports-export";
@@ -15,16 +15,18 @@ import type { Route } from "./+types/reports-export";
 const mobileOf = (m: { countryCode: string; mobile: string }) => `${m.countryCode} ${m.mobile}`;
 
 // CSV downloads of the reports, produced on the server. Staff only, like every members route.
+// Rows are read from the database in batches while the file streams out, never all at once.
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const today = todayInChurchZone();
   switch (params.report) {
     case "birthdays": {
-      const rows = await upcomingBirthdays(today);
+      const rows = await streamUpcomingBirthdays(today);
       return csvResponse(
         "birthdays.csv",
         ["Name", "Email", "Mobile", "Birthday", "Next Birthday", "Days Away", "Turning"],
-        rows.map(({ item, date, daysAway, years }) => [
+        rows,
+        ({ item, date, daysAway, years }) => [
           fullName(item),
           item.email,
           mobileOf(item),
@@ -32,11 +34,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           date,
           daysAway,
           years,
-        ]),
+        ],
       );
     }
     case "anniversaries": {
-      const rows = await upcomingAnniversaries(today);
+      const rows = await streamUpcomingAnniversaries(today);
       return csvResponse(
         "anniversaries.csv",
         [
@@ -49,7 +51,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           "Days Away",
           "Years",
         ],
-        rows.map(({ item, date, daysAway, years }) => [
+        rows,
+        ({ item, date, daysAway, years }) => [
           fullName(item),
           item.spouseName,
           item.email,
@@ -58,15 +61,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           date,
           daysAway,
           years,
-        ]),
+        ],
       );
     }
     case "active_members": {
-      const rows = await activeMembers();
+      const rows = await streamActiveMembers();
       return csvResponse(
         "active_members.csv",
         ["Name", "Email", "Mobile", "Church Position", "Ministry Involvement", "Ministry Role", "Status"],
-        rows.map((m) => [
+        rows,
+        (m) => [
           fullName(m),
           m.email,
           mobileOf(m),
@@ -74,25 +78,28 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           m.ministryInvolvement,
           m.ministryRole,
           m.membershipStatus,
-        ]),
+        ],
       );
     }
     case "visitors": {
-      const rows = await listVisitors();
-      return csvResponse(
-        "visitors.csv",
-        ["Name", "Mobile", "Email", "Message", "Date"],
-        rows.map((v) => [v.name, v.mobile, v.email, v.message, v.createdAt.toISOString().slice(0, 10)]),
-      );
+      const rows = await streamVisitors();
+      return csvResponse("visitors.csv", ["Name", "Mobile", "Email", "Message", "Date"], rows, (v) => [
+        v.name,
+        v.mobile,
+        v.email,
+        v.message,
+        v.createdAt.toISOString().slice(0, 10),
+      ]);
     }
     case "ministry": {
       const name = new URL(request.url).searchParams.get("name") ?? "";
       if (!MINISTRY_NAMES.includes(name)) throw new Response("Unknown ministry", { status: 404 });
-      const rows = await membersInMinistry(name);
+      const rows = await streamMembersInMinistry(name);
       return csvResponse(
         `${name}_members.csv`,
         ["Name", "Email", "Mobile", "Ministry Role", "Status"],
-        rows.map((m) => [fullName(m), m.email, mobileOf(m), m.ministryRole, m.membershipStatus]),
+        rows,
+        (m) => [fullName(m), m.email, mobileOf(m), m.ministryRole, m.membershipStatus],
       );
     }
     default:
