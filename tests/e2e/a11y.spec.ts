@@ -552,6 +552,8 @@ test.describe("keyboard", () => {
     await expectVisibleFocusWhileTabbing(page, "the join modal", 5);
 
     await signIn(page);
+    // A fresh load: after a move within the app focus starts on <main>, which is not a tab stop.
+    await openHydrated(page, "/members");
     await expectVisibleFocusWhileTabbing(page, "/members", 16);
     await openHydrated(page, `/members/edit/${memberId}`);
     await expectVisibleFocusWhileTabbing(page, "/members/edit", 60);
