@@ -27,6 +27,8 @@ export interface LighthouseResult {
   warnings: string[];
   /** Lighthouse's measure of this machine's CPU speed (simulated timings depend on it). */
   benchmarkIndex: number;
+  /** Failed attempts (the scores are null when every attempt failed). */
+  errors?: string[];
 }
 
 export function chromiumPath(): string {
@@ -41,91 +43,124 @@ export function chromiumPath(): string {
   return chromium;
 }
 
+/** One Lighthouse run in a Chromium of its own, so a failed run leaves nothing behind for the next. */
+async function auditPage(url: string) {
+  const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  try {
+    const runner = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!runner) throw new Error("Lighthouse returned no result");
+    if (runner.lhr.runtimeError) throw new Error(runner.lhr.runtimeError.message);
+    return runner.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+type Report = Awaited<ReturnType<typeof auditPage>>;
+
+function summarize(path: string, lhr: Report): LighthouseResult {
+  const audit = (id: string) => lhr.audits[id];
+  const numeric = (id: string) => Math.round((audit(id)?.numericValue ?? NaN) * 1000) / 1000;
+  const summary =
+    (
+      audit("resource-summary")?.details as
+        { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined
+    )?.items ?? [];
+  const transferOf = (type: string) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0;
+  const failingAudits: LighthouseResult["failingAudits"] = [];
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const result = lhr.audits[ref.id];
+      if (!result || result.score === null) continue;
+      if (["notApplicable", "informative", "manual"].includes(result.scoreDisplayMode)) continue;
+      const threshold = category === "performance" ? 0.9 : 1;
+      if (result.score >= threshold) continue;
+      failingAudits.push({
+        id: ref.id,
+        category,
+        title: result.title,
+        score: result.score,
+        ...(result.displayValue ? { displayValue: result.displayValue } : {}),
+      });
+    }
+  }
+  const score = (category: (typeof CATEGORIES)[number]) => {
+    const value = lhr.categories[category]?.score;
+    return value === null || value === undefined ? null : Math.round(value * 100);
+  };
+  return {
+    path,
+    scores: {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+    },
+    metrics: {
+      fcpMs: Math.round(numeric("first-contentful-paint")),
+      lcpMs: Math.round(numeric("largest-contentful-paint")),
+      tbtMs: Math.round(numeric("total-blocking-time")),
+      cls: numeric("cumulative-layout-shift"),
+      speedIndexMs: Math.round(numeric("speed-index")),
+      ttiMs: Math.round(numeric("interactive")),
+    },
+    transfer: {
+      script: transferOf("script"),
+      stylesheet: transferOf("stylesheet"),
+      document: transferOf("document"),
+      total: transferOf("total"),
+      requests: summary.find((item) => item.resourceType === "total")?.requestCount ?? 0,
+    },
+    failingAudits,
+    warnings: lhr.runWarnings,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+const ATTEMPTS = 3;
+
 export async function runLighthouse(
   baseUrl: string,
   paths: string[],
   log: (message: string) => void,
 ): Promise<LighthouseResult[]> {
-  const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   const results: LighthouseResult[] = [];
-  try {
-    for (const path of paths) {
-      const started = Date.now();
-      const runner = await lighthouse(baseUrl + path, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!runner) throw new Error(`Lighthouse returned nothing for ${path}`);
-      const { lhr } = runner;
-      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.message}`);
-      const audit = (id: string) => lhr.audits[id];
-      const numeric = (id: string) => Math.round((audit(id)?.numericValue ?? NaN) * 1000) / 1000;
-      const summary =
-        (
-          audit("resource-summary")?.details as
-            { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined
-        )?.items ?? [];
-      const transferOf = (type: string) =>
-        summary.find((item) => item.resourceType === type)?.transferSize ?? 0;
-      const failingAudits: LighthouseResult["failingAudits"] = [];
-      for (const category of CATEGORIES) {
-        for (const ref of lhr.categories[category]?.auditRefs ?? []) {
-          const result = lhr.audits[ref.id];
-          if (!result || result.score === null) continue;
-          if (["notApplicable", "informative", "manual"].includes(result.scoreDisplayMode)) continue;
-          const threshold = category === "performance" ? 0.9 : 1;
-          if (result.score >= threshold) continue;
-          failingAudits.push({
-            id: ref.id,
-            category,
-            title: result.title,
-            score: result.score,
-            ...(result.displayValue ? { displayValue: result.displayValue } : {}),
-          });
-        }
+  for (const path of paths) {
+    const started = Date.now();
+    const errors: string[] = [];
+    let result: LighthouseResult | undefined;
+    // Lighthouse sometimes loses a page's trace (NO_NAVSTART and the like): try again, then
+    // report the page as failed rather than stop the whole bench.
+    for (let attempt = 1; attempt <= ATTEMPTS && !result; attempt++) {
+      try {
+        result = summarize(path, await auditPage(baseUrl + path));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        errors.push(message);
+        log(`  Lighthouse ${path}: attempt ${attempt} failed: ${message}`);
       }
-      const score = (category: (typeof CATEGORIES)[number]) => {
-        const value = lhr.categories[category]?.score;
-        return value === null || value === undefined ? null : Math.round(value * 100);
-      };
-      const result: LighthouseResult = {
-        path,
-        scores: {
-          performance: score("performance"),
-          accessibility: score("accessibility"),
-          "best-practices": score("best-practices"),
-          seo: score("seo"),
-        },
-        metrics: {
-          fcpMs: Math.round(numeric("first-contentful-paint")),
-          lcpMs: Math.round(numeric("largest-contentful-paint")),
-          tbtMs: Math.round(numeric("total-blocking-time")),
-          cls: numeric("cumulative-layout-shift"),
-          speedIndexMs: Math.round(numeric("speed-index")),
-          ttiMs: Math.round(numeric("interactive")),
-        },
-        transfer: {
-          script: transferOf("script"),
-          stylesheet: transferOf("stylesheet"),
-          document: transferOf("document"),
-          total: transferOf("total"),
-          requests: summary.find((item) => item.resourceType === "total")?.requestCount ?? 0,
-        },
-        failingAudits,
-        warnings: lhr.runWarnings,
-        benchmarkIndex: lhr.environment.benchmarkIndex,
-      };
-      results.push(result);
-      const s = result.scores;
-      log(
-        `  Lighthouse ${path}: perf ${s.performance} a11y ${s.accessibility} bp ${s["best-practices"]} seo ${s.seo} ` +
-          `(${((Date.now() - started) / 1000).toFixed(0)} s)`,
-      );
     }
-  } finally {
-    chrome.kill();
+    result ??= {
+      path,
+      scores: { performance: null, accessibility: null, "best-practices": null, seo: null },
+      metrics: { fcpMs: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, speedIndexMs: NaN, ttiMs: NaN },
+      transfer: { script: 0, stylesheet: 0, document: 0, total: 0, requests: 0 },
+      failingAudits: [],
+      warnings: [],
+      benchmarkIndex: NaN,
+    };
+    if (errors.length > 0) result.errors = errors;
+    results.push(result);
+    const s = result.scores;
+    log(
+      `  Lighthouse ${path}: perf ${s.performance} a11y ${s.accessibility} bp ${s["best-practices"]} seo ${s.seo} ` +
+        `(${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
   }
   return results;
 }

@@ -147,7 +147,9 @@ function evaluateGoals(report: {
     const result = report.lighthouse?.find((entry) => entry.path === page);
     for (const [category, target, passes] of lighthouseTargets) {
       const score = result?.scores[category] ?? null;
-      add(`Lighthouse ${category} ${page}`, score, target, "score", score === null ? null : passes(score));
+      // A page Lighthouse could not audit fails its goals; only a skipped run is "skipped".
+      const pass = score !== null ? passes(score) : report.lighthouse ? false : null;
+      add(`Lighthouse ${category} ${page}`, score, target, "score", pass);
     }
   }
   add("Member search p95", report.search.p95Ms, "< 50", "ms", report.search.p95Ms < 50);
@@ -265,13 +267,17 @@ function summary(results: BenchResults): string {
           entry.scores.accessibility ?? "-",
           entry.scores["best-practices"] ?? "-",
           entry.scores.seo ?? "-",
-          entry.metrics.fcpMs,
-          entry.metrics.lcpMs,
-          entry.metrics.tbtMs,
-          entry.metrics.cls,
+          ...[entry.metrics.fcpMs, entry.metrics.lcpMs, entry.metrics.tbtMs, entry.metrics.cls].map(
+            (value) => (Number.isNaN(value) ? "-" : value),
+          ),
           kB(entry.transfer.script),
         ]),
       ]),
+      ...results.lighthouse
+        .filter((entry) => entry.errors)
+        .map(
+          (entry) => `  ${entry.path}: ${entry.errors!.length} failed attempt(s): ${entry.errors!.at(-1)}`,
+        ),
     );
   } else {
     out.push("", "Lighthouse: skipped");
@@ -283,6 +289,7 @@ function summary(results: BenchResults): string {
       `after run ${memory.afterRun} (anonymous ${memory.afterRunAnonymous})`,
     `Server log: ${results.serverLog.loggedRequests} requests, ${results.serverLog.responses5xx} 5xx, ` +
       `${results.serverLog.stderrLines} stderr lines (${results.serverLog.savedTo})`,
+    ...results.serverLog.stderrFirstLines.slice(0, 3).map((line) => `  ${line.slice(0, 160)}`),
     "",
     "Goals",
     table(
