@@ -416,8 +416,8 @@ async function runBench(options: { quick: boolean; lighthouse: boolean; gzip: bo
 
     // Let the last requests' garbage settle before reading the figure the goal is about.
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const memoryAfterRun = memoryMb(server.pid);
     const finalMemory = readMemory(server.pid);
+    const memoryAfterRun = round(finalMemory.rss / MB);
     const serverLog = serverLogSummary(server);
 
     const measured = {
@@ -498,7 +498,7 @@ async function main() {
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     throw new Error(`BENCH_PORT must be a port number.`);
 
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.once(signal, () => {
       log(`${signal}: stopping the server...`);
       void (activeServer?.stop() ?? Promise.resolve()).finally(() => process.exit(130));

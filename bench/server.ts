@@ -102,6 +102,7 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
   // Last resort: never leave the server running behind us, whatever happens to this process.
   const killOnExit = () => {
     if (!exited) child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
   };
   process.on("exit", killOnExit);
 
