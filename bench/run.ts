@@ -480,6 +480,7 @@ async function runBench(options: { quick: boolean; lighthouse: boolean; gzip: bo
 }
 
 let activeServer: BenchServer | undefined;
+let isStopping = false;
 
 async function main() {
   const { values } = parseArgs({
@@ -498,8 +499,12 @@ async function main() {
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     throw new Error(`BENCH_PORT must be a port number.`);
 
+  // Ctrl-C reaches us more than once (the terminal, then tsx passing it on): stop once, and
+  // keep listening so a second signal cannot kill us before the data folder is gone.
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (isStopping) return;
+      isStopping = true;
       log(`${signal}: stopping the server...`);
       void (activeServer?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
     });
@@ -519,6 +524,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (isStopping) return; // interrupted: the signal handler reports and exits
   log(`\nBench failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 });
