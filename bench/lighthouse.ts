@@ -1,0 +1,166 @@
+// Lighthouse 12 in the system Chromium: the default (mobile, simulated throttling) configuration,
+// one page at a time, never while a load test runs.
+import fs from "node:fs";
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+export const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+export interface LighthouseResult {
+  path: string;
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number; ttiMs: number };
+  /** Transfer sizes Lighthouse saw for the page, bytes. */
+  transfer: { script: number; stylesheet: number; document: number; total: number; requests: number };
+  /** Audits below full marks: every one in accessibility, best practices and SEO; performance ones under 0.9. */
+  failingAudits: { id: string; category: string; title: string; score: number; displayValue?: string }[];
+  warnings: string[];
+  /** Lighthouse's measure of this machine's CPU speed (simulated timings depend on it). */
+  benchmarkIndex: number;
+  /** Failed attempts (the scores are null when every attempt failed). */
+  errors?: string[];
+}
+
+export function chromiumPath(): string {
+  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!fs.existsSync(chromium)) {
+    throw new Error(
+      `Chromium was not found at ${chromium}, so Lighthouse cannot run.\n` +
+        "Install it (Debian/Ubuntu: sudo apt-get install chromium), set CHROMIUM_PATH to a Chromium or " +
+        "Chrome binary, or run with --no-lighthouse.",
+    );
+  }
+  return chromium;
+}
+
+/** One Lighthouse run in a Chromium of its own, so a failed run leaves nothing behind for the next. */
+async function auditPage(url: string) {
+  const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  try {
+    const runner = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!runner) throw new Error("Lighthouse returned no result");
+    if (runner.lhr.runtimeError) throw new Error(runner.lhr.runtimeError.message);
+    return runner.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+type Report = Awaited<ReturnType<typeof auditPage>>;
+
+function summarize(path: string, lhr: Report): LighthouseResult {
+  const audit = (id: string) => lhr.audits[id];
+  const numeric = (id: string) => Math.round((audit(id)?.numericValue ?? NaN) * 1000) / 1000;
+  const summary =
+    (
+      audit("resource-summary")?.details as
+        { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined
+    )?.items ?? [];
+  const transferOf = (type: string) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0;
+  const failingAudits: LighthouseResult["failingAudits"] = [];
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const result = lhr.audits[ref.id];
+      if (!result || result.score === null) continue;
+      if (["notApplicable", "informative", "manual"].includes(result.scoreDisplayMode)) continue;
+      const threshold = category === "performance" ? 0.9 : 1;
+      if (result.score >= threshold) continue;
+      failingAudits.push({
+        id: ref.id,
+        category,
+        title: result.title,
+        score: result.score,
+        ...(result.displayValue ? { displayValue: result.displayValue } : {}),
+      });
+    }
+  }
+  const score = (category: (typeof CATEGORIES)[number]) => {
+    const value = lhr.categories[category]?.score;
+    return value === null || value === undefined ? null : Math.round(value * 100);
+  };
+  return {
+    path,
+    scores: {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+    },
+    metrics: {
+      fcpMs: Math.round(numeric("first-contentful-paint")),
+      lcpMs: Math.round(numeric("largest-contentful-paint")),
+      tbtMs: Math.round(numeric("total-blocking-time")),
+      cls: numeric("cumulative-layout-shift"),
+      speedIndexMs: Math.round(numeric("speed-index")),
+      ttiMs: Math.round(numeric("interactive")),
+    },
+    transfer: {
+      script: transferOf("script"),
+      stylesheet: transferOf("stylesheet"),
+      document: transferOf("document"),
+      total: transferOf("total"),
+      requests: summary.find((item) => item.resourceType === "total")?.requestCount ?? 0,
+    },
+    failingAudits,
+    warnings: lhr.runWarnings,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+const ATTEMPTS = 3;
+
+export async function runLighthouse(
+  baseUrl: string,
+  paths: string[],
+  log: (message: string) => void,
+): Promise<LighthouseResult[]> {
+  const results: LighthouseResult[] = [];
+  for (const path of paths) {
+    const started = Date.now();
+    const errors: string[] = [];
+    let result: LighthouseResult | undefined;
+    // Lighthouse sometimes loses a page's trace (NO_NAVSTART and the like): try again, then
+    // report the page as failed rather than stop the whole bench.
+    for (let attempt = 1; attempt <= ATTEMPTS && !result; attempt++) {
+      try {
+        result = summarize(path, await auditPage(baseUrl + path));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        errors.push(message);
+        log(`  Lighthouse ${path}: attempt ${attempt} failed: ${message}`);
+      }
+    }
+    result ??= {
+      path,
+      scores: { performance: null, accessibility: null, "best-practices": null, seo: null },
+      metrics: { fcpMs: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, speedIndexMs: NaN, ttiMs: NaN },
+      transfer: { script: 0, stylesheet: 0, document: 0, total: 0, requests: 0 },
+      failingAudits: [],
+      warnings: [],
+      benchmarkIndex: NaN,
+    };
+    if (errors.length > 0) result.errors = errors;
+    results.push(result);
+    const s = result.scores;
+    log(
+      `  Lighthouse ${path}: perf ${s.performance} a11y ${s.accessibility} bp ${s["best-practices"]} seo ${s.seo} ` +
+        `(${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
+  }
+  return results;
+}
