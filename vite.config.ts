@@ -14,7 +14,7 @@ const clientChunks = {
     },
     {
       name: "shell",
-      test: /node_modules[\\/](clsx|tailwind-merge|class-variance-authority|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))|app[\\/](lib[\\/](utils|toast|nonce|inline-css|site-frame)|components[\\/](ui[\\/]button|site-header|site-footer|church-logo|social-icons|lazy-toaster)|content[\\/](church|navigation))/,
+      test: /node_modules[\\/](clsx|tailwind-merge|class-variance-authority|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))|app[\\/](lib[\\/](utils|toast|nonce|inline-css|site-frame|meta|event-image|site-url)|components[\\/](ui[\\/]button|json-ld|site-header|site-footer|church-logo|social-icons|lazy-toaster)|content[\\/](church|navigation))/,
       priority: 20,
     },
   ],

@@ -194,7 +194,8 @@ export function createApp(options: { env: Env; vite?: ViteDevServer }) {
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   });
-  app.use(compression());
+  // Every text answer compressed, the smallest script files included (the default skips < 1 KB).
+  app.use(compression({ threshold: 0 }));
   app.use(
     morgan(":remote-addr :method :url :status :res[content-length] - :response-time ms", {
       skip: (req) => req.url?.startsWith("/assets/") ?? false,

@@ -7,47 +7,58 @@ function useOrigin(): string {
   return (useRouteLoaderData("root") as { origin?: string } | undefined)?.origin ?? "";
 }
 
-// JSON-LD is data, never run; `jsonLd` escapes "<" so no text can close the script element.
-function JsonLdScript({ data }: { data: unknown }) {
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(data) }} />;
+/**
+ * JSON-LD is data, never run; `jsonLd` escapes "<" so no text can close the script element.
+ * Only search engines read it, from the server's HTML, so the data is built on the server alone
+ * (`import.meta.env.SSR` lets the bundler leave the builders out of the browser's JavaScript); in
+ * the browser the element keeps the text it arrived with, so hydration matches.
+ */
+function JsonLdScript({ id, data }: { id: string; data: unknown }) {
+  const json =
+    data !== undefined
+      ? jsonLd(data)
+      : typeof document === "undefined"
+        ? ""
+        : (document.getElementById(id)?.textContent ?? "");
+  return <script id={id} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
 /** Tells search engines who the church is, where, and when it meets. */
 export function ChurchJsonLd() {
   const origin = useOrigin();
-  return (
-    <JsonLdScript
-      data={{
-        "@context": "https://schema.org",
-        "@type": "Church",
-        name: church.name,
-        description: church.summary,
-        url: `${origin}/`,
-        logo: `${origin}/favicon.svg`,
-        image: `${origin}/og-image.png`,
-        email: church.email,
-        address: { "@type": "PostalAddress", addressLocality: "Manama", addressCountry: "BH" },
-        hasMap: church.mapsUrl,
-        sameAs: socialLinks.map((link) => link.href),
-        openingHoursSpecification: [
-          {
-            "@type": "OpeningHoursSpecification",
-            name: "Worship Service",
-            dayOfWeek: "https://schema.org/Friday",
-            opens: "15:30",
-            closes: "17:30",
-          },
-          {
-            "@type": "OpeningHoursSpecification",
-            name: "Bible Study",
-            dayOfWeek: "https://schema.org/Thursday",
-            opens: "19:30",
-            closes: "22:30",
-          },
-        ],
-      }}
-    />
-  );
+  return <JsonLdScript id="church-json-ld" data={import.meta.env.SSR ? churchData(origin) : undefined} />;
+}
+
+function churchData(origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Church",
+    name: church.name,
+    description: church.summary,
+    url: `${origin}/`,
+    logo: `${origin}/favicon.svg`,
+    image: `${origin}/og-image.png`,
+    email: church.email,
+    address: { "@type": "PostalAddress", addressLocality: "Manama", addressCountry: "BH" },
+    hasMap: church.mapsUrl,
+    sameAs: socialLinks.map((link) => link.href),
+    openingHoursSpecification: [
+      {
+        "@type": "OpeningHoursSpecification",
+        name: "Worship Service",
+        dayOfWeek: "https://schema.org/Friday",
+        opens: "15:30",
+        closes: "17:30",
+      },
+      {
+        "@type": "OpeningHoursSpecification",
+        name: "Bible Study",
+        dayOfWeek: "https://schema.org/Thursday",
+        opens: "19:30",
+        closes: "22:30",
+      },
+    ],
+  };
 }
 
 interface EventForJsonLd {
@@ -66,30 +77,32 @@ interface EventForJsonLd {
 /** One event for search engines. Bahrain is UTC+3 all year. */
 export function EventJsonLd({ event }: { event: EventForJsonLd }) {
   const origin = useOrigin();
+  return (
+    <JsonLdScript id="event-json-ld" data={import.meta.env.SSR ? eventData(event, origin) : undefined} />
+  );
+}
+
+function eventData(event: EventForJsonLd, origin: string) {
   const at = (time: string) => `${event.eventDate}T${time.slice(0, 5)}:00+03:00`;
   const image = eventImageSrc(event);
-  return (
-    <JsonLdScript
-      data={{
-        "@context": "https://schema.org",
-        "@type": "Event",
-        name: event.title,
-        startDate: at(event.eventTime),
-        ...(event.eventEndTime ? { endDate: at(event.eventEndTime) } : {}),
-        eventStatus: "https://schema.org/EventScheduled",
-        eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-        location: {
-          "@type": "Place",
-          name: event.locationName,
-          hasMap: event.googleMapsUrl,
-          address: { "@type": "PostalAddress", addressCountry: "BH" },
-        },
-        ...(event.description ? { description: event.description } : {}),
-        image: image.startsWith("http") ? image : `${origin}${image}`,
-        url: `${origin}/events/${event.id}`,
-        ...(event.speaker ? { performer: { "@type": "Person", name: event.speaker } } : {}),
-        organizer: { "@type": "Organization", name: church.name, url: `${origin}/` },
-      }}
-    />
-  );
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: event.title,
+    startDate: at(event.eventTime),
+    ...(event.eventEndTime ? { endDate: at(event.eventEndTime) } : {}),
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    location: {
+      "@type": "Place",
+      name: event.locationName,
+      hasMap: event.googleMapsUrl,
+      address: { "@type": "PostalAddress", addressCountry: "BH" },
+    },
+    ...(event.description ? { description: event.description } : {}),
+    image: image.startsWith("http") ? image : `${origin}${image}`,
+    url: `${origin}/events/${event.id}`,
+    ...(event.speaker ? { performer: { "@type": "Person", name: event.speaker } } : {}),
+    organizer: { "@type": "Organization", name: church.name, url: `${origin}/` },
+  };
 }

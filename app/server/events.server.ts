@@ -1,6 +1,7 @@
-import { asc, eq, gte } from "drizzle-orm";
+import { asc, count, eq, gte } from "drizzle-orm";
 import { eventRegistrations, events, type EventRow } from "../../database/schema";
 import { isUuid } from "~/lib/ids";
+import { pageWindow } from "~/lib/paging";
 import { services } from "./services.server";
 
 /** What the public pages show of an event (nothing internal such as the stored file path). */
@@ -43,6 +44,24 @@ export async function listUpcomingEvents(today: string): Promise<PublicEvent[]> 
     .from(events)
     .where(gte(events.eventDate, today))
     .orderBy(asc(events.eventDate), asc(events.eventTime), asc(events.title));
+}
+
+export const EVENTS_PAGE_SIZE = 24;
+
+/** One page of the upcoming events (soonest first), with where it sits among the pages. */
+export async function listUpcomingEventsPage(today: string, askedPage: number, size = EVENTS_PAGE_SIZE) {
+  const { db } = services();
+  const upcoming = gte(events.eventDate, today);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(events).where(upcoming);
+  const window = pageWindow(total, size, askedPage);
+  const rows = await db
+    .select(publicColumns)
+    .from(events)
+    .where(upcoming)
+    .orderBy(asc(events.eventDate), asc(events.eventTime), asc(events.title), asc(events.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { rows, total, page: window.page, pages: window.pages };
 }
 
 /** One event by its id; null for an unknown or malformed id. */

@@ -1,11 +1,26 @@
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { sermons, type Sermon } from "../../database/schema";
 import { isUuid } from "~/lib/ids";
+import { pageWindow } from "~/lib/paging";
 import { services } from "./services.server";
 
-/** Every sermon for the public page: newest sermon date first, the newest added first on a tie. */
-export async function listSermons(): Promise<Sermon[]> {
-  return services().db.select().from(sermons).orderBy(desc(sermons.sermonDate), desc(sermons.createdAt));
+export const SERMONS_PAGE_SIZE = 24;
+
+/**
+ * One page of the public list: newest sermon date first, the newest added first on a tie (ten
+ * years of weekly sermons would be a 1 MB page on a phone), with where it sits among the pages.
+ */
+export async function listSermonsPage(askedPage: number, size = SERMONS_PAGE_SIZE) {
+  const { db } = services();
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(sermons);
+  const window = pageWindow(total, size, askedPage);
+  const rows = await db
+    .select()
+    .from(sermons)
+    .orderBy(desc(sermons.sermonDate), desc(sermons.createdAt), desc(sermons.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { rows, total, page: window.page, pages: window.pages };
 }
 
 export interface SermonInput {

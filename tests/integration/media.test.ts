@@ -5,7 +5,7 @@ import { loader as downloadLoader } from "~/routes/media/elibrary-download";
 import { loader as elibraryLoader } from "~/routes/media/elibrary";
 import { loader as sermonsLoader } from "~/routes/media/sermons";
 import { findElibraryDocument, listElibraryDocuments } from "~/server/documents.server";
-import { listSermons } from "~/server/sermons.server";
+import { listSermonsPage, SERMONS_PAGE_SIZE } from "~/server/sermons.server";
 import { callRoute, databaseKinds, startTestServices, type TestServices } from "../helpers/test-services";
 
 describe.each(databaseKinds)("media on %s", (kind) => {
@@ -49,7 +49,7 @@ describe.each(databaseKinds)("media on %s", (kind) => {
         createdAt: new Date("2025-05-02T09:00:00Z"),
       },
     ]);
-    const list = await listSermons();
+    const list = (await listSermonsPage(1)).rows;
     expect(list.map((s) => s.title)).toEqual([
       "Newest, added later",
       "Newest, added first",
@@ -70,6 +70,35 @@ describe.each(databaseKinds)("media on %s", (kind) => {
       sermonDate: "2025-05-02",
       youtubeId: "ddddddddddd",
     });
+  });
+
+  it("shows the sermons a page at a time, newest first, every one on exactly one page", async () => {
+    const db = t.services.db;
+    await db.delete(sermons);
+    const count = SERMONS_PAGE_SIZE + 6;
+    await db.insert(sermons).values(
+      Array.from({ length: count }, (_, i) => ({
+        title: `Sermon ${String(i).padStart(2, "0")}`,
+        sermonDate: `2025-0${1 + Math.floor(i / 28)}-${String(1 + (i % 28)).padStart(2, "0")}`,
+        speaker: "S",
+        youtubeId: "eeeeeeeeeee",
+      })),
+    );
+    type Loaded = { sermons: { title: string }[]; page: number; pages: number };
+    const load = async (query: string) =>
+      (await callRoute(sermonsLoader, new Request(`http://localhost/media/sermons${query}`))).data as Loaded;
+    const first = await load("");
+    const second = await load("?page=2");
+    expect([first.page, first.pages, first.sermons.length]).toEqual([1, 2, SERMONS_PAGE_SIZE]);
+    expect([second.page, second.pages, second.sermons.length]).toEqual([2, 2, 6]);
+    const titles = [...first.sermons, ...second.sermons].map((s) => s.title);
+    expect(new Set(titles).size).toBe(count);
+    expect(titles[0]).toBe(`Sermon ${count - 1}`);
+    expect(titles.at(-1)).toBe("Sermon 00");
+    // A page past the end, or not a number, shows the nearest real page.
+    expect((await load("?page=99")).page).toBe(2);
+    expect((await load("?page=x")).page).toBe(1);
+    await db.delete(sermons);
   });
 
   it("lists only eLibrary documents, newest first, with public and download addresses", async () => {
@@ -208,7 +237,7 @@ describe.each(databaseKinds)("media on %s", (kind) => {
     try {
       const sermonsPage = await callRoute(sermonsLoader, new Request("http://localhost/media/sermons"));
       expect(sermonsPage.status).toBe(503);
-      expect(sermonsPage.data).toEqual({ loadFailed: true, sermons: [] });
+      expect(sermonsPage.data).toEqual({ loadFailed: true, page: 1, pages: 1, sermons: [] });
       const elibraryPage = await callRoute(elibraryLoader, new Request("http://localhost/media/elibrary"));
       expect(elibraryPage.status).toBe(503);
       expect(elibraryPage.data).toEqual({ loadFailed: true, documents: [] });

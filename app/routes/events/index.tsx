@@ -3,11 +3,13 @@ import { useEffect } from "react";
 import { data, Link } from "react-router";
 import { EventCard } from "~/components/event-card";
 import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
 import { buttonVariants } from "~/components/ui/button";
 import { todayInChurchZone } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
+import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
-import { listUpcomingEvents } from "~/server/events.server";
+import { listUpcomingEventsPage } from "~/server/events.server";
 import type { Route } from "./+types/index";
 
 const texts = {
@@ -25,18 +27,18 @@ export function meta(_: Route.MetaArgs) {
   );
 }
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   try {
-    const events = await listUpcomingEvents(todayInChurchZone());
-    return data({ events, hasError: false });
+    const { rows, page, pages } = await listUpcomingEventsPage(todayInChurchZone(), requestedPage(request));
+    return data({ events: rows, page, pages, hasError: false });
   } catch (error) {
     console.error("Error fetching events:", error);
-    return data({ events: [], hasError: true }, { status: 503 });
+    return data({ events: [], page: 1, pages: 1, hasError: true }, { status: 503 });
   }
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { events, hasError } = loaderData;
+  const { events, page, pages, hasError } = loaderData;
 
   useEffect(() => {
     if (hasError) {
@@ -75,13 +77,22 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             <p className="mt-4 text-lg text-muted-foreground">{texts.empty}</p>
           </div>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {events.map((event, index) => (
-              <li key={event.id}>
-                <EventCard event={event} isAboveFold={index === 0} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {events.map((event, index) => (
+                <li key={event.id}>
+                  <EventCard event={event} isAboveFold={index === 0} />
+                </li>
+              ))}
+            </ul>
+            <Pager
+              page={page}
+              pages={pages}
+              hrefFor={(target) => (target === 1 ? "/events" : `/events?page=${target}`)}
+              previousLabel="Sooner events"
+              nextLabel="Later events"
+            />
+          </>
         )}
       </section>
     </>

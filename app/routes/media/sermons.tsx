@@ -2,25 +2,29 @@ import { CircleAlert, Video } from "lucide-react";
 import { useEffect } from "react";
 import { data } from "react-router";
 import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
 import { StatusMessage } from "~/components/status-message";
 import { YouTubeEmbed } from "~/components/youtube-embed";
 import { church } from "~/content/church";
 import { dateBadge, formatDateUS } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
-import { listSermons } from "~/server/sermons.server";
+import { listSermonsPage } from "~/server/sermons.server";
 import type { Route } from "./+types/sermons";
 
 export function meta(_: Route.MetaArgs) {
   return pageMeta("Sermons", `Watch sermons from the Friday services of ${church.name}, newest first.`);
 }
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   try {
-    const sermons = await listSermons();
+    const { rows, page, pages } = await listSermonsPage(requestedPage(request));
     return {
       loadFailed: false,
-      sermons: sermons.map(({ id, title, speaker, sermonDate, youtubeId }) => ({
+      page,
+      pages,
+      sermons: rows.map(({ id, title, speaker, sermonDate, youtubeId }) => ({
         id,
         title,
         speaker,
@@ -30,12 +34,12 @@ export async function loader() {
     };
   } catch (error) {
     console.error("Could not read the sermons:", error);
-    return data({ loadFailed: true, sermons: [] }, { status: 503 });
+    return data({ loadFailed: true, page: 1, pages: 1, sermons: [] }, { status: 503 });
   }
 }
 
 export default function Sermons({ loaderData }: Route.ComponentProps) {
-  const { sermons, loadFailed } = loaderData;
+  const { sermons, page, pages, loadFailed } = loaderData;
 
   useEffect(() => {
     if (!loadFailed) return;
@@ -106,6 +110,13 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
             })}
           </ul>
         )}
+        <Pager
+          page={page}
+          pages={pages}
+          hrefFor={(target) => (target === 1 ? "/media/sermons" : `/media/sermons?page=${target}`)}
+          previousLabel="Newer sermons"
+          nextLabel="Older sermons"
+        />
       </section>
     </>
   );

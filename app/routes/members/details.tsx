@@ -1,7 +1,8 @@
-import { ChevronLeft, ChevronRight, Eye, Pencil, Search, UserPlus } from "lucide-react";
+import { Eye, Pencil, Search, UserPlus } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
+import { Pager } from "~/components/pager";
 import { TableScroller } from "~/components/table-scroller";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -234,27 +235,7 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
         </table>
       </TableScroller>
 
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-4 text-sm">
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} className={buttonVariants({ variant: "outline", size: "sm" })}>
-              <ChevronLeft aria-hidden="true" /> Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={pageLink(page + 1)} className={buttonVariants({ variant: "outline", size: "sm" })}>
-              Next <ChevronRight aria-hidden="true" />
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} hrefFor={pageLink} className="mt-4" />
     </section>
   );
 }
