@@ -53,7 +53,7 @@ export function migrationsFolder() {
 export const PGLITE_START_PARAMS = [
   ...PGlite.defaultStartParams,
   "-c",
-  "shared_buffers=32MB",
+  "shared_buffers=16MB",
   "-c",
   "temp_buffers=4MB",
   "-c",

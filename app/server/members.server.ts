@@ -3,6 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { members, visitors, type Member, type Visitor } from "../../database/schema";
 import { isUuid } from "~/lib/ids";
+import { pageWindow } from "~/lib/paging";
 import {
   comingRound,
   DASHBOARD_BIRTHDAY_DAYS,
@@ -304,6 +305,22 @@ async function visitorsQuery(after?: VisitorRow, limit?: number): Promise<Visito
 
 export async function listVisitors(): Promise<Visitor[]> {
   return (await visitorsQuery()).map(({ cursorAt: _cursorAt, ...visitor }) => visitor);
+}
+
+export const VISITORS_PAGE_SIZE = 50;
+
+/** One page of the visitors, newest first, for the reports screen (the CSV has them all). */
+export async function listVisitorsPage(askedPage: number, size = VISITORS_PAGE_SIZE) {
+  const { db } = services();
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(visitors);
+  const window = pageWindow(total, size, askedPage);
+  const rows = await db
+    .select()
+    .from(visitors)
+    .orderBy(desc(visitors.createdAt), desc(visitors.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { rows, total, page: window.page, pages: window.pages };
 }
 
 export function streamVisitors() {

@@ -31,7 +31,10 @@ test("anonymous visitors get public pages from the cache, revalidated by ETag, s
 test("a cached page hydrates and works in the browser", async ({ page }) => {
   await page.request.get("/ministries"); // fill the cache first
   await page.goto("/ministries");
-  await page.getByRole("link", { name: /ACTS Kids/ }).first().click();
+  await page
+    .getByRole("link", { name: /ACTS Kids/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/ministries\/acts-kids$/);
   // The console-error fixture fails this test on any CSP violation or hydration error.
 });

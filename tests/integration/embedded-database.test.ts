@@ -24,7 +24,7 @@ describe("the embedded database folder", () => {
     expect(fs.existsSync(path.join(dbDir, "PG_VERSION"))).toBe(true);
     expect(fs.existsSync(path.join(dbDir, "leftover"))).toBe(false);
     expect(fs.readdirSync(dir)).toEqual(["db"]); // no staging folder left beside it
-    expect(await handle.query("show shared_buffers")).toEqual([{ shared_buffers: "32MB" }]);
+    expect(await handle.query("show shared_buffers")).toEqual([{ shared_buffers: "16MB" }]);
 
     // And it opens again as it is, keeping its data.
     await handle.query("create table kept (id int)");

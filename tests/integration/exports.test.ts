@@ -3,9 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eventRegistrations, members, ministryRegistrations, visitors } from "../../database/schema";
 import { addDays, todayInChurchZone } from "~/lib/dates";
 import { loader as registrationsExportLoader } from "~/routes/members/registrations-export";
+import { loader as reportsLoader } from "~/routes/members/reports";
 import { loader as reportsExportLoader } from "~/routes/members/reports-export";
 import { EXPORT_BATCH_SIZE } from "~/server/csv.server";
-import { listVisitors, membersInMinistry, upcomingBirthdays } from "~/server/members.server";
+import {
+  listVisitors,
+  membersInMinistry,
+  upcomingBirthdays,
+  VISITORS_PAGE_SIZE,
+} from "~/server/members.server";
 import { listEventRegistrations, listMinistryRegistrations } from "~/server/registrations.server";
 import { parseCsv } from "../helpers/csv";
 import {
@@ -51,6 +57,33 @@ describe.each(databaseKinds)("CSV exports of more rows than one batch on %s", (k
 
   /** Groups of 7 rows share a created_at; the groups are one microsecond apart. */
   const tiedCreatedAt = sql.raw(`timestamptz '${base}' + (i / 7) * interval '1 microsecond'`);
+
+  it("lists the visitors on the reports page fifty at a time, each once, in the export's order", async () => {
+    await t.services.db.execute(sql`
+      insert into visitors (name, mobile, email, message, created_at)
+      select 'Visitor ' || i, '3300' || i, 'visitor' || i || '@example.org', 'Hello ' || i, ${tiedCreatedAt}
+      from generate_series(1, ${ROWS}) as i`);
+    type Page = {
+      visitors: { email: string }[];
+      visitorPages: { page: number; pages: number; total: number };
+    };
+    const pageOf = async (query: string) =>
+      (
+        await callRoute(
+          reportsLoader,
+          new Request(`http://localhost/members/reports${query}`, { headers: { cookie } }),
+        )
+      ).data as Page;
+    const first = await pageOf("");
+    const pages = Math.ceil(ROWS / VISITORS_PAGE_SIZE);
+    expect(first.visitorPages).toEqual({ page: 1, pages, total: ROWS });
+    const emails = [...first.visitors.map((v) => v.email)];
+    for (let page = 2; page <= pages; page++) {
+      emails.push(...(await pageOf(`?visitors=${page}`)).visitors.map((v) => v.email));
+    }
+    expect(emails).toEqual((await listVisitors()).map((v) => v.email));
+    expect((await pageOf(`?visitors=${pages + 5}`)).visitorPages.page).toBe(pages);
+  });
 
   it("sends every visitor once, newest first, as the reports page lists them", async () => {
     await t.services.db.execute(sql`

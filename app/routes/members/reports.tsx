@@ -8,11 +8,12 @@ import { MINISTRY_NAMES } from "~/content/member-options";
 import { todayInChurchZone } from "~/lib/dates";
 import { formatDateUS } from "~/lib/format";
 import { REPORT_WINDOW_DAYS } from "~/lib/member-dates";
+import { Pager } from "~/components/pager";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { requireStaff } from "~/server/auth.server";
 import {
-  listVisitors,
+  listVisitorsPage,
   membersInMinistry,
   membershipCounts,
   ministryBreakdown,
@@ -29,7 +30,9 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const today = todayInChurchZone();
-  const requested = new URL(request.url).searchParams.get("ministry") ?? "";
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("ministry") ?? "";
+  const visitorsPage = Number.parseInt(url.searchParams.get("visitors") ?? "1", 10) || 1;
   const ministry = MINISTRY_NAMES.includes(requested) ? requested : "";
   try {
     const [birthdays, anniversaries, counts, breakdown, visitors, ministryMembers] = await Promise.all([
@@ -37,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       upcomingAnniversaries(today),
       membershipCounts(),
       ministryBreakdown(),
-      listVisitors(),
+      listVisitorsPage(visitorsPage),
       ministry ? membersInMinistry(ministry) : Promise.resolve([]),
     ]);
     const person = (m: {
@@ -72,7 +75,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       })),
       counts,
       breakdown,
-      visitors: visitors.map((v) => ({ ...v, createdAt: v.createdAt.toISOString().slice(0, 10) })),
+      visitors: visitors.rows.map((v) => ({ ...v, createdAt: v.createdAt.toISOString().slice(0, 10) })),
+      visitorPages: { page: visitors.page, pages: visitors.pages, total: visitors.total },
       ministryMembers: ministryMembers.map((m) => ({
         id: m.id,
         ...person(m),
@@ -89,6 +93,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       counts: { total: 0, active: 0 },
       breakdown: [],
       visitors: [],
+      visitorPages: { page: 1, pages: 1, total: 0 },
       ministryMembers: [],
     };
   }
@@ -164,8 +169,17 @@ function Table({
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { failed, ministry, birthdays, anniversaries, counts, breakdown, visitors, ministryMembers } =
-    loaderData;
+  const {
+    failed,
+    ministry,
+    birthdays,
+    anniversaries,
+    counts,
+    breakdown,
+    visitors,
+    visitorPages,
+    ministryMembers,
+  } = loaderData;
   const submit = useSubmit();
   const largest = Math.max(1, ...breakdown.map((row) => row.count));
 
@@ -309,7 +323,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
 
         <Panel
           title="Visitors"
-          actions={<ExportButton href="/members/reports/export/visitors" count={visitors.length} />}
+          actions={<ExportButton href="/members/reports/export/visitors" count={visitorPages.total} />}
         >
           <Table
             label="Visitors"
@@ -324,6 +338,17 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               </span>,
               v.createdAt,
             ])}
+          />
+          {/* Fifty at a time, newest first; the CSV export has every visitor. */}
+          <Pager
+            page={visitorPages.page}
+            pages={visitorPages.pages}
+            hrefFor={(target) =>
+              `?${new URLSearchParams({ ...(ministry ? { ministry } : {}), visitors: String(target) })}`
+            }
+            previousLabel="Newer visitors"
+            nextLabel="Older visitors"
+            className="mt-4"
           />
         </Panel>
       </div>
