@@ -15,6 +15,7 @@ import { startControlServer } from "../app/server/control.server";
 import { DataDirLockedError } from "../app/server/data-dir.server";
 import { ConfigError, parseEnv, type Env } from "../app/server/env.server";
 import { projectRoot } from "../app/server/paths.server";
+import { startIdleCollector } from "../app/server/idle-gc.server";
 import { compressedBody, isCacheablePath, pageCache } from "../app/server/page-cache.server";
 import { services } from "../app/server/services.server";
 import { contentTypeFor } from "../app/lib/files";
@@ -145,9 +146,15 @@ function cachedPublicPages(render: ReturnType<typeof createFetchHandler>) {
   };
 }
 
-export function createApp(options: { env: Env; vite?: ViteDevServer }) {
-  const { env, vite } = options;
+export function createApp(options: { env: Env; vite?: ViteDevServer; onRequest?: () => void }) {
+  const { env, vite, onRequest } = options;
   const app = express();
+  if (onRequest) {
+    app.use((_req, _res, next) => {
+      onRequest();
+      next();
+    });
+  }
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
 
@@ -308,7 +315,9 @@ export async function run(options: { vite?: ViteDevServer } = {}) {
   }
 
   const control = env.DATABASE_URL ? undefined : await startControlServer(env.DATA_DIR, controlHandlers);
-  const app = createApp({ env, vite: options.vite });
+  // In production, memory a busy spell grew is given back once the site is quiet again.
+  const idle = options.vite ? undefined : startIdleCollector();
+  const app = createApp({ env, vite: options.vite, onRequest: idle?.touch });
   const server: Server = app.listen(env.PORT, env.HOST, () => {
     const url = displayUrl(env);
     const database =
