@@ -227,14 +227,7 @@ export async function membershipCounts() {
 }
 
 const reportColumns = {
-  id: members.id,
-  firstName: members.firstName,
-  middleName: members.middleName,
-  lastName: members.lastName,
-  email: members.email,
-  countryCode: members.countryCode,
-  mobile: members.mobile,
-  membershipStatus: members.membershipStatus,
+  ...listColumns,
   churchPosition: members.churchPosition,
   ministryInvolvement: members.ministryInvolvement,
   ministryRole: members.ministryRole,
