@@ -98,6 +98,32 @@ test.describe("sermons", () => {
   });
 });
 
+test("a long sermon list comes 24 at a time, newest first, with links to older and newer", async ({
+  page,
+}) => {
+  await sql(
+    `insert into sermons (sermon_date, title, speaker, youtube_id)
+     select date '2099-01-01' + g, 'Paged sermon ' || g, 'Guest', 'abcdefghijk' from generate_series(1, 30) g`,
+  );
+  try {
+    await page.goto("/media/sermons");
+    const cards = page.getByTestId("sermon-card");
+    await expect(cards).toHaveCount(24);
+    await expect(cards.first()).toContainText("Paged sermon 30");
+    const pager = page.getByRole("navigation", { name: "Pages" });
+    await expect(pager.getByRole("link", { name: "Newer sermons" })).toHaveCount(0);
+    await pager.getByRole("link", { name: "Older sermons" }).click();
+    await expect(page).toHaveURL(/\/media\/sermons\?page=2$/);
+    await expect(cards.first()).toContainText("Paged sermon 6");
+    await expect(pager).toContainText("Page 2 of");
+    await pager.getByRole("link", { name: "Newer sermons" }).click();
+    await expect(page).toHaveURL(/\/media\/sermons$/);
+    await expect(cards.first()).toContainText("Paged sermon 30");
+  } finally {
+    await sql("delete from sermons where title like 'Paged sermon %'");
+  }
+});
+
 test("the sermons and the eLibrary are in the HTML before any script runs", async ({ request }) => {
   const sermons = await request.get("/media/sermons");
   expect(sermons.status()).toBe(200);

@@ -320,3 +320,26 @@ test("member data and CSV exports are never readable without signing in", async 
     expect(response.headers()["location"]).toMatch(/^\/members\/login/);
   }
 });
+
+test("reports list visitors fifty at a time and fit a phone's width", async ({ page }) => {
+  await sql(
+    `insert into visitors (name, mobile, email, message, created_at)
+     select 'Paged visitor ' || g, '3300' || g, 'paged' || g || '@example.org', 'Hello', now() + g * interval '1 second'
+     from generate_series(1, 60) g`,
+  );
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page);
+    await page.goto("/members/reports");
+    const visitors = page.getByRole("region", { name: "Visitors" });
+    await expect(visitors.getByRole("row").nth(1)).toContainText("Paged visitor 60");
+    await expect(visitors.getByRole("row")).toHaveCount(51); // a header row and fifty visitors
+    // The table scrolls inside its panel; the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await visitors.getByRole("link", { name: "Older visitors" }).click();
+    await expect(page).toHaveURL(/visitors=2/);
+    await expect(visitors.getByRole("row").nth(1)).toContainText("Paged visitor 10");
+  } finally {
+    await sql("delete from visitors where name like 'Paged visitor %'");
+  }
+});

@@ -114,7 +114,7 @@ function Panel({
   return (
     <section
       aria-labelledby={id}
-      className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-6"
+      className="min-w-0 rounded-xl border border-border bg-background p-5 shadow-sm sm:p-6"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-navy">
