@@ -164,7 +164,13 @@ function evaluateGoals(report: {
       entry.medianMs < 1000,
     );
   }
-  add(`Server RSS after the run (${REST_SECONDS} s at rest)`, report.finalRssMb, "< 300", "MB", report.finalRssMb < 300);
+  add(
+    `Server RSS after the run (${REST_SECONDS} s at rest)`,
+    report.finalRssMb,
+    "< 300",
+    "MB",
+    report.finalRssMb < 300,
+  );
   return goals;
 }
 
