@@ -5,7 +5,7 @@ export function pageWindow(total: number, size: number, asked: number) {
   return { page, pages, offset: (page - 1) * size, limit: size };
 }
 
-/** The page number in a request's `?page=` (1 when absent or not a number). */
-export function requestedPage(request: Request) {
-  return Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1;
+/** The page number a request asks for in `?page=` (or another parameter); 1 when absent or not a number. */
+export function requestedPage(request: Request, parameter = "page") {
+  return Number.parseInt(new URL(request.url).searchParams.get(parameter) ?? "1", 10) || 1;
 }

@@ -47,15 +47,14 @@ export async function listMembers(options: { query?: string; page?: number; page
   const pageSize = options.pageSize ?? MEMBERS_PAGE_SIZE;
   const where = searchCondition(options.query ?? "");
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(members).where(where);
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, options.page ?? 1), pages);
+  const { page, pages, offset } = pageWindow(total, pageSize, options.page ?? 1);
   const rows = await db
     .select(listColumns)
     .from(members)
     .where(where)
     .orderBy(desc(members.createdAt), desc(members.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .offset(offset);
   return { rows, total, page, pages };
 }
 

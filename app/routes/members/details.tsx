@@ -7,6 +7,7 @@ import { TableScroller } from "~/components/table-scroller";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { pageMeta } from "~/lib/meta";
+import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import { requireStaff } from "~/server/auth.server";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
+  const page = requestedPage(request);
   try {
     return { query, ...(await listMembers({ query, page })), failed: false };
   } catch (error) {

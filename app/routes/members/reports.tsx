@@ -10,6 +10,7 @@ import { formatDateUS } from "~/lib/format";
 import { REPORT_WINDOW_DAYS } from "~/lib/member-dates";
 import { Pager } from "~/components/pager";
 import { pageMeta } from "~/lib/meta";
+import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
 import { requireStaff } from "~/server/auth.server";
 import {
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const today = todayInChurchZone();
   const url = new URL(request.url);
   const requested = url.searchParams.get("ministry") ?? "";
-  const visitorsPage = Number.parseInt(url.searchParams.get("visitors") ?? "1", 10) || 1;
+  const visitorsPage = requestedPage(request, "visitors");
   const ministry = MINISTRY_NAMES.includes(requested) ? requested : "";
   try {
     const [birthdays, anniversaries, counts, breakdown, visitors, ministryMembers] = await Promise.all([
