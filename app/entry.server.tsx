@@ -8,7 +8,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import siteCss from "~/app.css?inline";
 import { InlineCssProvider } from "~/lib/inline-css";
 import { NonceProvider } from "~/lib/nonce";
-import { isDatabaseUnavailable } from "~/server/db-errors.server";
+import { isDatabaseUnavailable } from "~/server/platform/db-errors.server";
 
 export const streamTimeout = 5_000;
 

@@ -20,9 +20,9 @@ import { InlineCss } from "./lib/inline-css";
 import { useNonce } from "./lib/nonce";
 import { isFrameHidden } from "./lib/site-frame";
 import { showToast } from "./lib/toast";
-import { getSession } from "./server/auth.server";
-import { siteOrigin } from "./server/site-origin.server";
-import { takeToast } from "./server/toast.server";
+import { getSession } from "./server/auth/auth.server";
+import { siteOrigin } from "./server/platform/site-origin.server";
+import { takeToast } from "./server/http/toast.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { sendControlCommand } from "../app/server/control.server";
+import { sendControlCommand } from "../app/server/platform/control.server";
 
 export interface BenchServer {
   pid: number;

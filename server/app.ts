@@ -9,18 +9,18 @@ import express, { type NextFunction, type Request, type Response } from "express
 import helmet from "helmet";
 import morgan from "morgan";
 import type { ViteDevServer } from "vite";
-import { startServices, type RunningServices } from "../app/server/boot.server";
-import { controlHandlers } from "../app/server/cli.server";
-import { startControlServer } from "../app/server/control.server";
-import { DataDirLockedError } from "../app/server/data-dir.server";
-import { ConfigError, parseEnv, type Env } from "../app/server/env.server";
-import { projectRoot } from "../app/server/paths.server";
-import { startIdleCollector } from "../app/server/idle-gc.server";
-import { compressedBody, isCacheablePath, pageCache } from "../app/server/page-cache.server";
-import { services } from "../app/server/services.server";
+import { startServices, type RunningServices } from "../app/server/platform/boot.server";
+import { controlHandlers } from "../app/server/platform/cli.server";
+import { startControlServer } from "../app/server/platform/control.server";
+import { DataDirLockedError } from "../app/server/platform/data-dir.server";
+import { ConfigError, parseEnv, type Env } from "../app/server/platform/env.server";
+import { projectRoot } from "../app/server/platform/paths.server";
+import { startIdleCollector } from "../app/server/platform/idle-gc.server";
+import { compressedBody, isCacheablePath, pageCache } from "../app/server/platform/page-cache.server";
+import { services } from "../app/server/platform/services.server";
 import { contentTypeFor } from "../app/lib/files";
 
-export { runCli } from "../app/server/cli.server";
+export { runCli } from "../app/server/platform/cli.server";
 
 declare module "react-router" {
   interface AppLoadContext {

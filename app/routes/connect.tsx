@@ -10,8 +10,8 @@ import { SocialIcon } from "~/components/social-icons";
 import { church, serviceTimes, socialLinks } from "~/content/church";
 import { pageMeta } from "~/lib/meta";
 import { connectSchema, LIMITS } from "~/schemas/public-forms";
-import { handlePublicForm } from "~/server/public-forms.server";
-import { saveVisitorMessage } from "~/server/visitors.server";
+import { handlePublicForm } from "~/server/http/public-forms.server";
+import { saveVisitorMessage } from "~/server/people/visitors.server";
 import type { Route } from "./+types/connect";
 
 const texts = {

@@ -1,4 +1,4 @@
-import { siteOrigin } from "~/server/site-origin.server";
+import { siteOrigin } from "~/server/platform/site-origin.server";
 import type { Route } from "./+types/robots";
 
 // Search engines may read the public site, never the members area.

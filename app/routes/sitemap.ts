@@ -1,8 +1,8 @@
 import { ministries } from "~/content/ministries";
 import { todayInChurchZone } from "~/lib/dates";
 import { PUBLIC_PATHS } from "~/lib/site-url";
-import { listUpcomingEvents } from "~/server/events.server";
-import { siteOrigin } from "~/server/site-origin.server";
+import { listUpcomingEvents } from "~/server/content/events.server";
+import { siteOrigin } from "~/server/platform/site-origin.server";
 import type { Route } from "./+types/sitemap";
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -137,7 +137,7 @@ describe("several app servers behind a load balancer", () => {
       "file",
       new File([Buffer.from("%PDF-1.4\n%%EOF\n")], "Cluster.pdf", { type: "application/pdf" }),
     );
-    const upload = await fetch(`${balancer}/members/upload/file`, {
+    const upload = await fetch(`${balancer}/members/upload/save`, {
       method: "POST",
       body,
       headers: { cookie, origin: balancer, accept: "application/json" },
@@ -171,7 +171,7 @@ describe("several app servers behind a load balancer", () => {
       "file",
       new File([Buffer.from("%PDF-1.4\n%%EOF\n")], "Cluster Cache Check.pdf", { type: "application/pdf" }),
     );
-    const upload = await fetch(`${direct("a")}/members/upload/file`, {
+    const upload = await fetch(`${direct("a")}/members/upload/save`, {
       method: "POST",
       body,
       headers: { cookie, origin: direct("a"), accept: "application/json" },

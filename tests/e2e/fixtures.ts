@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
-import { sendControlCommand } from "../../app/server/control.server";
+import { sendControlCommand } from "../../app/server/platform/control.server";
 import { E2E_ADMIN } from "../../playwright.config";
 
 export { expect };

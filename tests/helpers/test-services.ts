@@ -3,10 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { startServices } from "~/server/boot.server";
-import type { DatabaseOptions } from "~/server/db.server";
-import { parseEnv } from "~/server/env.server";
-import type { Services } from "~/server/services.server";
+import { startServices } from "~/server/platform/boot.server";
+import type { DatabaseOptions } from "~/server/platform/db.server";
+import { parseEnv } from "~/server/platform/env.server";
+import type { Services } from "~/server/platform/services.server";
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server. */
 export const databaseKinds = [

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { sessions, users } from "../../database/schema";
-import { createOrResetAdmin, ensureFirstAdmin } from "~/server/accounts.server";
-import { services } from "~/server/services.server";
-import { signIn } from "~/server/sign-in.server";
+import { createOrResetAdmin, ensureFirstAdmin } from "~/server/auth/accounts.server";
+import { services } from "~/server/platform/services.server";
+import { signIn } from "~/server/auth/sign-in.server";
 import { databaseKinds, startTestServices, TEST_ADMIN, type TestServices } from "../helpers/test-services";
 
 function loginRequest() {

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { members } from "../../database/schema";
-import { restoreBackup, writeBackup } from "~/server/backup.server";
-import { openDatabase } from "~/server/db.server";
-import { seedDemoContent } from "~/server/seed.server";
+import { restoreBackup, writeBackup } from "~/server/platform/backup.server";
+import { openDatabase } from "~/server/platform/db.server";
+import { seedDemoContent } from "~/server/content/seed.server";
 import { startTestServices, type TestServices } from "../helpers/test-services";
 
 describe("backups of the embedded database", () => {

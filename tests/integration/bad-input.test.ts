@@ -2,15 +2,15 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as connectAction } from "~/routes/connect";
 import { action as eventAction } from "~/routes/events/detail";
-import { action as addEventSave } from "~/routes/members/add-event-save";
-import { action as addVideo } from "~/routes/members/add-ministry-video";
-import { action as addSermon } from "~/routes/members/add-sermon";
+import { action as addEventSave } from "~/routes/members/event-upload";
+import { action as addVideo } from "~/routes/members/ministry-videos";
+import { action as addSermon } from "~/routes/members/sermons";
 import { action as dashboardAction } from "~/routes/members/dashboard";
-import { action as detailsAction } from "~/routes/members/details";
-import { action as editAction } from "~/routes/members/edit";
-import { action as formsAction } from "~/routes/members/forms";
+import { action as detailsAction } from "~/routes/members/member-list";
+import { action as editAction } from "~/routes/members/edit-member";
+import { action as formsAction } from "~/routes/members/new-member";
 import { action as loginAction } from "~/routes/members/login";
-import { action as uploadFile } from "~/routes/members/upload-file";
+import { action as uploadFile } from "~/routes/members/document-upload";
 import { action as joinAction } from "~/routes/ministries/detail";
 import {
   callRoute,
@@ -128,7 +128,7 @@ describe("bad input never crashes a form or leaves half a record", () => {
     { name: "sermons", path: "/members/add-sermon", fn: addSermon, staff: true },
     { name: "ministry videos", path: "/members/add-ministry-video", fn: addVideo, staff: true },
     { name: "event save", path: "/members/add-event/save", fn: addEventSave, staff: true },
-    { name: "document upload", path: "/members/upload/file", fn: uploadFile, staff: true },
+    { name: "document upload", path: "/members/upload/save", fn: uploadFile, staff: true },
   ];
 
   for (const target of forms) {

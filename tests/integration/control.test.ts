@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../database/schema";
-import { controlHandlers } from "~/server/cli.server";
-import { sendControlCommand, startControlServer } from "~/server/control.server";
+import { controlHandlers } from "~/server/platform/cli.server";
+import { sendControlCommand, startControlServer } from "~/server/platform/control.server";
 import { startTestServices, type TestServices } from "../helpers/test-services";
 
 describe("command-line work through the running server", () => {

@@ -2,8 +2,8 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents, events, members, sermons } from "../../database/schema";
 import { todayInChurchZone } from "~/lib/dates";
-import { migrateDatabase } from "~/server/db.server";
-import { seedDemoContent } from "~/server/seed.server";
+import { migrateDatabase } from "~/server/platform/db.server";
+import { seedDemoContent } from "~/server/content/seed.server";
 import { databaseKinds, startTestServices, type TestServices } from "../helpers/test-services";
 
 describe.each(databaseKinds)("database on %s", (kind) => {

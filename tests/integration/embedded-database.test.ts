@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/server/db.server";
+import { openDatabase, type DatabaseHandle } from "~/server/platform/db.server";
 
 describe("the embedded database folder", () => {
   let dir: string;

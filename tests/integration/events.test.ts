@@ -5,8 +5,8 @@ import { addDays, todayInChurchZone } from "~/lib/dates";
 import { action as connectAction } from "~/routes/connect";
 import { action as registerAction, loader as detailLoader } from "~/routes/events/detail";
 import { loader as listLoader } from "~/routes/events/index";
-import { getEvent, listUpcomingEvents, registerForEvent } from "~/server/events.server";
-import { saveVisitorMessage } from "~/server/visitors.server";
+import { getEvent, listUpcomingEvents, registerForEvent } from "~/server/content/events.server";
+import { saveVisitorMessage } from "~/server/people/visitors.server";
 import {
   callRoute,
   databaseKinds,

@@ -2,17 +2,17 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eventRegistrations, members, ministryRegistrations, visitors } from "../../database/schema";
 import { addDays, todayInChurchZone } from "~/lib/dates";
-import { loader as registrationsExportLoader } from "~/routes/members/registrations-export";
+import { loader as registrationsExportLoader } from "~/routes/members/registration-csv";
 import { loader as reportsLoader } from "~/routes/members/reports";
-import { loader as reportsExportLoader } from "~/routes/members/reports-export";
-import { EXPORT_BATCH_SIZE } from "~/server/csv.server";
+import { loader as reportsExportLoader } from "~/routes/members/report-csv";
+import { EXPORT_BATCH_SIZE } from "~/server/http/csv.server";
 import {
   listVisitors,
   membersInMinistry,
   upcomingBirthdays,
   VISITORS_PAGE_SIZE,
-} from "~/server/members.server";
-import { listEventRegistrations, listMinistryRegistrations } from "~/server/registrations.server";
+} from "~/server/people/members.server";
+import { listEventRegistrations, listMinistryRegistrations } from "~/server/people/registrations.server";
 import { parseCsv } from "../helpers/csv";
 import {
   callRoute,

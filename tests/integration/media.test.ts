@@ -4,8 +4,8 @@ import { documents, sermons } from "../../database/schema";
 import { loader as downloadLoader } from "~/routes/media/elibrary-download";
 import { loader as elibraryLoader } from "~/routes/media/elibrary";
 import { loader as sermonsLoader } from "~/routes/media/sermons";
-import { findElibraryDocument, listElibraryDocuments } from "~/server/documents.server";
-import { listSermonsPage, SERMONS_PAGE_SIZE } from "~/server/sermons.server";
+import { findElibraryDocument, listElibraryDocuments } from "~/server/content/documents.server";
+import { listSermonsPage, SERMONS_PAGE_SIZE } from "~/server/content/sermons.server";
 import { callRoute, databaseKinds, startTestServices, type TestServices } from "../helpers/test-services";
 
 describe.each(databaseKinds)("media on %s", (kind) => {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { members, rateLimits, settings, visitors } from "../../database/schema";
-import { action as formsAction, loader as formsLoader } from "~/routes/members/forms";
-import { loader as exportLoader } from "~/routes/members/reports-export";
+import { action as formsAction, loader as formsLoader } from "~/routes/members/new-member";
+import { loader as exportLoader } from "~/routes/members/report-csv";
 import { memberSchema } from "~/schemas/member";
 import {
   createMember,
@@ -15,8 +15,8 @@ import {
   updateMember,
   upcomingAnniversaries,
   upcomingBirthdays,
-} from "~/server/members.server";
-import { setRegistrationPasscode } from "~/server/registration-gate.server";
+} from "~/server/people/members.server";
+import { setRegistrationPasscode } from "~/server/auth/registration-gate.server";
 import {
   callRoute,
   cookieHeaderFrom,

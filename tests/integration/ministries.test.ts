@@ -7,7 +7,7 @@ import {
   listMinistryVideos,
   loadMinistryMedia,
   saveMinistryRegistration,
-} from "~/server/ministries.server";
+} from "~/server/content/ministries.server";
 import {
   callRoute,
   databaseKinds,

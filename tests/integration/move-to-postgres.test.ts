@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventRegistrations, members, ministryRegistrations } from "../../database/schema";
-import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/server/db.server";
-import { moveToPostgres } from "~/server/move-to-postgres.server";
-import { seedDemoContent } from "~/server/seed.server";
-import { createS3FileStore } from "~/server/storage.server";
+import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/server/platform/db.server";
+import { moveToPostgres } from "~/server/platform/move-to-postgres.server";
+import { seedDemoContent } from "~/server/content/seed.server";
+import { createS3FileStore } from "~/server/platform/storage.server";
 import { startS3Server } from "../helpers/s3";
 import {
   createTestDatabase,

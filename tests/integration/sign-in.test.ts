@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rateLimits } from "../../database/schema";
 import { action as loginAction, loader as loginLoader } from "~/routes/members/login";
 import { action as logoutAction } from "~/routes/members/logout";
-import { createOrResetAdmin } from "~/server/accounts.server";
-import { getSession } from "~/server/auth.server";
-import { takeToast } from "~/server/toast.server";
+import { createOrResetAdmin } from "~/server/auth/accounts.server";
+import { getSession } from "~/server/auth/auth.server";
+import { takeToast } from "~/server/http/toast.server";
 import {
   callRoute,
   cookieHeaderFrom,

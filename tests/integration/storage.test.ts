@@ -4,8 +4,8 @@ import { text } from "node:stream/consumers";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents } from "../../database/schema";
-import { action as uploadFile } from "~/routes/members/upload-file";
-import { createLocalFileStore, createS3FileStore, type FileStore } from "~/server/storage.server";
+import { action as uploadFile } from "~/routes/members/document-upload";
+import { createLocalFileStore, createS3FileStore, type FileStore } from "~/server/platform/storage.server";
 import { startS3Server } from "../helpers/s3";
 import {
   callRoute,
@@ -88,7 +88,7 @@ describe("uploads on an S3-compatible bucket", () => {
     const body = new FormData();
     body.set("category", "elibrary");
     body.set("file", new File([Buffer.from("%PDF-1.4\n%%EOF\n")], name, { type: "application/pdf" }));
-    return new Request("http://localhost/members/upload/file", {
+    return new Request("http://localhost/members/upload/save", {
       method: "POST",
       body,
       headers: { cookie, accept: "application/json" },

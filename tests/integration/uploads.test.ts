@@ -3,10 +3,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents, events } from "../../database/schema";
-import { action as saveEvent } from "~/routes/members/add-event-save";
-import { action as uploadFile } from "~/routes/members/upload-file";
-import { deleteDocument } from "~/server/documents.server";
-import { makePng } from "~/server/demo-files.server";
+import { action as saveEvent } from "~/routes/members/event-upload";
+import { action as uploadFile } from "~/routes/members/document-upload";
+import { deleteDocument } from "~/server/content/documents.server";
+import { makePng } from "~/server/content/demo-files.server";
 import {
   callRoute,
   databaseKinds,
@@ -55,7 +55,7 @@ describe.each(databaseKinds)("uploads on %s", (kind) => {
     const result = await callRoute(
       uploadFile,
       uploadRequest(
-        "/members/upload/file",
+        "/members/upload/save",
         { category: "elibrary" },
         { name: "Guide.pdf", bytes: Buffer.from("%PDF-1.4\n%%EOF\n"), type: "application/pdf" },
         cookie,
@@ -77,7 +77,7 @@ describe.each(databaseKinds)("uploads on %s", (kind) => {
         callRoute(
           uploadFile,
           uploadRequest(
-            "/members/upload/file",
+            "/members/upload/save",
             { category: "elibrary" },
             { name: "Lost.pdf", bytes: Buffer.from("%PDF-1.4\n%%EOF\n"), type: "application/pdf" },
             cookie,
@@ -142,7 +142,7 @@ describe.each(databaseKinds)("uploads on %s", (kind) => {
     const html = await callRoute(
       uploadFile,
       uploadRequest(
-        "/members/upload/file",
+        "/members/upload/save",
         { category: "elibrary" },
         { name: "report.pdf", bytes: Buffer.from("<html><body>hi</body></html>"), type: "application/pdf" },
         cookie,
@@ -154,7 +154,7 @@ describe.each(databaseKinds)("uploads on %s", (kind) => {
     const huge = await callRoute(
       uploadFile,
       uploadRequest(
-        "/members/upload/file",
+        "/members/upload/save",
         { category: "elibrary" },
         { name: "big.pdf", bytes: big, type: "application/pdf" },
         cookie,
@@ -168,7 +168,7 @@ describe.each(databaseKinds)("uploads on %s", (kind) => {
     const result = await callRoute(
       uploadFile,
       uploadRequest(
-        "/members/upload/file",
+        "/members/upload/save",
         { category: "gospel-track" },
         { name: "../../escape.pdf", bytes: Buffer.from("%PDF-1.4\n%%EOF\n"), type: "application/pdf" },
         cookie,

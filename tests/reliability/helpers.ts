@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import net from "node:net";
 import pg from "pg";
-import { sendControlCommand } from "../../app/server/control.server";
+import { sendControlCommand } from "../../app/server/platform/control.server";
 
 export interface ServerUnderTest {
   url: string;

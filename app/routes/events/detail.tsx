@@ -23,8 +23,8 @@ import { formatDateLong, formatTimeRange } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { eventRegistrationSchema, LIMITS } from "~/schemas/public-forms";
-import { getEvent, isPastEvent, registerForEvent, type PublicEvent } from "~/server/events.server";
-import { handlePublicForm, PublicFormError } from "~/server/public-forms.server";
+import { getEvent, isPastEvent, registerForEvent, type PublicEvent } from "~/server/content/events.server";
+import { handlePublicForm, PublicFormError } from "~/server/http/public-forms.server";
 import type { Route } from "./+types/detail";
 
 const texts = {

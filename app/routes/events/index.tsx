@@ -9,7 +9,7 @@ import { todayInChurchZone } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
-import { listUpcomingEventsPage } from "~/server/events.server";
+import { listUpcomingEventsPage } from "~/server/content/events.server";
 import type { Route } from "./+types/index";
 
 const texts = {

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { attachmentDisposition, contentTypeFor } from "~/lib/files";
-import { findElibraryDocument } from "~/server/documents.server";
-import { services } from "~/server/services.server";
+import { findElibraryDocument } from "~/server/content/documents.server";
+import { services } from "~/server/platform/services.server";
 import type { Route } from "./+types/elibrary-download";
 
 /** Sends an eLibrary document as a download under its original file name. */

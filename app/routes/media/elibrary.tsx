@@ -10,8 +10,8 @@ import { fileExtension, fileTitle, isImageFile } from "~/lib/files";
 import { formatFileSize } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
-import { listElibraryDocuments } from "~/server/documents.server";
-import { services } from "~/server/services.server";
+import { listElibraryDocuments } from "~/server/content/documents.server";
+import { services } from "~/server/platform/services.server";
 import type { Route } from "./+types/elibrary";
 
 /** The spec's fixed description under every eLibrary title. */

@@ -10,7 +10,7 @@ import { dateBadge, formatDateUS } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
-import { listSermonsPage } from "~/server/sermons.server";
+import { listSermonsPage } from "~/server/content/sermons.server";
 import type { Route } from "./+types/sermons";
 
 export function meta(_: Route.MetaArgs) {

@@ -24,10 +24,10 @@ import { Input } from "~/components/ui/input";
 import { todayInChurchZone } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { showToast, type Toast } from "~/lib/toast";
-import { requireAdmin, requireStaff } from "~/server/auth.server";
-import { readForm } from "~/server/forms.server";
-import { dashboardStats } from "~/server/members.server";
-import { setRegistrationPasscode } from "~/server/registration-gate.server";
+import { requireAdmin, requireStaff } from "~/server/auth/auth.server";
+import { readForm } from "~/server/http/forms.server";
+import { dashboardStats } from "~/server/people/members.server";
+import { setRegistrationPasscode } from "~/server/auth/registration-gate.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta(_: Route.MetaArgs) {

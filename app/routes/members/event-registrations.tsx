@@ -1,8 +1,8 @@
 import { AdminScreen } from "~/components/admin-screen";
 import { RegistrationGroups } from "~/components/registration-groups";
 import { pageMeta } from "~/lib/meta";
-import { requireStaff } from "~/server/auth.server";
-import { groupRegistrations, listEventRegistrations } from "~/server/registrations.server";
+import { requireStaff } from "~/server/auth/auth.server";
+import { groupRegistrations, listEventRegistrations } from "~/server/people/registrations.server";
 import type { Route } from "./+types/event-registrations";
 
 export function meta(_: Route.MetaArgs) {

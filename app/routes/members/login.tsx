@@ -10,10 +10,10 @@ import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { showToast } from "~/lib/toast";
 import { loginSchema } from "~/schemas/login";
-import { getOptionalUser } from "~/server/auth.server";
-import { readForm } from "~/server/forms.server";
-import { signIn } from "~/server/sign-in.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { getOptionalUser } from "~/server/auth/auth.server";
+import { readForm } from "~/server/http/forms.server";
+import { signIn } from "~/server/auth/sign-in.server";
+import { redirectWithToast } from "~/server/http/toast.server";
 import type { Route } from "./+types/login";
 
 export function meta(_: Route.MetaArgs) {

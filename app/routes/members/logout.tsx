@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { requireStaff } from "~/server/auth.server";
-import { signOut } from "~/server/sign-in.server";
+import { requireStaff } from "~/server/auth/auth.server";
+import { signOut } from "~/server/auth/sign-in.server";
 import type { Route } from "./+types/logout";
 
 // Signing out changes state, so it only happens on POST; a GET just goes back.

@@ -12,7 +12,7 @@ import { Pager } from "~/components/pager";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
-import { requireStaff } from "~/server/auth.server";
+import { requireStaff } from "~/server/auth/auth.server";
 import {
   listVisitorsPage,
   membersInMinistry,
@@ -20,7 +20,7 @@ import {
   ministryBreakdown,
   upcomingAnniversaries,
   upcomingBirthdays,
-} from "~/server/members.server";
+} from "~/server/people/members.server";
 import { fullName } from "~/lib/names";
 import type { Route } from "./+types/reports";
 

@@ -11,8 +11,8 @@ import { YouTubeEmbed } from "~/components/youtube-embed";
 import { DEFAULT_MINISTRY_IMAGE, getMinistry, type Ministry } from "~/content/ministries";
 import { pageMeta } from "~/lib/meta";
 import { ministryJoinSchema } from "~/schemas/public-forms";
-import { loadMinistryMedia, saveMinistryRegistration, type MinistryMedia } from "~/server/ministries.server";
-import { handlePublicForm, PublicFormError } from "~/server/public-forms.server";
+import { loadMinistryMedia, saveMinistryRegistration, type MinistryMedia } from "~/server/content/ministries.server";
+import { handlePublicForm, PublicFormError } from "~/server/http/public-forms.server";
 import type { Route } from "./+types/detail";
 
 const JOIN_PARAM = "join";

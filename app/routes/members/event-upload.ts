@@ -1,0 +1,80 @@
+import { redirect } from "react-router";
+import { firstErrors, formValues } from "~/lib/form-values";
+import { eventSchema } from "~/schemas/event";
+import { requireStaff } from "~/server/auth/auth.server";
+import { createEvent, getEventRow, updateEvent, type EventInput } from "~/server/content/events.server";
+import { respondToUpload } from "~/server/http/upload-response.server";
+import { readUploadForm, storeWithRecord, UploadError } from "~/server/http/uploads.server";
+import type { Route } from "./+types/event-upload";
+
+const SCREEN = "/members/add-event";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  throw redirect(SCREEN);
+}
+
+// Saves an event from the staff form, with its picture when one is chosen: picture and row are
+// stored together or not at all.
+export async function action({ request }: Route.ActionArgs) {
+  await requireStaff(request);
+  const refuse = (status: number, title: string, description: string, errors?: Record<string, string>) =>
+    respondToUpload(
+      request,
+      { ok: false, toast: { title, description, variant: "destructive" }, errors },
+      status,
+      SCREEN,
+    );
+
+  let upload;
+  try {
+    upload = await readUploadForm(request, "image", "image");
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error;
+    return refuse(error.status, "Image upload failed", error.message, { image: error.message });
+  }
+  const { form, file } = upload;
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "");
+  if (intent !== "create" && intent !== "update") return refuse(400, "Submission Failed", "Unknown request.");
+  const parsed = eventSchema.safeParse(formValues(form));
+  if (!parsed.success) {
+    const errors = firstErrors(parsed.error.issues);
+    return refuse(400, "Submission Failed", Object.values(errors)[0]!, errors);
+  }
+  const input: EventInput = parsed.data;
+  if (intent === "update" && !(await getEventRow(id)))
+    return refuse(404, "Database update failed", "That event no longer exists.");
+
+  const save = (image: { url: string; objectName: string } | null) =>
+    intent === "create" ? createEvent(input, image) : updateEvent(id, input, image);
+  let stored = false;
+  try {
+    if (file) {
+      await storeWithRecord(file, "event-images/event-", (objectName, url) => {
+        stored = true;
+        return save({ url, objectName });
+      });
+    } else {
+      await save(null);
+    }
+  } catch (error) {
+    console.error("Saving an event failed:", error);
+    return file && !stored
+      ? refuse(500, "Image upload failed", "The picture could not be stored. Please try again.")
+      : refuse(500, "Database update failed", "The event could not be saved. Please try again.");
+  }
+  return respondToUpload(
+    request,
+    {
+      ok: true,
+      toast:
+        intent === "create"
+          ? { title: "Event Added!", description: `${input.title} is on the events page.` }
+          : { title: "Event Updated!", description: `${input.title} has been saved.` },
+      redirectTo: SCREEN,
+    },
+    200,
+    SCREEN,
+  );
+}

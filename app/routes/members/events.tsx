@@ -1,0 +1,262 @@
+import { LoaderCircle, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { AdminScreen } from "~/components/admin-screen";
+import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
+import { ContentListCard, EditLink } from "~/components/content-admin";
+import { FormField, TextareaField } from "~/components/form-field";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { UploadProgress } from "~/components/upload-progress";
+import { eventImageSrc } from "~/lib/event-image";
+import { formatDateUS, formatTimeRange } from "~/lib/format";
+import { firstErrors, focusFirstError, formValues } from "~/lib/form-values";
+import { pageMeta } from "~/lib/meta";
+import { showToast, type Toast } from "~/lib/toast";
+import { useUpload } from "~/lib/upload-client";
+import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
+import { eventSchema } from "~/schemas/event";
+import { requireStaff } from "~/server/auth/auth.server";
+import { readForm } from "~/server/http/forms.server";
+import { deleteEvent, getEventRow, listEventsForStaff } from "~/server/content/events.server";
+import type { Route } from "./+types/events";
+
+const SCREEN = "/members/add-event";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta("Events", "Add, edit and remove the church's events.");
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const editId = new URL(request.url).searchParams.get("edit");
+  try {
+    const [events, editing] = await Promise.all([listEventsForStaff(), editId ? getEventRow(editId) : null]);
+    return { failed: false, events, editing };
+  } catch (error) {
+    console.error("Reading events failed:", error);
+    return { failed: true, events: [], editing: null };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireStaff(request);
+  const form = await readForm(request);
+  const at = Date.now();
+  const fail = (status: number, description: string) =>
+    data(
+      { at, toast: { title: "Deletion Failed", description, variant: "destructive" } as Omit<Toast, "id"> },
+      { status },
+    );
+  if (form.get("intent") !== "delete") return fail(400, "Unknown request.");
+  try {
+    if ((await deleteEvent(String(form.get("id") ?? ""))) === "not_found")
+      return fail(404, "That event no longer exists.");
+  } catch (error) {
+    console.error("Deleting an event failed:", error);
+    return fail(500, "The event could not be removed. Please try again.");
+  }
+  return {
+    at,
+    toast: { title: "Event Deleted", description: "The event has been removed." } as Omit<Toast, "id">,
+  };
+}
+
+const time = (value: string | null | undefined) => (value ? value.slice(0, 5) : "");
+
+export default function AddEvent({ loaderData }: Route.ComponentProps) {
+  const { events, editing, failed } = loaderData;
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const { send, progress, isUploading } = useUpload();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formKey, setFormKey] = useState(0);
+  useDeleteToast("delete-event");
+
+  useEffect(() => {
+    if (failed)
+      showToast({
+        title: "Error fetching events",
+        description: "Please reload the page.",
+        variant: "destructive",
+      });
+  }, [failed]);
+
+  const isEditing = Boolean(editing) && searchParams.has("edit");
+  const current = isEditing ? editing! : null;
+
+  return (
+    <AdminScreen title="Events" description="Events appear on the Events page from their date onward.">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start [&>*]:min-w-0">
+        <form
+          key={`${current?.id ?? "new"}-${formKey}`}
+          method="post"
+          action="/members/add-event/save"
+          encType="multipart/form-data"
+          noValidate
+          aria-label={isEditing ? "Edit Event" : "Add an Event"}
+          className="grid gap-5 rounded-xl border border-border bg-background p-6 shadow-sm"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            const form = event.currentTarget;
+            const parsed = eventSchema.safeParse(formValues(form));
+            if (!parsed.success) {
+              const found = firstErrors(parsed.error.issues);
+              setErrors(found);
+              focusFirstError(form, found);
+              showToast({
+                title: "Submission Failed",
+                description: Object.values(found)[0],
+                variant: "destructive",
+              });
+              return;
+            }
+            setErrors({});
+            const answer = await send(form.action, new FormData(form));
+            showToast(answer.toast);
+            if (!answer.ok) {
+              setErrors(answer.errors ?? {});
+              focusFirstError(form, answer.errors ?? {});
+              return;
+            }
+            setFormKey((key) => key + 1);
+            if (isEditing) navigate(SCREEN, { preventScrollReset: true });
+            else await revalidator.revalidate();
+          }}
+        >
+          <h2 className="text-lg font-semibold text-navy">{isEditing ? "Edit Event" : "Add an Event"}</h2>
+          <input type="hidden" name="intent" value={isEditing ? "update" : "create"} />
+          {current ? <input type="hidden" name="id" value={current.id} /> : null}
+          <FormField
+            id="title"
+            name="title"
+            label="Title *"
+            required
+            maxLength={200}
+            defaultValue={current?.title ?? ""}
+            error={errors.title}
+          />
+          <div className="grid gap-5 sm:grid-cols-3">
+            <FormField
+              id="eventDate"
+              name="eventDate"
+              label="Date *"
+              type="date"
+              required
+              defaultValue={current?.eventDate ?? ""}
+              error={errors.eventDate}
+            />
+            <FormField
+              id="eventTime"
+              name="eventTime"
+              label="Start Time *"
+              type="time"
+              required
+              defaultValue={time(current?.eventTime)}
+              error={errors.eventTime}
+            />
+            <FormField
+              id="eventEndTime"
+              name="eventEndTime"
+              label="End Time"
+              type="time"
+              defaultValue={time(current?.eventEndTime)}
+              error={errors.eventEndTime}
+            />
+          </div>
+          <FormField
+            id="locationName"
+            name="locationName"
+            label="Location Name *"
+            required
+            maxLength={200}
+            defaultValue={current?.locationName ?? ""}
+            error={errors.locationName}
+          />
+          <FormField
+            id="googleMapsUrl"
+            name="googleMapsUrl"
+            label="Google Maps URL *"
+            type="url"
+            required
+            maxLength={1000}
+            placeholder="https://maps.google.com/..."
+            defaultValue={current?.googleMapsUrl ?? ""}
+            error={errors.googleMapsUrl}
+          />
+          <FormField
+            id="speaker"
+            name="speaker"
+            label="Speaker"
+            maxLength={120}
+            defaultValue={current?.speaker ?? ""}
+            error={errors.speaker}
+          />
+          <TextareaField
+            id="description"
+            name="description"
+            label="Description"
+            maxLength={5000}
+            defaultValue={current?.description ?? ""}
+            error={errors.description}
+          />
+          <FormField
+            id="image"
+            name="image"
+            label={isEditing ? "New Image (leave empty to keep the current one)" : "Image"}
+            type="file"
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            className="[&_input]:h-auto [&_input]:py-2"
+            hint={`JPG, PNG, GIF or WEBP up to ${MAX_UPLOAD_LABEL}`}
+            error={errors.image}
+          />
+          <UploadProgress value={progress} />
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button type="submit" size="lg" disabled={isUploading} className="flex-1">
+              {isUploading ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+              {isUploading ? "Saving..." : isEditing ? "Update Event" : "Add Event"}
+            </Button>
+            {isEditing ? (
+              <Link
+                to={SCREEN}
+                className={buttonVariants({ variant: "outline", size: "lg" })}
+                preventScrollReset
+              >
+                <X aria-hidden="true" />
+                Cancel Edit
+              </Link>
+            ) : null}
+          </div>
+        </form>
+
+        <ContentListCard title="All Events" isEmpty={events.length === 0} emptyText="No events yet.">
+          {events.map((item) => (
+            <li key={item.id} className="flex items-center gap-3 py-3" data-testid="event-row">
+              <img
+                src={eventImageSrc(item)}
+                alt=""
+                width={64}
+                height={40}
+                loading="lazy"
+                className="h-10 w-16 shrink-0 rounded object-cover"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">{item.title}</p>
+                <p className="text-sm text-muted-foreground">
+                  {formatDateUS(item.eventDate)} · {formatTimeRange(item.eventTime, item.eventEndTime)}
+                </p>
+              </div>
+              <EditLink to={`?edit=${item.id}`} label={`Edit ${item.title}`} />
+              <ConfirmDeleteButton
+                fetcherKey="delete-event"
+                id={item.id}
+                label={`Delete ${item.title}`}
+                question="Are you sure you want to delete this event?"
+              />
+            </li>
+          ))}
+        </ContentListCard>
+      </div>
+    </AdminScreen>
+  );
+}

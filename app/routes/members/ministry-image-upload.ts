@@ -1,0 +1,61 @@
+import { redirect } from "react-router";
+import { getMinistry } from "~/content/ministries";
+import { requireStaff } from "~/server/auth/auth.server";
+import { replaceMinistryImage } from "~/server/content/ministry-admin.server";
+import { respondToUpload } from "~/server/http/upload-response.server";
+import { readUploadForm, storeWithRecord, UploadError } from "~/server/http/uploads.server";
+import type { Route } from "./+types/ministry-image-upload";
+
+const SCREEN = "/members/update-ministry-image";
+const MISSING = { title: "Missing information", description: "Please select a ministry and an image file." };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  throw redirect(SCREEN);
+}
+
+// Stores a ministry's new picture as ministry-images/{slug}-{time stamp}.{ext}, points the
+// ministry at it (one per ministry) and removes the old file.
+export async function action({ request }: Route.ActionArgs) {
+  await requireStaff(request);
+  const refuse = (status: number, toast: { title: string; description: string }) =>
+    respondToUpload(request, { ok: false, toast: { ...toast, variant: "destructive" } }, status, SCREEN);
+  let upload;
+  try {
+    upload = await readUploadForm(request, "image", "image");
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error;
+    return refuse(error.status, { title: "Image upload failed", description: error.message });
+  }
+  const ministry = getMinistry(String(upload.form.get("ministrySlug") ?? ""));
+  if (!ministry || !upload.file) return refuse(400, MISSING);
+
+  let stored = false;
+  try {
+    await storeWithRecord(upload.file, `ministry-images/${ministry.slug}-`, (objectName, url) => {
+      stored = true;
+      return replaceMinistryImage(ministry.slug, url, objectName);
+    });
+  } catch (error) {
+    console.error("Updating a ministry image failed:", error);
+    return stored
+      ? refuse(500, {
+          title: "Database update failed",
+          description: "The new picture was not saved. Please try again.",
+        })
+      : refuse(500, {
+          title: "Image upload failed",
+          description: "The picture could not be stored. Please try again.",
+        });
+  }
+  return respondToUpload(
+    request,
+    {
+      ok: true,
+      toast: { title: "Image Updated!", description: `The new picture shows on the ${ministry.name} page.` },
+      redirectTo: `/ministries/${ministry.slug}`,
+    },
+    200,
+    SCREEN,
+  );
+}

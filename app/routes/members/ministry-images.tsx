@@ -1,0 +1,180 @@
+import { ImageUp, LoaderCircle } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { AdminScreen } from "~/components/admin-screen";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/select";
+import { UploadProgress } from "~/components/upload-progress";
+import { DEFAULT_MINISTRY_IMAGE, ministriesByName } from "~/content/ministries";
+import { pageMeta } from "~/lib/meta";
+import { showToast } from "~/lib/toast";
+import { useUpload } from "~/lib/upload-client";
+import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
+import { requireStaff } from "~/server/auth/auth.server";
+import { listMinistryImages } from "~/server/content/ministry-admin.server";
+import type { Route } from "./+types/ministry-images";
+
+// Under each field that is missing, besides the spec's toast.
+const fieldErrors = {
+  ministrySlug: "Please select a ministry.",
+  image: "Please select an image file.",
+};
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta("Ministry Images", "Change the picture shown on a ministry's page.");
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const rows = await listMinistryImages();
+  return {
+    images: Object.fromEntries(rows.map((row) => [row.ministrySlug, row.imageUrl])) as Record<string, string>,
+  };
+}
+
+export default function UpdateMinistryImage({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const { send, progress, isUploading } = useUpload();
+  const [slug, setSlug] = useState("");
+  const [preview, setPreview] = useState<string | null>(null);
+  const [missing, setMissing] = useState<{ ministrySlug?: boolean; image?: boolean }>({});
+
+  // The preview is a temporary address for the chosen file; free it when it changes.
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
+  const current = slug ? (loaderData.images[slug] ?? DEFAULT_MINISTRY_IMAGE) : null;
+
+  return (
+    <AdminScreen
+      title="Ministry Images"
+      description="The picture shown on a ministry's page (one per ministry)."
+    >
+      <form
+        method="post"
+        action="/members/update-ministry-image/save"
+        encType="multipart/form-data"
+        noValidate
+        className="mx-auto grid max-w-2xl gap-5 rounded-xl border border-border bg-background p-6 shadow-sm"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          const body = new FormData(form);
+          const file = body.get("image");
+          const isMissing = {
+            ministrySlug: !body.get("ministrySlug"),
+            image: !(file instanceof File) || file.size === 0,
+          };
+          if (isMissing.ministrySlug || isMissing.image) {
+            showToast({
+              title: "Missing information",
+              description: "Please select a ministry and an image file.",
+              variant: "destructive",
+            });
+            setMissing(isMissing);
+            const first = isMissing.ministrySlug ? "ministrySlug" : "image";
+            (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+            return;
+          }
+          const answer = await send(form.action, body);
+          showToast(answer.toast);
+          if (answer.ok && answer.redirectTo) navigate(answer.redirectTo);
+        }}
+      >
+        <div className="grid gap-2">
+          <Label htmlFor="ministrySlug">Ministry</Label>
+          <NativeSelect
+            id="ministrySlug"
+            name="ministrySlug"
+            value={slug}
+            aria-invalid={missing.ministrySlug ? true : undefined}
+            aria-describedby={missing.ministrySlug ? "ministrySlug-error" : undefined}
+            onChange={(event) => {
+              setSlug(event.target.value);
+              setMissing((current) => ({ ...current, ministrySlug: false }));
+            }}
+          >
+            <option value="">Select a ministry</option>
+            {ministriesByName().map((ministry) => (
+              <option key={ministry.slug} value={ministry.slug}>
+                {ministry.name}
+              </option>
+            ))}
+          </NativeSelect>
+          {missing.ministrySlug ? (
+            <p id="ministrySlug-error" className="text-sm text-destructive">
+              {fieldErrors.ministrySlug}
+            </p>
+          ) : null}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="image">Image</Label>
+          <Input
+            id="image"
+            name="image"
+            type="file"
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            className="h-auto py-2"
+            aria-describedby={missing.image ? "image-hint image-error" : "image-hint"}
+            aria-invalid={missing.image ? true : undefined}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              setPreview(file ? URL.createObjectURL(file) : null);
+              setMissing((current) => ({ ...current, image: false }));
+            }}
+          />
+          <p id="image-hint" className="text-xs text-muted-foreground">
+            JPG, PNG, GIF or WEBP up to {MAX_UPLOAD_LABEL}
+          </p>
+          {missing.image ? (
+            <p id="image-error" className="text-sm text-destructive">
+              {fieldErrors.image}
+            </p>
+          ) : null}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <figure className="grid gap-2">
+            <figcaption className="text-sm font-medium">Current picture</figcaption>
+            {current ? (
+              <img
+                src={current}
+                alt="Currently shown for this ministry"
+                className="aspect-video w-full rounded-lg border border-border object-cover"
+              />
+            ) : (
+              <div className="flex aspect-video items-center justify-center rounded-lg border border-dashed border-border text-sm text-muted-foreground">
+                Choose a ministry
+              </div>
+            )}
+          </figure>
+          <figure className="grid gap-2">
+            <figcaption className="text-sm font-medium">New picture</figcaption>
+            {preview ? (
+              <img
+                src={preview}
+                alt="Preview of the chosen file"
+                data-testid="image-preview"
+                className="aspect-video w-full rounded-lg border border-border object-cover"
+              />
+            ) : (
+              <div className="flex aspect-video items-center justify-center rounded-lg border border-dashed border-border text-sm text-muted-foreground">
+                <ImageUp className="mr-2 size-5" aria-hidden="true" /> No file chosen
+              </div>
+            )}
+          </figure>
+        </div>
+        <UploadProgress value={progress} />
+        <Button type="submit" size="lg" disabled={isUploading}>
+          {isUploading ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+          {isUploading ? "Uploading..." : "Update Image"}
+        </Button>
+      </form>
+    </AdminScreen>
+  );
+}

@@ -1,0 +1,200 @@
+import { useEffect, useState } from "react";
+import { useNavigation, useSearchParams } from "react-router";
+import { AdminScreen } from "~/components/admin-screen";
+import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
+import { ContentFormCard, ContentListCard, EditLink } from "~/components/content-admin";
+import { FormField } from "~/components/form-field";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/select";
+import { getMinistry, ministriesByName } from "~/content/ministries";
+import { firstErrors, focusFirstError, formValues } from "~/lib/form-values";
+import { pageMeta } from "~/lib/meta";
+import { showToast } from "~/lib/toast";
+import { youTubeWatchUrl } from "~/lib/youtube";
+import { MINISTRY_NOT_SELECTED, ministryVideoSchema, videoProblemToast } from "~/schemas/videos";
+import { requireStaff } from "~/server/auth/auth.server";
+import { readForm } from "~/server/http/forms.server";
+import {
+  createMinistryVideo,
+  deleteMinistryVideo,
+  getMinistryVideo,
+  listAllMinistryVideos,
+  updateMinistryVideo,
+} from "~/server/content/ministry-admin.server";
+import { handleContentAction } from "~/server/http/content-actions.server";
+import type { Route } from "./+types/ministry-videos";
+
+const SCREEN = "/members/add-ministry-video";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta("Ministry Videos", "Add, edit and remove the videos on ministry pages.");
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const editId = new URL(request.url).searchParams.get("edit");
+  try {
+    const [videos, editing] = await Promise.all([
+      listAllMinistryVideos(),
+      editId ? getMinistryVideo(editId) : null,
+    ]);
+    return { failed: false, videos, editing };
+  } catch (error) {
+    console.error("Reading ministry videos failed:", error);
+    return { failed: true, videos: [], editing: null };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireStaff(request);
+  return handleContentAction({
+    request,
+    form: await readForm(request),
+    noun: "video",
+    screen: SCREEN,
+    parse: (values) => {
+      const parsed = ministryVideoSchema.safeParse(values);
+      if (!parsed.success)
+        return {
+          ok: false,
+          toast: videoProblemToast(parsed.error),
+          errors: firstErrors(parsed.error.issues),
+        };
+      const ministry = getMinistry(parsed.data.ministrySlug);
+      if (!ministry)
+        return {
+          ok: false,
+          toast: MINISTRY_NOT_SELECTED,
+          errors: { ministrySlug: MINISTRY_NOT_SELECTED.description },
+        };
+      return {
+        ok: true,
+        input: { title: parsed.data.title, youtubeId: parsed.data.url, ministrySlug: ministry.slug },
+      };
+    },
+    create: createMinistryVideo,
+    update: updateMinistryVideo,
+    remove: deleteMinistryVideo,
+    toasts: {
+      added: (input) => ({
+        title: "Video Added!",
+        description: `It now shows on the ${getMinistry(input.ministrySlug)?.name} page.`,
+      }),
+      updated: (input) => ({ title: "Video Updated!", description: `${input.title} has been saved.` }),
+      deleted: { title: "Video Deleted", description: "The video has been removed." },
+    },
+  });
+}
+
+export default function AddMinistryVideo({ loaderData, actionData }: Route.ComponentProps) {
+  const { videos, editing, failed } = loaderData;
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const errors = { ...actionData?.errors, ...clientErrors };
+  const values = actionData?.values;
+  useDeleteToast("delete-video");
+
+  useEffect(() => {
+    if (failed)
+      showToast({
+        title: "Error fetching videos",
+        description: "Please reload the page.",
+        variant: "destructive",
+      });
+  }, [failed]);
+  useEffect(() => {
+    if (actionData?.toast) showToast({ ...actionData.toast, id: `video-${actionData.at}` });
+  }, [actionData]);
+
+  const isEditing = Boolean(editing) && searchParams.has("edit");
+  const formKey = `${isEditing ? editing!.id : "new"}-${actionData?.at ?? 0}`;
+
+  return (
+    <AdminScreen title="Ministry Videos" description="Videos appear on their ministry's page, newest first.">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start [&>*]:min-w-0">
+        <ContentFormCard
+          key={formKey}
+          title={isEditing ? "Edit Video" : "Add a Video"}
+          editingId={isEditing ? editing!.id : null}
+          cancelTo={SCREEN}
+          submitLabel={isEditing ? "Update Video" : "Add Video"}
+          isSubmitting={navigation.state === "submitting"}
+          onSubmit={(event) => {
+            const parsed = ministryVideoSchema.safeParse(formValues(event.currentTarget));
+            if (parsed.success) return setClientErrors({});
+            event.preventDefault();
+            const found = firstErrors(parsed.error.issues);
+            setClientErrors(found);
+            focusFirstError(event.currentTarget, found);
+            showToast({ ...videoProblemToast(parsed.error), variant: "destructive" });
+          }}
+        >
+          <FormField
+            id="title"
+            name="title"
+            label="Title"
+            required
+            maxLength={200}
+            defaultValue={values?.title ?? (isEditing ? editing!.title : "")}
+            error={errors.title}
+          />
+          <FormField
+            id="url"
+            name="url"
+            label="YouTube URL"
+            type="url"
+            required
+            maxLength={500}
+            placeholder="https://www.youtube.com/watch?v=..."
+            defaultValue={values?.url ?? (isEditing ? youTubeWatchUrl(editing!.youtubeId) : "")}
+            error={errors.url}
+          />
+          <div className="grid gap-2">
+            <Label htmlFor="ministrySlug">Ministry</Label>
+            <NativeSelect
+              id="ministrySlug"
+              name="ministrySlug"
+              required
+              defaultValue={values?.ministrySlug ?? (isEditing ? editing!.ministrySlug : "")}
+              aria-invalid={errors.ministrySlug ? true : undefined}
+              aria-describedby={errors.ministrySlug ? "ministrySlug-error" : undefined}
+            >
+              <option value="">Select a ministry</option>
+              {ministriesByName().map((ministry) => (
+                <option key={ministry.slug} value={ministry.slug}>
+                  {ministry.name}
+                </option>
+              ))}
+            </NativeSelect>
+            {errors.ministrySlug ? (
+              <p id="ministrySlug-error" className="text-sm text-destructive">
+                {errors.ministrySlug}
+              </p>
+            ) : null}
+          </div>
+        </ContentFormCard>
+
+        <ContentListCard title="Videos" isEmpty={videos.length === 0} emptyText="No ministry videos yet.">
+          {videos.map((video) => (
+            <li key={video.id} className="flex items-center gap-3 py-3" data-testid="video-row">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">{video.title}</p>
+                <p className="text-sm text-muted-foreground">
+                  {getMinistry(video.ministrySlug)?.name ?? video.ministrySlug}
+                </p>
+              </div>
+              <EditLink to={`?edit=${video.id}`} label={`Edit ${video.title}`} />
+              <ConfirmDeleteButton
+                fetcherKey="delete-video"
+                id={video.id}
+                label={`Delete ${video.title}`}
+                question="Are you sure you want to delete this video?"
+              />
+            </li>
+          ))}
+        </ContentListCard>
+      </div>
+    </AdminScreen>
+  );
+}

@@ -1,0 +1,108 @@
+import { MINISTRY_NAMES } from "~/content/member-options";
+import { todayInChurchZone } from "~/lib/dates";
+import { requireStaff } from "~/server/auth/auth.server";
+import { csvResponse } from "~/server/http/csv.server";
+import {
+  streamActiveMembers,
+  streamMembersInMinistry,
+  streamUpcomingAnniversaries,
+  streamUpcomingBirthdays,
+  streamVisitors,
+} from "~/server/people/members.server";
+import { fullName } from "~/lib/names";
+import type { Route } from "./+types/report-csv";
+
+const mobileOf = (m: { countryCode: string; mobile: string }) => `${m.countryCode} ${m.mobile}`;
+
+// CSV downloads of the reports, produced on the server. Staff only, like every members route.
+// Rows are read from the database in batches while the file streams out, never all at once.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const today = todayInChurchZone();
+  switch (params.report) {
+    case "birthdays": {
+      const rows = await streamUpcomingBirthdays(today);
+      return csvResponse(
+        "birthdays.csv",
+        ["Name", "Email", "Mobile", "Birthday", "Next Birthday", "Days Away", "Turning"],
+        rows,
+        ({ item, date, daysAway, years }) => [
+          fullName(item),
+          item.email,
+          mobileOf(item),
+          item.birthday,
+          date,
+          daysAway,
+          years,
+        ],
+      );
+    }
+    case "anniversaries": {
+      const rows = await streamUpcomingAnniversaries(today);
+      return csvResponse(
+        "anniversaries.csv",
+        [
+          "Name",
+          "Spouse Name",
+          "Email",
+          "Mobile",
+          "Wedding Anniversary",
+          "Next Anniversary",
+          "Days Away",
+          "Years",
+        ],
+        rows,
+        ({ item, date, daysAway, years }) => [
+          fullName(item),
+          item.spouseName,
+          item.email,
+          mobileOf(item),
+          item.weddingAnniversary,
+          date,
+          daysAway,
+          years,
+        ],
+      );
+    }
+    case "active_members": {
+      const rows = await streamActiveMembers();
+      return csvResponse(
+        "active_members.csv",
+        ["Name", "Email", "Mobile", "Church Position", "Ministry Involvement", "Ministry Role", "Status"],
+        rows,
+        (m) => [
+          fullName(m),
+          m.email,
+          mobileOf(m),
+          m.churchPosition,
+          m.ministryInvolvement,
+          m.ministryRole,
+          m.membershipStatus,
+        ],
+      );
+    }
+    case "visitors": {
+      const rows = await streamVisitors();
+      return csvResponse("visitors.csv", ["Name", "Mobile", "Email", "Message", "Date"], rows, (v) => [
+        v.name,
+        v.mobile,
+        v.email,
+        v.message,
+        v.createdAt.toISOString().slice(0, 10),
+      ]);
+    }
+    case "ministry": {
+      const name = new URL(request.url).searchParams.get("name") ?? "";
+      if (!MINISTRY_NAMES.includes(name)) throw new Response("Unknown ministry", { status: 404 });
+      const rows = await streamMembersInMinistry(name);
+      return csvResponse(
+        `${name}_members.csv`,
+        ["Name", "Email", "Mobile", "Ministry Role", "Status"],
+        rows,
+        (m) => [fullName(m), m.email, mobileOf(m), m.ministryRole, m.membershipStatus],
+      );
+    }
+    default:
+      throw new Response("Unknown report", { status: 404 });
+  }
+}

@@ -1,0 +1,179 @@
+import { useEffect, useState } from "react";
+import { useNavigation, useSearchParams } from "react-router";
+import { AdminScreen } from "~/components/admin-screen";
+import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
+import { ContentFormCard, ContentListCard, EditLink } from "~/components/content-admin";
+import { FormField } from "~/components/form-field";
+import { formatDateUS } from "~/lib/format";
+import { firstErrors, focusFirstError, formValues } from "~/lib/form-values";
+import { pageMeta } from "~/lib/meta";
+import { showToast } from "~/lib/toast";
+import { youTubeWatchUrl } from "~/lib/youtube";
+import { sermonSchema, videoProblemToast } from "~/schemas/videos";
+import { requireStaff } from "~/server/auth/auth.server";
+import { readForm } from "~/server/http/forms.server";
+import {
+  createSermon,
+  deleteSermon,
+  getSermon,
+  listSermonsForStaff,
+  updateSermon,
+} from "~/server/content/sermons.server";
+import { handleContentAction } from "~/server/http/content-actions.server";
+import type { Route } from "./+types/sermons";
+
+const SCREEN = "/members/add-sermon";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta("Sermons", "Add, edit and remove the sermons shown on the website.");
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const editId = new URL(request.url).searchParams.get("edit");
+  try {
+    const [sermons, editing] = await Promise.all([listSermonsForStaff(), editId ? getSermon(editId) : null]);
+    return { failed: false, sermons, editing };
+  } catch (error) {
+    console.error("Reading sermons failed:", error);
+    return { failed: true, sermons: [], editing: null };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireStaff(request);
+  return handleContentAction({
+    request,
+    form: await readForm(request),
+    noun: "sermon",
+    screen: SCREEN,
+    parse: (values) => {
+      const parsed = sermonSchema.safeParse(values);
+      if (!parsed.success)
+        return {
+          ok: false,
+          toast: videoProblemToast(parsed.error),
+          errors: firstErrors(parsed.error.issues),
+        };
+      const { sermonDate, title, speaker, url } = parsed.data;
+      return { ok: true, input: { sermonDate, title, speaker, youtubeId: url } };
+    },
+    create: createSermon,
+    update: updateSermon,
+    remove: deleteSermon,
+    toasts: {
+      added: (input) => ({ title: "Sermon Added!", description: `${input.title} is on the website.` }),
+      updated: (input) => ({ title: "Sermon Updated!", description: `${input.title} has been saved.` }),
+      deleted: { title: "Sermon Deleted", description: "The sermon has been removed." },
+    },
+  });
+}
+
+export default function AddSermon({ loaderData, actionData }: Route.ComponentProps) {
+  const { sermons, editing, failed } = loaderData;
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const errors = { ...actionData?.errors, ...clientErrors };
+  const values = actionData?.values;
+  useDeleteToast("delete-sermon");
+
+  useEffect(() => {
+    if (failed)
+      showToast({
+        title: "Error fetching sermons",
+        description: "Please reload the page.",
+        variant: "destructive",
+      });
+  }, [failed]);
+  useEffect(() => {
+    if (actionData?.toast) showToast({ ...actionData.toast, id: `sermon-${actionData.at}` });
+  }, [actionData]);
+
+  const isEditing = Boolean(editing) && searchParams.has("edit");
+  // A new key for each mode and item, so the fields start from the right values.
+  const formKey = `${isEditing ? editing!.id : "new"}-${actionData?.at ?? 0}`;
+
+  return (
+    <AdminScreen title="Sermons" description="Sermons appear on the Sermons page, newest sermon date first.">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start [&>*]:min-w-0">
+        <ContentFormCard
+          key={formKey}
+          title={isEditing ? "Edit Sermon" : "Add a Sermon"}
+          editingId={isEditing ? editing!.id : null}
+          cancelTo={SCREEN}
+          submitLabel={isEditing ? "Update Sermon" : "Add Sermon"}
+          isSubmitting={navigation.state === "submitting"}
+          onSubmit={(event) => {
+            const parsed = sermonSchema.safeParse(formValues(event.currentTarget));
+            if (parsed.success) return setClientErrors({});
+            event.preventDefault();
+            const found = firstErrors(parsed.error.issues);
+            setClientErrors(found);
+            focusFirstError(event.currentTarget, found);
+            showToast({ ...videoProblemToast(parsed.error), variant: "destructive" });
+          }}
+        >
+          <FormField
+            id="sermonDate"
+            name="sermonDate"
+            label="Sermon Date"
+            type="date"
+            required
+            defaultValue={values?.sermonDate ?? (isEditing ? editing!.sermonDate : "")}
+            error={errors.sermonDate}
+          />
+          <FormField
+            id="title"
+            name="title"
+            label="Title"
+            required
+            maxLength={200}
+            defaultValue={values?.title ?? (isEditing ? editing!.title : "")}
+            error={errors.title}
+          />
+          <FormField
+            id="speaker"
+            name="speaker"
+            label="Speaker"
+            required
+            maxLength={120}
+            defaultValue={values?.speaker ?? (isEditing ? editing!.speaker : "")}
+            error={errors.speaker}
+          />
+          <FormField
+            id="url"
+            name="url"
+            label="YouTube URL"
+            type="url"
+            required
+            maxLength={500}
+            placeholder="https://www.youtube.com/watch?v=..."
+            defaultValue={values?.url ?? (isEditing ? youTubeWatchUrl(editing!.youtubeId) : "")}
+            error={errors.url}
+          />
+        </ContentFormCard>
+
+        <ContentListCard title="Sermons" isEmpty={sermons.length === 0} emptyText="No sermons yet.">
+          {sermons.map((sermon) => (
+            <li key={sermon.id} className="flex items-center gap-3 py-3" data-testid="sermon-row">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">{sermon.title}</p>
+                <p className="text-sm text-muted-foreground">
+                  {formatDateUS(sermon.sermonDate)} · {sermon.speaker}
+                </p>
+              </div>
+              <EditLink to={`?edit=${sermon.id}`} label={`Edit ${sermon.title}`} />
+              <ConfirmDeleteButton
+                fetcherKey="delete-sermon"
+                id={sermon.id}
+                label={`Delete ${sermon.title}`}
+                question="Are you sure you want to delete this sermon?"
+              />
+            </li>
+          ))}
+        </ContentListCard>
+      </div>
+    </AdminScreen>
+  );
+}

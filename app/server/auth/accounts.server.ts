@@ -1,0 +1,94 @@
+import crypto from "node:crypto";
+import { count } from "drizzle-orm";
+import { z } from "zod";
+import { users } from "../../../database/schema";
+import { services } from "../platform/services.server";
+
+export const accountCredentialsSchema = z.object({
+  email: z.email("Please enter a valid e-mail address.").transform((value) => value.toLowerCase()),
+  password: z
+    .string()
+    .min(8, "The password must be at least 8 characters.")
+    .max(128, "The password must be at most 128 characters."),
+});
+
+export type AccountCredentials = z.input<typeof accountCredentialsSchema>;
+
+/** A password nobody can guess and a person can still type: 4 groups of 5 characters. */
+export function generatePassword(): string {
+  const alphabet = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789";
+  const groups: string[] = [];
+  for (let g = 0; g < 4; g++) {
+    let group = "";
+    for (let i = 0; i < 5; i++) group += alphabet[crypto.randomInt(alphabet.length)];
+    groups.push(group);
+  }
+  return groups.join("-");
+}
+
+/**
+ * Creates an administrator account, or, when the e-mail address already has an account, makes it
+ * an administrator with the new password and signs it out everywhere.
+ */
+export async function createOrResetAdmin(input: AccountCredentials): Promise<"created" | "reset"> {
+  const { email, password } = accountCredentialsSchema.parse(input);
+  const { auth } = services();
+  const ctx = await auth.$context;
+  const existing = await ctx.internalAdapter.findUserByEmail(email);
+  if (!existing) {
+    await auth.api.createUser({
+      body: { email, password, name: email.split("@")[0] || "Administrator", role: "admin" },
+    });
+    return "created";
+  }
+  const userId = existing.user.id;
+  const hash = await ctx.password.hash(password);
+  if (await ctx.internalAdapter.findCredentialAccount(userId)) {
+    await ctx.internalAdapter.updatePassword(userId, hash);
+  } else {
+    await ctx.internalAdapter.createAccount({
+      userId,
+      providerId: "credential",
+      accountId: userId,
+      password: hash,
+    });
+  }
+  await ctx.internalAdapter.updateUser(userId, { role: "admin", banned: false });
+  await ctx.internalAdapter.deleteUserSessions(userId);
+  return "reset";
+}
+
+export async function countAccounts(): Promise<number> {
+  const { db } = services();
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+}
+
+/**
+ * On the first start of an empty database, make the first administrator: from ADMIN_EMAIL and
+ * ADMIN_PASSWORD when set, otherwise with a generated password printed once. A fresh install
+ * therefore never has a known default password.
+ */
+export async function ensureFirstAdmin(log: (message: string) => void = console.log) {
+  if ((await countAccounts()) > 0) return;
+  const { env } = services();
+  const email = env.ADMIN_EMAIL ?? "admin@church.local";
+  const generated = !env.ADMIN_PASSWORD;
+  const password = env.ADMIN_PASSWORD ?? generatePassword();
+  await createOrResetAdmin({ email, password });
+  if (generated) {
+    const lines = [
+      "First administrator account created. This password is shown only once:",
+      "",
+      `    E-mail:   ${email}`,
+      `    Password: ${password}`,
+      "",
+      "Sign in and keep it safe. To set another: npm run admin:create -- --email E --password P",
+    ];
+    const width = Math.max(...lines.map((line) => line.length)) + 4;
+    const bar = "*".repeat(width);
+    log(["", bar, ...lines.map((line) => `* ${line.padEnd(width - 4)} *`), bar, ""].join("\n"));
+  } else {
+    log(`First administrator account created for ${email} (password from ADMIN_PASSWORD).`);
+  }
+}

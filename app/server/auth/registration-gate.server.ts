@@ -1,0 +1,97 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import { createCookie } from "react-router";
+import { hitRateLimits } from "../platform/rate-limit.server";
+import { services } from "../platform/services.server";
+import { getSetting, setSetting } from "../platform/settings.server";
+
+// The new-member form is opened by a shared passcode. It is checked here, never sent to the
+// browser; a right answer earns a short-lived signed grant that the registration action checks
+// again. Changing the passcode ends every grant.
+
+const scrypt = promisify(crypto.scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+) => Promise<Buffer>;
+
+export const GRANT_SECONDS = 2 * 60 * 60;
+const SETTING_KEY = "registration_passcode";
+
+interface StoredPasscode {
+  salt: string;
+  hash: string;
+}
+
+function grantCookie() {
+  return createCookie("church.registration", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/members",
+    maxAge: GRANT_SECONDS,
+    secrets: [services().secret],
+  });
+}
+
+async function currentPasscode(): Promise<{ stored?: StoredPasscode; plain?: string } | null> {
+  const stored = await getSetting<StoredPasscode>(services().db, SETTING_KEY);
+  if (stored) return { stored };
+  const plain = services().env.REGISTRATION_PASSCODE;
+  return plain ? { plain } : null;
+}
+
+/** Identifies the passcode in force without revealing it, so a change voids old grants. */
+function fingerprint(passcode: { stored?: StoredPasscode; plain?: string }) {
+  const material = passcode.stored ? passcode.stored.hash : `env:${passcode.plain}`;
+  return crypto.createHmac("sha256", services().secret).update(material).digest("base64url").slice(0, 16);
+}
+
+export async function isPasscodeConfigured() {
+  return (await currentPasscode()) !== null;
+}
+
+export type PasscodeOutcome = "granted" | "wrong" | "rate_limited" | "not_configured";
+
+export async function checkPasscode(candidate: string, clientIp: string): Promise<PasscodeOutcome> {
+  const limit = await hitRateLimits(services().db, [
+    { key: `passcode:ip:${clientIp}`, limit: 5, windowMs: 10 * 60_000 },
+    { key: "passcode:all", limit: 100, windowMs: 60 * 60_000 },
+  ]);
+  if (!limit.allowed) return "rate_limited";
+  const passcode = await currentPasscode();
+  if (!passcode) return "not_configured";
+  let matches: boolean;
+  if (passcode.stored) {
+    const hash = await scrypt(candidate, Buffer.from(passcode.stored.salt, "base64"), 32);
+    matches = crypto.timingSafeEqual(hash, Buffer.from(passcode.stored.hash, "base64"));
+  } else {
+    const digest = (text: string) => crypto.createHash("sha256").update(text).digest();
+    matches = crypto.timingSafeEqual(digest(candidate), digest(passcode.plain!));
+  }
+  return matches ? "granted" : "wrong";
+}
+
+export async function grantCookieHeader(request: Request): Promise<string> {
+  const passcode = await currentPasscode();
+  const header = await grantCookie().serialize({ at: Date.now(), v: passcode ? fingerprint(passcode) : "" });
+  return new URL(request.url).protocol === "https:" ? `${header}; Secure` : header;
+}
+
+export async function hasRegistrationGrant(request: Request): Promise<boolean> {
+  const cookieHeader = request.headers.get("cookie");
+  if (!cookieHeader?.includes("church.registration=")) return false;
+  const grant = (await grantCookie().parse(cookieHeader)) as { at?: unknown; v?: unknown } | null;
+  if (!grant || typeof grant.at !== "number" || Date.now() - grant.at > GRANT_SECONDS * 1000) return false;
+  const passcode = await currentPasscode();
+  return passcode !== null && grant.v === fingerprint(passcode);
+}
+
+/** An administrator's new passcode; only a salted hash is kept. */
+export async function setRegistrationPasscode(passcode: string) {
+  const salt = crypto.randomBytes(16);
+  const hash = await scrypt(passcode, salt, 32);
+  await setSetting(services().db, SETTING_KEY, {
+    salt: salt.toString("base64"),
+    hash: hash.toString("base64"),
+  });
+}

@@ -1,0 +1,137 @@
+import type { z } from "zod";
+import type { FormResult } from "~/lib/form-result";
+import { HONEYPOT_FIELD } from "~/schemas/public-forms";
+import { hitRateLimits } from "../platform/rate-limit.server";
+import { services } from "../platform/services.server";
+
+/** No public form needs more than this; anything larger is refused before it is read. */
+export const MAX_PUBLIC_FORM_BYTES = 32 * 1024;
+
+export class PublicFormError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+interface PublicFormOptions<Schema extends z.ZodType> {
+  request: Request;
+  clientIp: string;
+  schema: Schema;
+  /** 'Registration Failed' or 'Submission Failed'. */
+  failureTitle: string;
+  /** Writes the row; throws PublicFormError for a refusal the visitor should read. */
+  save: (data: z.output<Schema>) => Promise<Omit<FormResult & { ok: true }, "ok" | "at">["toast"]>;
+}
+
+/**
+ * The shared path of every public form (ministry join, event registration, connect): size limit,
+ * rate limit per client, honeypot, validation with the form's schema, then one insert.
+ * Nothing is written unless everything passes.
+ */
+export async function handlePublicForm<Schema extends z.ZodType>(
+  options: PublicFormOptions<Schema>,
+): Promise<{ result: FormResult; status: number }> {
+  const { request, failureTitle } = options;
+  const fail = (
+    status: number,
+    description: string,
+    extra: Partial<Extract<FormResult, { ok: false }>> = {},
+  ) => ({
+    status,
+    result: {
+      ok: false as const,
+      at: Date.now(),
+      toast: { title: failureTitle, description, variant: "destructive" as const },
+      ...extra,
+    },
+  });
+
+  const declaredLength = Number(request.headers.get("content-length") ?? 0);
+  if (declaredLength > MAX_PUBLIC_FORM_BYTES) {
+    return fail(413, "That is more than this form can take. Please shorten your message.");
+  }
+
+  const limit = await hitRateLimits(services().db, [
+    { key: `forms:minute:${options.clientIp}`, limit: 30, windowMs: 60_000 },
+    { key: `forms:day:${options.clientIp}`, limit: 300, windowMs: 24 * 60 * 60_000 },
+  ]);
+  if (!limit.allowed) {
+    return fail(429, "Too many submissions from your connection. Please wait a minute and try again.");
+  }
+
+  let form: FormData;
+  try {
+    const body = await readBodyWithin(request, MAX_PUBLIC_FORM_BYTES);
+    if (body === null) {
+      return fail(413, "That is more than this form can take. Please shorten your message.");
+    }
+    const contentType = request.headers.get("content-type") ?? "application/x-www-form-urlencoded";
+    form = await new Response(body, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    return fail(400, "We could not read the form. Please try again.");
+  }
+
+  const values: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string" && key !== HONEYPOT_FIELD) values[key] = value.slice(0, 5000);
+  }
+
+  const trap = form.get(HONEYPOT_FIELD);
+  if (typeof trap === "string" && trap.trim() !== "") {
+    // Looks like success to the bot; nothing is stored.
+    console.info(
+      JSON.stringify({ event: "honeypot", path: new URL(request.url).pathname, ip: options.clientIp }),
+    );
+    return { status: 200, result: { ok: true, at: Date.now(), toast: { title: "Thank you" } } };
+  }
+
+  const parsed = options.schema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "form");
+      fieldErrors[field] ??= issue.message;
+    }
+    return fail(400, Object.values(fieldErrors)[0] ?? "Please check the form.", { fieldErrors, values });
+  }
+
+  try {
+    const toast = await options.save(parsed.data);
+    return { status: 200, result: { ok: true, at: Date.now(), toast } };
+  } catch (error) {
+    if (error instanceof PublicFormError) return fail(error.status, error.message, { values });
+    console.error("Public form could not be saved:", error);
+    return fail(500, "We could not save your details just now. Please try again in a moment.", { values });
+  }
+}
+
+/** The request body, or null as soon as it grows past `limit` bytes (never buffering more). */
+export async function readBodyWithin(
+  request: Request,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(new ArrayBuffer(size));
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}

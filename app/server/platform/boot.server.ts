@@ -1,0 +1,90 @@
+import path from "node:path";
+import { createAuth } from "../auth/auth.server";
+import { ensureFirstAdmin } from "../auth/accounts.server";
+import { acquireDataDirLock, loadOrCreateSessionSecret, type DataDirLock } from "./data-dir.server";
+import { migrateDatabase, openDatabase, type DatabaseOptions } from "./db.server";
+import type { Env } from "./env.server";
+import { pruneExpiredRateLimits } from "./rate-limit.server";
+import { seedDemoContent } from "../content/seed.server";
+import { setServices, type Services } from "./services.server";
+import { createLocalFileStore, createS3FileStore } from "./storage.server";
+
+export interface RunningServices {
+  services: Services;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Where the database is; by default DATABASE_URL, else PGlite in $DATA_DIR/db. */
+  database?: DatabaseOptions;
+  log?: (message: string) => void;
+  /** Seed demo content and create the first administrator when missing (default true). */
+  firstRunSetup?: boolean;
+}
+
+/**
+ * Opens the database (migrating it), the file store and the auth library, and makes them the
+ * services every loader and action uses. On a new database it also seeds the demo content and
+ * creates the first administrator.
+ */
+export async function startServices(env: Env, options: StartOptions = {}): Promise<RunningServices> {
+  const log = options.log ?? console.log;
+  const databaseOptions: DatabaseOptions =
+    options.database ??
+    (env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: path.join(env.DATA_DIR, "db") });
+
+  let lock: DataDirLock | undefined;
+  if ("pgliteDir" in databaseOptions) lock = acquireDataDirLock(env.DATA_DIR);
+  try {
+    const secret = env.SESSION_SECRET ?? loadOrCreateSessionSecret(env.DATA_DIR);
+    const database = await openDatabase(databaseOptions);
+    const storage = env.S3_BUCKET
+      ? await createS3FileStore({
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
+          publicUrl: env.S3_PUBLIC_URL,
+        })
+      : createLocalFileStore(path.join(env.DATA_DIR, "uploads"));
+    const auth = createAuth({
+      db: database.db,
+      secret,
+      baseURL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    });
+    const services: Services = { env, database, db: database.db, auth, storage, secret };
+    setServices(services);
+
+    try {
+      await database.withSetupLock(async () => {
+        await migrateDatabase(database);
+        if (options.firstRunSetup === false) return;
+        if (env.SEED_DEMO && (await seedDemoContent()))
+          log("Demo content added (events, sermons, eLibrary).");
+        await ensureFirstAdmin(log);
+      });
+      await pruneExpiredRateLimits(database.db);
+    } catch (error) {
+      setServices(undefined);
+      await database.close();
+      throw error;
+    }
+
+    let stopped = false;
+    return {
+      services,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        setServices(undefined);
+        await database.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}

@@ -1,0 +1,165 @@
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { accountCredentialsSchema, createOrResetAdmin, generatePassword } from "../auth/accounts.server";
+import { restoreBackup, writeBackup } from "./backup.server";
+import { startServices } from "./boot.server";
+import { sendControlCommand, type ControlHandler } from "./control.server";
+import { dataDirLockHolder } from "./data-dir.server";
+import { migrateDatabase, openDatabase } from "./db.server";
+import { moveToPostgres } from "./move-to-postgres.server";
+import { createS3FileStore } from "./storage.server";
+import { ConfigError, parseEnv } from "./env.server";
+import { pageCache } from "./page-cache.server";
+import { services } from "./services.server";
+
+/** Work a command-line tool may ask of the running server (see control.server.ts). */
+export const controlHandlers: Record<string, ControlHandler> = {
+  async "admin:create"(args) {
+    const { email, password } = accountCredentialsSchema.parse(args);
+    const outcome = await createOrResetAdmin({ email, password });
+    return outcome === "created"
+      ? `Administrator account created for ${email}.`
+      : `Account ${email} is now an administrator with the new password (signed out everywhere).`;
+  },
+  async backup(args) {
+    return `Backup written to ${await writeBackup(String(args.outDir ?? "backups"))}`;
+  },
+  /** Test set-up only (TEST_HOOKS=true): the end-to-end suite prepares data this way. */
+  async sql(args) {
+    if (!services().env.TEST_HOOKS)
+      throw new Error("The sql command is only available with TEST_HOOKS=true.");
+    const rows = await services().database.query(
+      String(args.text),
+      Array.isArray(args.params) ? args.params : [],
+    );
+    // The tests change tables behind the site's back: public pages must not answer from before.
+    await pageCache().invalidate();
+    return JSON.stringify(rows);
+  },
+};
+
+const USAGE = `Usage:
+  npm run admin:create -- --email E [--password P]   create an administrator, or reset one
+                                                      (without --password one is generated)
+  npm run db:migrate                                  apply database migrations
+  npm run backup [-- --out DIR]                       copy the database and uploads (site may run)
+  npm run restore -- BACKUP_FOLDER                    bring a backup into an empty DATA_DIR
+  npm run migrate-to-postgres -- DATABASE_URL         copy an embedded install (rows, and files when
+                                                      S3_BUCKET is set) into PostgreSQL (site stopped)`;
+
+/** Runs one command against the database, directly or through the running server. */
+async function runAgainstDatabase(command: string, args: Record<string, unknown>): Promise<string> {
+  const env = parseEnv();
+  if (!env.DATABASE_URL && dataDirLockHolder(env.DATA_DIR) !== null) {
+    if (command === "migrate") return "The running server applied the migrations when it started.";
+    return sendControlCommand(env.DATA_DIR, command, args);
+  }
+  const running = await startServices(env, { firstRunSetup: false });
+  try {
+    if (command === "migrate") return "Migrations applied.";
+    const handler = controlHandlers[command];
+    if (!handler) throw new Error(`Unknown command: ${command}`);
+    return await handler(args);
+  } finally {
+    await running.stop();
+  }
+}
+
+export async function runCli(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case "admin:create": {
+        const { values } = parseArgs({
+          args: rest,
+          options: { email: { type: "string" }, password: { type: "string" } },
+        });
+        const generated = values.password === undefined;
+        const credentials = accountCredentialsSchema.safeParse({
+          email: values.email ?? "",
+          password: values.password ?? generatePassword(),
+        });
+        if (!credentials.success) {
+          console.error(credentials.error.issues.map((issue) => issue.message).join("\n"));
+          console.error(USAGE);
+          return 2;
+        }
+        console.log(await runAgainstDatabase("admin:create", credentials.data));
+        if (generated) console.log(`Generated password (shown once): ${credentials.data.password}`);
+        return 0;
+      }
+      case "migrate":
+        console.log(await runAgainstDatabase("migrate", {}));
+        return 0;
+      case "backup": {
+        const { values } = parseArgs({ args: rest, options: { out: { type: "string" } } });
+        console.log(await runAgainstDatabase("backup", { outDir: path.resolve(values.out ?? "backups") }));
+        return 0;
+      }
+      case "restore": {
+        const [folder] = rest;
+        if (!folder) {
+          console.error(USAGE);
+          return 2;
+        }
+        const env = parseEnv();
+        if (env.DATABASE_URL)
+          throw new Error("restore is for the embedded database; on PostgreSQL use pg_restore.");
+        if (dataDirLockHolder(env.DATA_DIR) !== null)
+          throw new Error("Stop the site first: restore needs the data folder to itself.");
+        const database = await restoreBackup(folder, env.DATA_DIR);
+        const running = await startServices(env, { database, firstRunSetup: false });
+        await running.stop();
+        console.log(`Restored ${path.resolve(folder)} into ${env.DATA_DIR}. Start the site with npm start.`);
+        return 0;
+      }
+      case "migrate-to-postgres": {
+        const [url] = rest;
+        if (!url || !/^postgres(ql)?:\/\//.test(url)) {
+          console.error(USAGE);
+          return 2;
+        }
+        const env = parseEnv({ ...process.env, DATABASE_URL: "" });
+        if (dataDirLockHolder(env.DATA_DIR) !== null)
+          throw new Error("Stop the site first: the copy must see the data folder at rest.");
+        const source = await startServices(env, { firstRunSetup: false });
+        const target = await openDatabase({ url });
+        try {
+          await target.withSetupLock(() => migrateDatabase(target));
+          const s3 = env.S3_BUCKET
+            ? await createS3FileStore({
+                bucket: env.S3_BUCKET,
+                endpoint: env.S3_ENDPOINT,
+                region: env.S3_REGION,
+                accessKeyId: env.S3_ACCESS_KEY_ID,
+                secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+                forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
+                publicUrl: env.S3_PUBLIC_URL,
+              })
+            : null;
+          const report = await moveToPostgres({
+            source: source.services.database,
+            target,
+            uploadsDir: path.join(env.DATA_DIR, "uploads"),
+            targetStore: s3,
+            log: (message) => console.log(message),
+          });
+          console.log(
+            `Done: ${report.tables.reduce((sum, t) => sum + t.rows, 0)} rows${s3 ? ` and ${report.files} files` : ""} copied and verified.\n` +
+              `Now start the site with DATABASE_URL set (and SESSION_SECRET${s3 ? ", S3_BUCKET and the other S3_ settings" : "; files stay in DATA_DIR/uploads"}).`,
+          );
+        } finally {
+          await target.close();
+          await source.stop();
+        }
+        return 0;
+      }
+      default:
+        console.error(USAGE);
+        return 2;
+    }
+  } catch (error) {
+    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+    return 1;
+  }
+}
