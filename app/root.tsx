@@ -20,7 +20,7 @@ import { InlineCss } from "./lib/inline-css";
 import { useNonce } from "./lib/nonce";
 import { isFrameHidden } from "./lib/site-frame";
 import { showToast } from "./lib/toast";
-import { getSession } from "./server/auth/auth.server";
+import { getSession } from "./server/auth/guards.server";
 import { siteOrigin } from "./server/platform/site-origin.server";
 import { takeToast } from "./server/http/toast.server";
 

@@ -19,7 +19,7 @@ export default [
   route("media/elibrary", "routes/media/elibrary.tsx"),
   route("media/elibrary/:id/download", "routes/media/elibrary-download.ts"),
 
-  // Members area (each loader and action calls requireStaff)
+  // Members area (each loader and action calls requireUser)
   route("members/login", "routes/members/login.tsx"),
   route("members/logout", "routes/members/logout.tsx"),
   route("members", "routes/members/dashboard.tsx"),

@@ -44,7 +44,7 @@ describe("every members route refuses an anonymous visitor", () => {
     const { path, params } = concretePath(route.path);
 
     // A members screen without a loader would render for anyone: every one must have a guard.
-    expect(module.loader, `${route.file} must export a loader that calls requireStaff`).toBeTypeOf(
+    expect(module.loader, `${route.file} must export a loader that calls requireUser`).toBeTypeOf(
       "function",
     );
 

@@ -3,7 +3,7 @@ import { rateLimits } from "../../database/schema";
 import { action as loginAction, loader as loginLoader } from "~/routes/members/login";
 import { action as logoutAction } from "~/routes/members/logout";
 import { createOrResetAdmin } from "~/server/auth/accounts.server";
-import { getSession } from "~/server/auth/auth.server";
+import { getSession } from "~/server/auth/guards.server";
 import { takeToast } from "~/server/http/toast.server";
 import {
   callRoute,

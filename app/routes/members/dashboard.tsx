@@ -24,7 +24,7 @@ import { Input } from "~/components/ui/input";
 import { todayInChurchZone } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { showToast, type Toast } from "~/lib/toast";
-import { requireAdmin, requireStaff } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/forms.server";
 import { dashboardStats } from "~/server/people/members.server";
 import { setRegistrationPasscode } from "~/server/auth/registration-gate.server";
@@ -35,7 +35,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaff(request);
+  const user = await requireUser(request);
   try {
     return {
       name: user.name,
@@ -57,7 +57,7 @@ const passcodeSchema = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
+  await requireUser(request);
   const form = await readForm(request);
   const at = Date.now();
   if (form.get("intent") !== "set-passcode") {
@@ -72,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  await requireAdmin(request);
+  await requireUser(request, "passcode:change");
   const parsed = passcodeSchema.safeParse({ passcode: form.get("passcode") ?? "" });
   if (!parsed.success) {
     return data(

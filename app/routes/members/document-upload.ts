@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { requireStaff } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { createDocument, DOCUMENT_CATEGORIES } from "~/server/content/documents.server";
 import { respondToUpload } from "~/server/http/upload-response.server";
 import { readUploadForm, storeWithRecord, UploadError } from "~/server/http/uploads.server";
@@ -9,13 +9,13 @@ const BACK = "/members/upload";
 
 // Nothing to show here: a visit goes to the upload screen (after the sign-in check).
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireUser(request, "content:write");
   throw redirect(BACK);
 }
 
 // Receives one document for the eLibrary or the gospel tracts: checked, stored, recorded.
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
+  await requireUser(request, "content:write");
   let upload;
   try {
     upload = await readUploadForm(request, "file", "document");

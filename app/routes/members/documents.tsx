@@ -14,7 +14,7 @@ import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { useUpload } from "~/lib/upload-client";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
-import { requireStaff } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/forms.server";
 import { deleteDocument, listAllDocuments } from "~/server/content/documents.server";
 import { services } from "~/server/platform/services.server";
@@ -25,7 +25,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireUser(request, "content:write");
   try {
     const rows = await listAllDocuments();
     const { storage } = services();
@@ -47,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
+  await requireUser(request, "content:write");
   const form = await readForm(request);
   const at = Date.now();
   if (form.get("intent") !== "delete")

@@ -5,7 +5,7 @@ import { MemberForm } from "~/components/member-form";
 import { pageMeta } from "~/lib/meta";
 import { showToast, type Toast } from "~/lib/toast";
 import { memberFieldErrors, memberFormValues, memberSchema } from "~/schemas/member";
-import { requireStaff } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/forms.server";
 import { getMember, updateMember } from "~/server/people/members.server";
 import { fullName } from "~/lib/names";
@@ -33,7 +33,7 @@ async function memberOrBack(request: Request, id: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireUser(request, "members:write");
   return { member: await memberOrBack(request, params.id) };
 }
 
@@ -45,7 +45,7 @@ type ActionResult = {
 };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireStaff(request);
+  await requireUser(request, "members:write");
   const form = await readForm(request);
   const values = memberFormValues(form);
   const at = Date.now();

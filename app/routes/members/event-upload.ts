@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { firstErrors, formValues } from "~/lib/form-values";
 import { eventSchema } from "~/schemas/event";
-import { requireStaff } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { createEvent, getEventRow, updateEvent, type EventInput } from "~/server/content/events.server";
 import { respondToUpload } from "~/server/http/upload-response.server";
 import { readUploadForm, storeWithRecord, UploadError } from "~/server/http/uploads.server";
@@ -10,14 +10,14 @@ import type { Route } from "./+types/event-upload";
 const SCREEN = "/members/add-event";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireUser(request, "content:write");
   throw redirect(SCREEN);
 }
 
 // Saves an event from the staff form, with its picture when one is chosen: picture and row are
 // stored together or not at all.
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
+  await requireUser(request, "content:write");
   const refuse = (status: number, title: string, description: string, errors?: Record<string, string>) =>
     respondToUpload(
       request,

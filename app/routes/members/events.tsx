@@ -15,7 +15,7 @@ import { showToast, type Toast } from "~/lib/toast";
 import { useUpload } from "~/lib/upload-client";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { eventSchema } from "~/schemas/event";
-import { requireStaff } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/forms.server";
 import { deleteEvent, getEventRow, listEventsForStaff } from "~/server/content/events.server";
 import type { Route } from "./+types/events";
@@ -27,7 +27,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireUser(request, "content:write");
   const editId = new URL(request.url).searchParams.get("edit");
   try {
     const [events, editing] = await Promise.all([listEventsForStaff(), editId ? getEventRow(editId) : null]);
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
+  await requireUser(request, "content:write");
   const form = await readForm(request);
   const at = Date.now();
   const fail = (status: number, description: string) =>

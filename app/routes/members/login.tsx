@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { showToast } from "~/lib/toast";
 import { loginSchema } from "~/schemas/login";
-import { getOptionalUser } from "~/server/auth/auth.server";
+import { getOptionalUser } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/forms.server";
 import { signIn } from "~/server/auth/sign-in.server";
 import { redirectWithToast } from "~/server/http/toast.server";

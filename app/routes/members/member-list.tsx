@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
-import { requireStaff } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/forms.server";
 import { deleteMember, listMembers } from "~/server/people/members.server";
 import { fullName } from "~/lib/names";
@@ -21,7 +21,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireUser(request, "members:read");
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 100);
   const page = requestedPage(request);
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
+  await requireUser(request, "members:write");
   const form = await readForm(request);
   const at = Date.now();
   if (form.get("intent") !== "delete")

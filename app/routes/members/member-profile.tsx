@@ -7,7 +7,7 @@ import { todayInChurchZone } from "~/lib/dates";
 import { formatDateUS } from "~/lib/format";
 import { ageInYears } from "~/lib/member-dates";
 import { pageMeta } from "~/lib/meta";
-import { requireStaff } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { getMember } from "~/server/people/members.server";
 import { fullName } from "~/lib/names";
 import { redirectWithToast } from "~/server/http/toast.server";
@@ -18,7 +18,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireUser(request, "members:read");
   const member = await getMember(params.id);
   if (!member) {
     throw await redirectWithToast(

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { getMinistry } from "~/content/ministries";
-import { requireStaff } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { replaceMinistryImage } from "~/server/content/ministry-admin.server";
 import { respondToUpload } from "~/server/http/upload-response.server";
 import { readUploadForm, storeWithRecord, UploadError } from "~/server/http/uploads.server";
@@ -10,14 +10,14 @@ const SCREEN = "/members/update-ministry-image";
 const MISSING = { title: "Missing information", description: "Please select a ministry and an image file." };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireUser(request, "content:write");
   throw redirect(SCREEN);
 }
 
 // Stores a ministry's new picture as ministry-images/{slug}-{time stamp}.{ext}, points the
 // ministry at it (one per ministry) and removes the old file.
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
+  await requireUser(request, "content:write");
   const refuse = (status: number, toast: { title: string; description: string }) =>
     respondToUpload(request, { ok: false, toast: { ...toast, variant: "destructive" } }, status, SCREEN);
   let upload;

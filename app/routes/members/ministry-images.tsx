@@ -12,7 +12,7 @@ import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { useUpload } from "~/lib/upload-client";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
-import { requireStaff } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { listMinistryImages } from "~/server/content/ministry-admin.server";
 import type { Route } from "./+types/ministry-images";
 
@@ -27,7 +27,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireUser(request, "content:write");
   const rows = await listMinistryImages();
   return {
     images: Object.fromEntries(rows.map((row) => [row.ministrySlug, row.imageUrl])) as Record<string, string>,

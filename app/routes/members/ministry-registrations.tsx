@@ -1,7 +1,7 @@
 import { AdminScreen } from "~/components/admin-screen";
 import { RegistrationGroups } from "~/components/registration-groups";
 import { pageMeta } from "~/lib/meta";
-import { requireStaff } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { groupRegistrations, listMinistryRegistrations } from "~/server/people/registrations.server";
 import type { Route } from "./+types/ministry-registrations";
 
@@ -10,7 +10,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireUser(request, "registrations:read");
   try {
     const rows = await listMinistryRegistrations();
     return { failed: false, total: rows.length, groups: groupRegistrations(rows) };

@@ -12,7 +12,7 @@ import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { youTubeWatchUrl } from "~/lib/youtube";
 import { MINISTRY_NOT_SELECTED, ministryVideoSchema, videoProblemToast } from "~/schemas/videos";
-import { requireStaff } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/forms.server";
 import {
   createMinistryVideo,
@@ -31,7 +31,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireUser(request, "content:write");
   const editId = new URL(request.url).searchParams.get("edit");
   try {
     const [videos, editing] = await Promise.all([
@@ -46,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
+  await requireUser(request, "content:write");
   return handleContentAction({
     request,
     form: await readForm(request),

@@ -1,4 +1,4 @@
-import { requireStaff } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { csvResponse } from "~/server/http/csv.server";
 import { streamEventRegistrations, streamMinistryRegistrations } from "~/server/people/registrations.server";
 import type { Route } from "./+types/registration-csv";
@@ -6,7 +6,7 @@ import type { Route } from "./+types/registration-csv";
 // 'Export All' of the two registration screens, through the same CSV module as the reports.
 // Rows are read from the database in batches while the file streams out, never all at once.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireUser(request, "registrations:read");
   if (params.kind === "ministry") {
     const rows = await streamMinistryRegistrations();
     return csvResponse(

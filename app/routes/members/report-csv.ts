@@ -1,6 +1,6 @@
 import { MINISTRY_NAMES } from "~/content/member-options";
 import { todayInChurchZone } from "~/lib/dates";
-import { requireStaff } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { csvResponse } from "~/server/http/csv.server";
 import {
   streamActiveMembers,
@@ -17,7 +17,7 @@ const mobileOf = (m: { countryCode: string; mobile: string }) => `${m.countryCod
 // CSV downloads of the reports, produced on the server. Staff only, like every members route.
 // Rows are read from the database in batches while the file streams out, never all at once.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireUser(request, "reports:read");
   const today = todayInChurchZone();
   switch (params.report) {
     case "birthdays": {

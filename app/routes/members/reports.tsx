@@ -12,7 +12,7 @@ import { Pager } from "~/components/pager";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
-import { requireStaff } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import {
   listVisitorsPage,
   membersInMinistry,
@@ -29,7 +29,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireUser(request, "reports:read");
   const today = todayInChurchZone();
   const url = new URL(request.url);
   const requested = url.searchParams.get("ministry") ?? "";

@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { youTubeWatchUrl } from "~/lib/youtube";
 import { sermonSchema, videoProblemToast } from "~/schemas/videos";
-import { requireStaff } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/forms.server";
 import {
   createSermon,
@@ -29,7 +29,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  await requireUser(request, "content:write");
   const editId = new URL(request.url).searchParams.get("edit");
   try {
     const [sermons, editing] = await Promise.all([listSermonsForStaff(), editId ? getSermon(editId) : null]);
@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
+  await requireUser(request, "content:write");
   return handleContentAction({
     request,
     form: await readForm(request),
