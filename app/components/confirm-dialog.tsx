@@ -1,20 +1,19 @@
 import { LoaderCircle, Trash2 } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { showToast, type Toast } from "~/lib/toast";
+import type { ActionResult } from "~/lib/action-result";
+import { showToast } from "~/lib/toast";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "./ui/dialog";
-
-type ActionToast = { toast?: Omit<Toast, "id">; at?: number };
 
 /**
  * Shows the toast of the deletions made through `ConfirmDeleteButton`s sharing `fetcherKey`.
  * Call it in the page: the deleted row (and its button) is gone by the time the answer arrives.
  */
 export function useDeleteToast(fetcherKey: string) {
-  const fetcher = useFetcher<ActionToast>({ key: fetcherKey });
+  const fetcher = useFetcher<ActionResult>({ key: fetcherKey });
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.toast) {
+    if (fetcher.state === "idle" && fetcher.data) {
       showToast({ ...fetcher.data.toast, id: `${fetcherKey}-${fetcher.data.at}` });
     }
   }, [fetcher.state, fetcher.data, fetcherKey]);
@@ -43,7 +42,7 @@ export function ConfirmDeleteButton({
   children?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<ActionToast>({ key: fetcherKey });
+  const fetcher = useFetcher<ActionResult>({ key: fetcherKey });
   const isDeleting = fetcher.state !== "idle";
 
   return (

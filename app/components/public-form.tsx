@@ -2,7 +2,7 @@ import { LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { z } from "zod";
-import type { FormResult } from "~/lib/form-result";
+import { firstErrors, type ActionResult } from "~/lib/action-result";
 import { showToast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import { HONEYPOT_FIELD } from "~/schemas/public-forms";
@@ -36,8 +36,8 @@ export function PublicForm<Schema extends z.ZodType>({
   className?: string;
   children: (state: PublicFormState) => ReactNode;
 }) {
-  const fetcher = useFetcher<FormResult>();
-  const pageResult = useActionData() as FormResult | undefined;
+  const fetcher = useFetcher<ActionResult>();
+  const pageResult = useActionData() as ActionResult | undefined;
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const isSubmitting = fetcher.state !== "idle";
@@ -76,8 +76,7 @@ export function PublicForm<Schema extends z.ZodType>({
           return;
         }
         event.preventDefault();
-        const errors: Record<string, string> = {};
-        for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+        const errors = firstErrors(parsed.error.issues);
         setClientErrors(errors);
         const first = Object.keys(errors)[0];
         if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();

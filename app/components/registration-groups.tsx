@@ -18,24 +18,24 @@ export function RegistrationGroups({
   total,
   exportHref,
   showMessage,
-  failed,
+  loadFailed,
   emptyText,
 }: {
   groups: { name: string; items: Row[] }[];
   total: number;
   exportHref: string;
   showMessage: boolean;
-  failed: boolean;
+  loadFailed: boolean;
   emptyText: string;
 }) {
   useEffect(() => {
-    if (failed)
+    if (loadFailed)
       showToast({
         title: "Error fetching registrations",
         description: "Please reload the page.",
         variant: "destructive",
       });
-  }, [failed]);
+  }, [loadFailed]);
 
   return (
     <div className="grid gap-6">

@@ -6,13 +6,6 @@ export function formValues(form: FormData | HTMLFormElement): Record<string, str
   return values;
 }
 
-/** The first message per field of a failed zod parse. */
-export function firstErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
-}
-
 /** Puts the cursor in the first field that has a message, so keyboard and screen reader users land on it. */
 export function focusFirstError(form: HTMLFormElement, errors: Record<string, string>) {
   for (const name of Object.keys(errors)) {

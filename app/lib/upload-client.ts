@@ -1,14 +1,5 @@
 import { useState } from "react";
-import type { Toast } from "./toast";
-
-export interface UploadAnswer {
-  ok: boolean;
-  toast: Omit<Toast, "id">;
-  /** Where to go after a success, when the screen says so (e.g. the ministry's page). */
-  redirectTo?: string;
-  /** The first problem with each field, when the form was refused. */
-  errors?: Record<string, string>;
-}
+import type { ActionResult } from "./action-result";
 
 /**
  * Sends a form with a file and reports how much of it has gone (fetch cannot report upload
@@ -17,7 +8,7 @@ export interface UploadAnswer {
 export function useUpload() {
   const [progress, setProgress] = useState<number | null>(null);
 
-  function send(url: string, body: FormData): Promise<UploadAnswer> {
+  function send(url: string, body: FormData): Promise<ActionResult> {
     setProgress(0);
     return new Promise((resolve) => {
       const request = new XMLHttpRequest();
@@ -29,10 +20,11 @@ export function useUpload() {
       request.onload = () => {
         setProgress(null);
         try {
-          resolve(JSON.parse(request.responseText) as UploadAnswer);
+          resolve(JSON.parse(request.responseText) as ActionResult);
         } catch {
           resolve({
             ok: false,
+            at: Date.now(),
             toast: {
               title: "Upload Failed",
               description:
@@ -48,6 +40,7 @@ export function useUpload() {
         setProgress(null);
         resolve({
           ok: false,
+          at: Date.now(),
           toast: {
             title: "Upload Failed",
             description: "The connection was lost. Please try again.",

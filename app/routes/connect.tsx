@@ -1,6 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { data } from "react-router";
 import { EmailField, MobileField, NameField } from "~/components/contact-fields";
 import { TextareaField } from "~/components/form-field";
 import { MapEmbed } from "~/components/map-embed";
@@ -31,7 +30,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { result, status } = await handlePublicForm({
+  return handlePublicForm({
     request,
     clientIp: context.clientIp,
     schema: connectSchema,
@@ -41,7 +40,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { title: texts.successTitle, description: texts.successDescription };
     },
   });
-  return data(result, { status });
 }
 
 function ContactItem({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {

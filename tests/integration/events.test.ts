@@ -5,7 +5,8 @@ import { addDays, todayInChurchZone } from "~/lib/dates";
 import { action as connectAction } from "~/routes/connect";
 import { action as registerAction, loader as detailLoader } from "~/routes/events/detail";
 import { loader as listLoader } from "~/routes/events/index";
-import { getEvent, listUpcomingEvents, registerForEvent } from "~/server/content/events.server";
+import { getEvent, listUpcomingEvents } from "~/server/content/events.server";
+import { registerForEvent } from "~/server/people/registrations.server";
 import { saveVisitorMessage } from "~/server/people/visitors.server";
 import {
   callRoute,
@@ -89,13 +90,13 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
         params: { id },
       });
       expect(result.status).toBe(404);
-      expect(result.data).toEqual({ state: "not-found" });
+      expect(result.data).toEqual({ event: null, isPast: false, loadFailed: false });
     }
     const found = await callRoute(detailLoader, new Request(`http://localhost/events/${event.id}`), {
       params: { id: event.id },
     });
     expect(found.status).toBe(200);
-    expect(found.data).toMatchObject({ state: "found", isPast: false, event: { title: "Prayer Night" } });
+    expect(found.data).toMatchObject({ loadFailed: false, isPast: false, event: { title: "Prayer Night" } });
   });
 
   it("registers someone with the event's title from the database", async () => {
@@ -232,19 +233,19 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
     try {
       const list = await callRoute(listLoader, new Request("http://localhost/events"));
       expect(list.status).toBe(503);
-      expect(list.data).toEqual({ events: [], page: 1, pages: 1, hasError: true });
+      expect(list.data).toEqual({ events: [], page: 1, pages: 1, loadFailed: true });
       const id = "00000000-0000-4000-8000-000000000000";
       const one = await callRoute(detailLoader, new Request(`http://localhost/events/${id}`), {
         params: { id },
       });
       expect(one.status).toBe(503);
-      expect(one.data).toEqual({ state: "error" });
+      expect(one.data).toEqual({ event: null, isPast: false, loadFailed: true });
     } finally {
       await t.services.db.execute(sql`alter table events_unavailable rename to events`);
     }
     expect(logged.mock.calls.map((call) => call[0])).toEqual([
-      "Error fetching events:",
-      "Error fetching event:",
+      "Reading events failed:",
+      "Reading an event failed:",
     ]);
   });
 });

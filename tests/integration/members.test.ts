@@ -310,7 +310,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
         { clientIp: "192.0.2.52" },
       );
       const cookie = cookieHeaderFrom(right);
-      await setRegistrationPasscode("brand new code");
+      await setRegistrationPasscode("brand new code", "system");
       const [stored] = await t.services.db
         .select()
         .from(settings)

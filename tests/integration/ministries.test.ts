@@ -2,12 +2,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ministryImages, ministryRegistrations, ministryVideos, rateLimits } from "../../database/schema";
 import { action as ministryAction, loader as ministryLoader } from "~/routes/ministries/detail";
-import {
-  findMinistryImageUrl,
-  listMinistryVideos,
-  loadMinistryMedia,
-  saveMinistryRegistration,
-} from "~/server/content/ministries.server";
+import { findMinistryImageUrl } from "~/server/content/ministry-images.server";
+import { listMinistryVideos } from "~/server/content/ministry-videos.server";
+import { loadMinistryMedia } from "~/server/content/ministries.server";
+import { saveMinistryRegistration } from "~/server/people/registrations.server";
 import {
   callRoute,
   databaseKinds,

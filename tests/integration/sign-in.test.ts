@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ActionResult } from "~/lib/action-result";
 import { rateLimits } from "../../database/schema";
 import { action as loginAction, loader as loginLoader } from "~/routes/members/login";
 import { action as logoutAction } from "~/routes/members/logout";
@@ -82,14 +83,17 @@ describe.each(databaseKinds)("signing in on %s", (kind) => {
   it("refuses a wrong password with the reason and keeps the username", async () => {
     const result = await login({ username: TEST_ADMIN.email, password: "not the password" });
     expect(result.status).toBe(401);
-    expect(result.data).toMatchObject({ error: "Invalid username or password.", username: TEST_ADMIN.email });
+    expect(result.data).toMatchObject({
+      toast: { description: "Invalid username or password." },
+      values: { username: TEST_ADMIN.email },
+    });
   });
 
   it("refuses empty fields with the spec's message", async () => {
     const result = await login({ username: "", password: "" });
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({
-      error: "You must provide either an email or phone number and a password",
+      toast: { description: "You must provide either an email or phone number and a password" },
     });
   });
 
@@ -101,7 +105,7 @@ describe.each(databaseKinds)("signing in on %s", (kind) => {
     }
     const fourth = await login({ username: "someone@test.local", password: "wrong password" });
     expect(fourth.status).toBe(429);
-    expect((fourth.data as { error: string }).error).toMatch(/^Too many attempts/);
+    expect((fourth.data as ActionResult).toast.description).toMatch(/^Too many attempts/);
     // Even the right password waits: the limit is checked before the password.
     expect((await login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password })).status).toBe(429);
   });

@@ -198,8 +198,13 @@ describe.each(databaseKinds)("uploads on %s", (kind) => {
         storageObjectPath: "stuck.pdf",
       })
       .returning();
-    const { result: outcome } = await expectingConsoleErrors(() => deleteDocument(row!.id));
-    expect(outcome).toBe("storage_failed");
+    const { result: refusal } = await expectingConsoleErrors(() =>
+      deleteDocument(row!.id, "system").then(
+        () => null,
+        (error: unknown) => error,
+      ),
+    );
+    expect(refusal).toMatchObject({ title: "Storage Deletion Failed", status: 500 });
     expect(
       await t.services.db
         .select()
@@ -207,7 +212,7 @@ describe.each(databaseKinds)("uploads on %s", (kind) => {
         .where(sql`${documents.id} = ${row!.id}`),
     ).toHaveLength(1);
     fs.rmSync(path.join(uploadsDir(), "stuck.pdf"), { recursive: true });
-    expect(await deleteDocument(row!.id)).toBe("deleted");
+    expect(await deleteDocument(row!.id, "system")).toBe(true);
     expect(
       await t.services.db
         .select()

@@ -23,8 +23,11 @@ import { formatDateLong, formatTimeRange } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { eventRegistrationSchema, LIMITS } from "~/schemas/public-forms";
-import { getEvent, isPastEvent, registerForEvent, type PublicEvent } from "~/server/content/events.server";
-import { handlePublicForm, PublicFormError } from "~/server/http/public-forms.server";
+import { getEvent, isPastEvent, type PublicEvent } from "~/server/content/events.server";
+import { registerForEvent } from "~/server/people/registrations.server";
+import { AppError } from "~/server/http/errors.server";
+import { handlePublicForm } from "~/server/http/public-forms.server";
+import { loadOrEmpty } from "~/server/http/loader.server";
 import type { Route } from "./+types/detail";
 
 const texts = {
@@ -41,22 +44,20 @@ const texts = {
 
 const REGISTER_PARAM = "register";
 
-type LoaderResult =
-  { state: "found"; event: PublicEvent; isPast: boolean } | { state: "not-found" } | { state: "error" };
-
 export async function loader({ params }: Route.LoaderArgs) {
-  try {
-    const event = await getEvent(params.id);
-    if (!event) return data<LoaderResult>({ state: "not-found" }, { status: 404 });
-    return data<LoaderResult>({ state: "found", event, isPast: isPastEvent(event, todayInChurchZone()) });
-  } catch (error) {
-    console.error("Error fetching event:", error);
-    return data<LoaderResult>({ state: "error" }, { status: 503 });
-  }
+  const loaded = await loadOrEmpty(
+    "an event",
+    async () => {
+      const event = await getEvent(params.id);
+      return { event, isPast: event ? isPastEvent(event, todayInChurchZone()) : false };
+    },
+    { event: null as PublicEvent | null, isPast: false },
+  );
+  return loaded.data.loadFailed || loaded.data.event ? loaded : data(loaded.data, { status: 404 });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { result, status } = await handlePublicForm({
+  return handlePublicForm({
     request,
     clientIp: context.clientIp,
     schema: eventRegistrationSchema,
@@ -64,27 +65,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     save: async (registrant) => {
       // Read the event again: it may have been removed or have passed since the page was opened.
       const outcome = await registerForEvent(params.id, registrant, todayInChurchZone());
-      if (!outcome.ok && outcome.reason === "past") throw new PublicFormError(texts.pastNotice, 409);
-      if (!outcome.ok) throw new PublicFormError(texts.gone, 404);
+      if (!outcome.ok && outcome.reason === "past") throw new AppError(texts.pastNotice, 409);
+      if (!outcome.ok) throw new AppError(texts.gone, 404);
       return {
         title: "Registration Successful!",
         description: `You've registered for ${outcome.eventTitle}.`,
       };
     },
   });
-  return data(result, { status });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (loaderData?.state === "found") {
-    const { event } = loaderData;
+  const event = loaderData?.event;
+  if (event) {
     return pageMeta(
       event.title,
       `${formatDateLong(event.eventDate)}, ${formatTimeRange(event.eventTime, event.eventEndTime)} at ${event.locationName}.` +
         (event.description ? ` ${event.description}` : ""),
     );
   }
-  if (loaderData?.state === "not-found") return pageMeta(texts.notFoundTitle, texts.notFoundText);
+  if (loaderData && !loaderData.loadFailed) return pageMeta(texts.notFoundTitle, texts.notFoundText);
   return pageMeta("Church Event", texts.errorText);
 }
 
@@ -98,7 +98,7 @@ function BackLink({ className }: { className?: string }) {
 }
 
 export default function EventDetail({ loaderData }: Route.ComponentProps) {
-  const isError = loaderData.state === "error";
+  const { event, isPast, loadFailed: isError } = loaderData;
   useEffect(() => {
     if (isError)
       showToast({
@@ -109,10 +109,9 @@ export default function EventDetail({ loaderData }: Route.ComponentProps) {
       });
   }, [isError]);
 
-  if (loaderData.state === "found")
-    return <EventDetails event={loaderData.event} isPast={loaderData.isPast} />;
+  if (event) return <EventDetails event={event} isPast={isPast} />;
 
-  const isNotFound = loaderData.state === "not-found";
+  const isNotFound = !isError;
   return (
     <>
       <PageHeader title={isNotFound ? texts.notFoundTitle : texts.errorToast} />

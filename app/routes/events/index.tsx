@@ -1,6 +1,6 @@
 import { CalendarX2, TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { EventCard } from "~/components/event-card";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
@@ -9,7 +9,8 @@ import { todayInChurchZone } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
-import { listUpcomingEventsPage } from "~/server/content/events.server";
+import { listUpcomingEventsPage, type PublicEvent } from "~/server/content/events.server";
+import { loadOrEmpty } from "~/server/http/loader.server";
 import type { Route } from "./+types/index";
 
 const texts = {
@@ -28,20 +29,21 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  try {
-    const { rows, page, pages } = await listUpcomingEventsPage(todayInChurchZone(), requestedPage(request));
-    return data({ events: rows, page, pages, hasError: false });
-  } catch (error) {
-    console.error("Error fetching events:", error);
-    return data({ events: [], page: 1, pages: 1, hasError: true }, { status: 503 });
-  }
+  return loadOrEmpty(
+    "events",
+    async () => {
+      const { rows, page, pages } = await listUpcomingEventsPage(todayInChurchZone(), requestedPage(request));
+      return { events: rows, page, pages };
+    },
+    { events: [] as PublicEvent[], page: 1, pages: 1 },
+  );
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { events, page, pages, hasError } = loaderData;
+  const { events, page, pages, loadFailed } = loaderData;
 
   useEffect(() => {
-    if (hasError) {
+    if (loadFailed) {
       showToast({
         id: "events-error",
         title: texts.errorToast,
@@ -49,13 +51,13 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         variant: "destructive",
       });
     }
-  }, [hasError]);
+  }, [loadFailed]);
 
   return (
     <>
       <PageHeader eyebrow="Events" title={texts.title} description={texts.description} />
       <section aria-label="Upcoming events" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-        {hasError ? (
+        {loadFailed ? (
           <div
             role="alert"
             className="mx-auto flex max-w-xl flex-col items-center rounded-xl border border-border bg-muted p-10 text-center"

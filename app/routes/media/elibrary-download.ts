@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { attachmentDisposition, contentTypeFor } from "~/lib/files";
 import { findElibraryDocument } from "~/server/content/documents.server";
+import { appErrorResponse, notFound } from "~/server/http/errors.server";
 import { services } from "~/server/platform/services.server";
 import type { Route } from "./+types/elibrary-download";
 
@@ -9,10 +10,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const document = await findElibraryDocument(params.id);
   const { storage } = services();
   if (!document || !(await storage.exists(document.storageObjectPath))) {
-    throw new Response("This document was not found.", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+    throw appErrorResponse(notFound("This document was not found."));
   }
   const body = Readable.toWeb(storage.read(document.storageObjectPath)) as ReadableStream<Uint8Array>;
   // X-Content-Type-Options: nosniff comes with every response (helmet, server/app.ts).

@@ -1,6 +1,5 @@
 import { BookOpenText, CircleAlert, Download, FileImage, FileText, Library } from "lucide-react";
 import { useEffect } from "react";
-import { data } from "react-router";
 import { ImageViewerLink } from "~/components/image-viewer";
 import { PageHeader } from "~/components/page-header";
 import { StatusMessage } from "~/components/status-message";
@@ -12,6 +11,7 @@ import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { listElibraryDocuments } from "~/server/content/documents.server";
 import { services } from "~/server/platform/services.server";
+import { loadOrEmpty } from "~/server/http/loader.server";
 import type { Route } from "./+types/elibrary";
 
 /** The spec's fixed description under every eLibrary title. */
@@ -25,25 +25,25 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader() {
-  try {
-    const rows = await listElibraryDocuments();
-    const { storage } = services();
-    return {
-      loadFailed: false,
-      documents: rows.map((row) => ({
-        id: row.id,
-        title: fileTitle(row.fileName),
-        kind: fileExtension(row.fileName).toUpperCase() || "FILE",
-        size: formatFileSize(row.fileSize),
-        isImage: isImageFile(row.fileName),
-        url: storage.publicUrl(row.storageObjectPath),
-        downloadUrl: `/media/elibrary/${row.id}/download`,
-      })),
-    };
-  } catch (error) {
-    console.error("Could not read the eLibrary:", error);
-    return data({ loadFailed: true, documents: [] }, { status: 503 });
-  }
+  return loadOrEmpty(
+    "the eLibrary",
+    async () => {
+      const rows = await listElibraryDocuments();
+      const { storage } = services();
+      return {
+        documents: rows.map((row) => ({
+          id: row.id,
+          title: fileTitle(row.fileName),
+          kind: fileExtension(row.fileName).toUpperCase() || "FILE",
+          size: formatFileSize(row.fileSize),
+          isImage: isImageFile(row.fileName),
+          url: storage.publicUrl(row.storageObjectPath),
+          downloadUrl: `/media/elibrary/${row.id}/download`,
+        })),
+      };
+    },
+    { documents: [] },
+  );
 }
 
 const actionClass = "h-11 flex-1";

@@ -1,6 +1,5 @@
 import { CircleAlert, Video } from "lucide-react";
 import { useEffect } from "react";
-import { data } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { StatusMessage } from "~/components/status-message";
@@ -11,6 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
 import { listSermonsPage } from "~/server/content/sermons.server";
+import { loadOrEmpty } from "~/server/http/loader.server";
 import type { Route } from "./+types/sermons";
 
 export function meta(_: Route.MetaArgs) {
@@ -18,24 +18,24 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  try {
-    const { rows, page, pages } = await listSermonsPage(requestedPage(request));
-    return {
-      loadFailed: false,
-      page,
-      pages,
-      sermons: rows.map(({ id, title, speaker, sermonDate, youtubeId }) => ({
-        id,
-        title,
-        speaker,
-        sermonDate,
-        youtubeId,
-      })),
-    };
-  } catch (error) {
-    console.error("Could not read the sermons:", error);
-    return data({ loadFailed: true, page: 1, pages: 1, sermons: [] }, { status: 503 });
-  }
+  return loadOrEmpty(
+    "the sermons",
+    async () => {
+      const { rows, page, pages } = await listSermonsPage(requestedPage(request));
+      return {
+        page,
+        pages,
+        sermons: rows.map(({ id, title, speaker, sermonDate, youtubeId }) => ({
+          id,
+          title,
+          speaker,
+          sermonDate,
+          youtubeId,
+        })),
+      };
+    },
+    { page: 1, pages: 1, sermons: [] },
+  );
 }
 
 export default function Sermons({ loaderData }: Route.ComponentProps) {

@@ -17,15 +17,18 @@ import {
   UserRoundPlus,
 } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { todayInChurchZone } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
-import { showToast, type Toast } from "~/lib/toast";
+import { can } from "~/lib/permissions";
+import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/guards.server";
+import { refuse, reply } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
+import { loadOrEmpty } from "~/server/http/loader.server";
 import { dashboardStats } from "~/server/people/members.server";
 import { setRegistrationPasscode } from "~/server/auth/registration-gate.server";
 import type { Route } from "./+types/dashboard";
@@ -36,16 +39,16 @@ export function meta(_: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  try {
-    return {
-      name: user.name,
-      isAdmin: user.role === "admin",
-      stats: await dashboardStats(todayInChurchZone()),
-    };
-  } catch (error) {
-    console.error("Reading dashboard stats failed:", error);
-    return { name: user.name, isAdmin: user.role === "admin", stats: null };
-  }
+  const empty = {
+    name: user.name,
+    canChangePasscode: can(user, "passcode:change"),
+    stats: null as Awaited<ReturnType<typeof dashboardStats>> | null,
+  };
+  return loadOrEmpty(
+    "dashboard stats",
+    async () => ({ ...empty, stats: await dashboardStats(todayInChurchZone()) }),
+    empty,
+  );
 }
 
 const passcodeSchema = z.object({
@@ -59,42 +62,13 @@ const passcodeSchema = z.object({
 export async function action({ request }: Route.ActionArgs) {
   await requireUser(request);
   const form = await readForm(request);
-  const at = Date.now();
-  if (form.get("intent") !== "set-passcode") {
-    return data(
-      {
-        at,
-        toast: { title: "Update Failed", description: "Unknown request.", variant: "destructive" } as Omit<
-          Toast,
-          "id"
-        >,
-      },
-      { status: 400 },
-    );
-  }
-  await requireUser(request, "passcode:change");
+  const title = "Update Failed";
+  if (form.get("intent") !== "set-passcode") return refuse(400, { title, description: "Unknown request." });
+  const user = await requireUser(request, "passcode:change");
   const parsed = passcodeSchema.safeParse({ passcode: form.get("passcode") ?? "" });
-  if (!parsed.success) {
-    return data(
-      {
-        at,
-        toast: {
-          title: "Update Failed",
-          description: parsed.error.issues[0]!.message,
-          variant: "destructive",
-        } as Omit<Toast, "id">,
-      },
-      { status: 400 },
-    );
-  }
-  await setRegistrationPasscode(parsed.data.passcode);
-  return {
-    at,
-    toast: {
-      title: "Update Successful!",
-      description: "The registration passcode has been changed.",
-    } as Omit<Toast, "id">,
-  };
+  if (!parsed.success) return refuse(400, { title, description: parsed.error.issues[0]!.message });
+  await setRegistrationPasscode(parsed.data.passcode, user);
+  return reply({ title: "Update Successful!", description: "The registration passcode has been changed." });
 }
 
 interface ActionCard {
@@ -186,17 +160,17 @@ function StatCard({
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { stats, name, isAdmin } = loaderData;
+  const { stats, name, canChangePasscode, loadFailed } = loaderData;
   const navigation = useNavigation();
 
   useEffect(() => {
-    if (!stats)
+    if (loadFailed)
       showToast({
         title: "Error fetching stats",
         description: "Please reload the page.",
         variant: "destructive",
       });
-  }, [stats]);
+  }, [loadFailed]);
   useEffect(() => {
     if (actionData?.toast) showToast({ ...actionData.toast, id: `dashboard-${actionData.at}` });
   }, [actionData]);
@@ -259,7 +233,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         ))}
       </ul>
 
-      {isAdmin ? (
+      {canChangePasscode ? (
         <section
           aria-labelledby="passcode-heading"
           className="mt-12 max-w-xl rounded-xl border border-border bg-background p-6 shadow-sm"

@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import { requireUser } from "~/server/auth/guards.server";
 import { createDocument, DOCUMENT_CATEGORIES } from "~/server/content/documents.server";
 import { respondToUpload } from "~/server/http/upload-response.server";
-import { readUploadForm, storeWithRecord, UploadError } from "~/server/http/uploads.server";
+import { AppError } from "~/server/http/errors.server";
+import { readUploadForm, storeWithRecord } from "~/server/http/uploads.server";
 import type { Route } from "./+types/document-upload";
 
 const BACK = "/members/upload";
@@ -15,12 +16,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // Receives one document for the eLibrary or the gospel tracts: checked, stored, recorded.
 export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request, "content:write");
+  const user = await requireUser(request, "content:write");
   let upload;
   try {
     upload = await readUploadForm(request, "file", "document");
   } catch (error) {
-    if (!(error instanceof UploadError)) throw error;
+    if (!(error instanceof AppError)) throw error;
     return respondToUpload(
       request,
       { ok: false, toast: { title: "Upload Failed", description: error.message, variant: "destructive" } },
@@ -60,13 +61,16 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await storeWithRecord(file, "", async (objectName) => {
       stored = true;
-      return createDocument({
-        fileName: file.originalName,
-        filePath: objectName,
-        fileSize: file.size,
-        category,
-        storageObjectPath: objectName,
-      });
+      return createDocument(
+        {
+          fileName: file.originalName,
+          filePath: objectName,
+          fileSize: file.size,
+          category,
+          storageObjectPath: objectName,
+        },
+        user,
+      );
     });
   } catch (error) {
     console.error("Document upload failed:", error);

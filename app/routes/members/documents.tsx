@@ -1,6 +1,6 @@
 import { FileText, ImageIcon, LoaderCircle, Upload } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
@@ -15,10 +15,12 @@ import { showToast } from "~/lib/toast";
 import { useUpload } from "~/lib/upload-client";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { requireUser } from "~/server/auth/guards.server";
+import { refusalFor, refuse, reply } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { deleteDocument, listAllDocuments } from "~/server/content/documents.server";
 import { services } from "~/server/platform/services.server";
 import type { Route } from "./+types/documents";
+import { loadOrEmpty } from "~/server/http/loader.server";
 
 export function meta(_: Route.MetaArgs) {
   return pageMeta("Upload Files", "Upload documents for the eLibrary and gospel tracts.");
@@ -26,83 +28,46 @@ export function meta(_: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "content:write");
-  try {
-    const rows = await listAllDocuments();
-    const { storage } = services();
-    return {
-      failed: false,
-      documents: rows.map((row) => ({
-        id: row.id,
-        fileName: row.fileName,
-        category: row.category,
-        fileSize: row.fileSize,
-        createdAt: row.createdAt.toISOString().slice(0, 10),
-        url: storage.publicUrl(row.storageObjectPath),
-      })),
-    };
-  } catch (error) {
-    console.error("Reading documents failed:", error);
-    return { failed: true, documents: [] };
-  }
+  return loadOrEmpty(
+    "documents",
+    async () => {
+      const rows = await listAllDocuments();
+      const { storage } = services();
+      return {
+        documents: rows.map((row) => ({
+          id: row.id,
+          fileName: row.fileName,
+          category: row.category,
+          fileSize: row.fileSize,
+          createdAt: row.createdAt.toISOString().slice(0, 10),
+          url: storage.publicUrl(row.storageObjectPath),
+        })),
+      };
+    },
+    { documents: [] },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request, "content:write");
+  const user = await requireUser(request, "content:write");
   const form = await readForm(request);
-  const at = Date.now();
   if (form.get("intent") !== "delete")
-    return data(
-      {
-        at,
-        toast: { title: "Deletion Failed", description: "Unknown request.", variant: "destructive" as const },
-      },
-      { status: 400 },
-    );
-  const outcome = await deleteDocument(String(form.get("id") ?? ""));
-  switch (outcome) {
-    case "deleted":
-      return { at, toast: { title: "File Deleted", description: "The file has been removed." } };
-    case "storage_failed":
-      return data(
-        {
-          at,
-          toast: {
-            title: "Storage Deletion Failed",
-            description: "The file could not be removed, so it is still listed.",
-            variant: "destructive" as const,
-          },
-        },
-        { status: 500 },
-      );
-    case "not_found":
-      return data(
-        {
-          at,
-          toast: {
-            title: "Database Deletion Failed",
-            description: "That file no longer exists.",
-            variant: "destructive" as const,
-          },
-        },
-        { status: 404 },
-      );
-    default:
-      return data(
-        {
-          at,
-          toast: {
-            title: "Database Deletion Failed",
-            description: "The file could not be removed. Please try again.",
-            variant: "destructive" as const,
-          },
-        },
-        { status: 500 },
-      );
+    return refuse(400, { title: "Deletion Failed", description: "Unknown request." });
+  try {
+    if (!(await deleteDocument(String(form.get("id") ?? ""), user)))
+      return refuse(404, { title: "Database Deletion Failed", description: "That file no longer exists." });
+  } catch (error) {
+    return refusalFor(error, {
+      title: "Database Deletion Failed",
+      what: "Deleting a document",
+      fallback: "The file could not be removed. Please try again.",
+    });
   }
+  return reply({ title: "File Deleted", description: "The file has been removed." });
 }
 
 export default function UploadFiles({ loaderData }: Route.ComponentProps) {
-  const { documents, failed } = loaderData;
+  const { documents, loadFailed } = loaderData;
   const formRef = useRef<HTMLFormElement>(null);
   const { send, progress, isUploading } = useUpload();
   const revalidator = useRevalidator();
@@ -111,13 +76,13 @@ export default function UploadFiles({ loaderData }: Route.ComponentProps) {
   useDeleteToast("delete-document");
 
   useEffect(() => {
-    if (failed)
+    if (loadFailed)
       showToast({
         title: "Error fetching files",
         description: "Please reload the page.",
         variant: "destructive",
       });
-  }, [failed]);
+  }, [loadFailed]);
 
   return (
     <AdminScreen title="Upload Files" description="Documents for the eLibrary and gospel tracts.">

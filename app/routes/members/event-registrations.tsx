@@ -3,6 +3,7 @@ import { RegistrationGroups } from "~/components/registration-groups";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/server/auth/guards.server";
 import { groupRegistrations, listEventRegistrations } from "~/server/people/registrations.server";
+import { loadOrEmpty } from "~/server/http/loader.server";
 import type { Route } from "./+types/event-registrations";
 
 export function meta(_: Route.MetaArgs) {
@@ -11,13 +12,14 @@ export function meta(_: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "registrations:read");
-  try {
-    const rows = await listEventRegistrations();
-    return { failed: false, total: rows.length, groups: groupRegistrations(rows) };
-  } catch (error) {
-    console.error("Reading registrations failed:", error);
-    return { failed: true, total: 0, groups: [] };
-  }
+  return loadOrEmpty(
+    "registrations",
+    async () => {
+      const rows = await listEventRegistrations();
+      return { total: rows.length, groups: groupRegistrations(rows) };
+    },
+    { total: 0, groups: [] as ReturnType<typeof groupRegistrations> },
+  );
 }
 
 export default function EventRegistrations({ loaderData }: Route.ComponentProps) {
@@ -26,7 +28,7 @@ export default function EventRegistrations({ loaderData }: Route.ComponentProps)
       <RegistrationGroups
         groups={loaderData.groups}
         total={loaderData.total}
-        failed={loaderData.failed}
+        loadFailed={loaderData.loadFailed}
         exportHref="/members/registrations/export/event"
         showMessage={true}
         emptyText="No one has registered for an event yet."

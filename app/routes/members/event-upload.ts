@@ -1,10 +1,12 @@
 import { redirect } from "react-router";
-import { firstErrors, formValues } from "~/lib/form-values";
+import { firstErrors } from "~/lib/action-result";
+import { formValues } from "~/lib/form-values";
 import { eventSchema } from "~/schemas/event";
 import { requireUser } from "~/server/auth/guards.server";
 import { createEvent, getEventRow, updateEvent, type EventInput } from "~/server/content/events.server";
 import { respondToUpload } from "~/server/http/upload-response.server";
-import { readUploadForm, storeWithRecord, UploadError } from "~/server/http/uploads.server";
+import { AppError } from "~/server/http/errors.server";
+import { readUploadForm, storeWithRecord } from "~/server/http/uploads.server";
 import type { Route } from "./+types/event-upload";
 
 const SCREEN = "/members/add-event";
@@ -17,11 +19,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 // Saves an event from the staff form, with its picture when one is chosen: picture and row are
 // stored together or not at all.
 export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request, "content:write");
+  const user = await requireUser(request, "content:write");
   const refuse = (status: number, title: string, description: string, errors?: Record<string, string>) =>
     respondToUpload(
       request,
-      { ok: false, toast: { title, description, variant: "destructive" }, errors },
+      { ok: false, toast: { title, description, variant: "destructive" }, fieldErrors: errors },
       status,
       SCREEN,
     );
@@ -30,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     upload = await readUploadForm(request, "image", "image");
   } catch (error) {
-    if (!(error instanceof UploadError)) throw error;
+    if (!(error instanceof AppError)) throw error;
     return refuse(error.status, "Image upload failed", error.message, { image: error.message });
   }
   const { form, file } = upload;
@@ -47,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
     return refuse(404, "Database update failed", "That event no longer exists.");
 
   const save = (image: { url: string; objectName: string } | null) =>
-    intent === "create" ? createEvent(input, image) : updateEvent(id, input, image);
+    intent === "create" ? createEvent(input, image, user) : updateEvent(id, input, image, user);
   let stored = false;
   try {
     if (file) {

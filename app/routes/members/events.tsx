@@ -1,6 +1,6 @@
 import { LoaderCircle, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
 import { ContentListCard, EditLink } from "~/components/content-admin";
@@ -9,9 +9,10 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { UploadProgress } from "~/components/upload-progress";
 import { eventImageSrc } from "~/lib/event-image";
 import { formatDateUS, formatTimeRange } from "~/lib/format";
-import { firstErrors, focusFirstError, formValues } from "~/lib/form-values";
+import { firstErrors } from "~/lib/action-result";
+import { focusFirstError, formValues } from "~/lib/form-values";
 import { pageMeta } from "~/lib/meta";
-import { showToast, type Toast } from "~/lib/toast";
+import { showToast } from "~/lib/toast";
 import { useUpload } from "~/lib/upload-client";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { eventSchema } from "~/schemas/event";
@@ -19,6 +20,8 @@ import { requireUser } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/forms.server";
 import { deleteEvent, getEventRow, listEventsForStaff } from "~/server/content/events.server";
 import type { Route } from "./+types/events";
+import { refusalFor, refuse, reply } from "~/server/http/action-result.server";
+import { loadOrEmpty } from "~/server/http/loader.server";
 
 const SCREEN = "/members/add-event";
 
@@ -29,42 +32,41 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "content:write");
   const editId = new URL(request.url).searchParams.get("edit");
-  try {
-    const [events, editing] = await Promise.all([listEventsForStaff(), editId ? getEventRow(editId) : null]);
-    return { failed: false, events, editing };
-  } catch (error) {
-    console.error("Reading events failed:", error);
-    return { failed: true, events: [], editing: null };
-  }
+  return loadOrEmpty(
+    "events",
+    async () => {
+      const [events, editing] = await Promise.all([
+        listEventsForStaff(),
+        editId ? getEventRow(editId) : null,
+      ]);
+      return { events, editing };
+    },
+    { events: [], editing: null },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request, "content:write");
+  const user = await requireUser(request, "content:write");
   const form = await readForm(request);
-  const at = Date.now();
-  const fail = (status: number, description: string) =>
-    data(
-      { at, toast: { title: "Deletion Failed", description, variant: "destructive" } as Omit<Toast, "id"> },
-      { status },
-    );
-  if (form.get("intent") !== "delete") return fail(400, "Unknown request.");
+  const title = "Deletion Failed";
+  if (form.get("intent") !== "delete") return refuse(400, { title, description: "Unknown request." });
   try {
-    if ((await deleteEvent(String(form.get("id") ?? ""))) === "not_found")
-      return fail(404, "That event no longer exists.");
+    if (!(await deleteEvent(String(form.get("id") ?? ""), user)))
+      return refuse(404, { title, description: "That event no longer exists." });
   } catch (error) {
-    console.error("Deleting an event failed:", error);
-    return fail(500, "The event could not be removed. Please try again.");
+    return refusalFor(error, {
+      title,
+      what: "Deleting an event",
+      fallback: "The event could not be removed. Please try again.",
+    });
   }
-  return {
-    at,
-    toast: { title: "Event Deleted", description: "The event has been removed." } as Omit<Toast, "id">,
-  };
+  return reply({ title: "Event Deleted", description: "The event has been removed." });
 }
 
 const time = (value: string | null | undefined) => (value ? value.slice(0, 5) : "");
 
 export default function AddEvent({ loaderData }: Route.ComponentProps) {
-  const { events, editing, failed } = loaderData;
+  const { events, editing, loadFailed } = loaderData;
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -74,13 +76,13 @@ export default function AddEvent({ loaderData }: Route.ComponentProps) {
   useDeleteToast("delete-event");
 
   useEffect(() => {
-    if (failed)
+    if (loadFailed)
       showToast({
         title: "Error fetching events",
         description: "Please reload the page.",
         variant: "destructive",
       });
-  }, [failed]);
+  }, [loadFailed]);
 
   const isEditing = Boolean(editing) && searchParams.has("edit");
   const current = isEditing ? editing! : null;
@@ -115,8 +117,8 @@ export default function AddEvent({ loaderData }: Route.ComponentProps) {
             const answer = await send(form.action, new FormData(form));
             showToast(answer.toast);
             if (!answer.ok) {
-              setErrors(answer.errors ?? {});
-              focusFirstError(form, answer.errors ?? {});
+              setErrors(answer.fieldErrors ?? {});
+              focusFirstError(form, answer.fieldErrors ?? {});
               return;
             }
             setFormKey((key) => key + 1);

@@ -1,6 +1,6 @@
 import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { ChurchLogo } from "~/components/church-logo";
 import { PasswordInput } from "~/components/password-input";
 import { Button } from "~/components/ui/button";
@@ -11,6 +11,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { showToast } from "~/lib/toast";
 import { loginSchema } from "~/schemas/login";
 import { getOptionalUser } from "~/server/auth/guards.server";
+import { refuse } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { signIn } from "~/server/auth/sign-in.server";
 import { redirectWithToast } from "~/server/http/toast.server";
@@ -34,18 +35,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     redirectTo: form.get("redirectTo") ?? undefined,
   });
   const username = typeof form.get("username") === "string" ? String(form.get("username")).slice(0, 254) : "";
-  if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]!.message, username, at: Date.now() }, { status: 400 });
-  }
+  const refuseSignIn = (status: number, description: string) =>
+    refuse(status, { title: "Sign in Failed", description }, { values: { username } });
+  if (!parsed.success) return refuseSignIn(400, parsed.error.issues[0]!.message);
   const result = await signIn({
     identifier: parsed.data.username,
     password: parsed.data.password,
     clientIp: context.clientIp,
     request,
   });
-  if (!result.ok) {
-    return data({ error: result.message, username, at: Date.now() }, { status: result.status });
-  }
+  if (!result.ok) return refuseSignIn(result.status, result.message);
   throw await redirectWithToast(
     safeRedirect(parsed.data.redirectTo, "/members"),
     { title: "Login Successful!" },
@@ -61,15 +60,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
     navigation.state !== "idle" && navigation.formAction?.startsWith("/members/login") === true;
 
   useEffect(() => {
-    if (actionData?.error) {
-      showToast({
-        id: `login-${actionData.at}`,
-        title: "Sign in Failed",
-        description: actionData.error,
-        variant: "destructive",
-      });
-    }
+    if (actionData) showToast({ ...actionData.toast, id: `login-${actionData.at}` });
   }, [actionData]);
+  const error = actionData?.toast.description;
 
   return (
     <section className="flex justify-center px-4 py-16 sm:py-24">
@@ -91,9 +84,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
               spellCheck={false}
               required
               maxLength={254}
-              defaultValue={actionData?.username ?? ""}
-              aria-invalid={actionData?.error ? true : undefined}
-              aria-describedby={actionData?.error ? "login-error" : undefined}
+              defaultValue={actionData?.values?.username ?? ""}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "login-error" : undefined}
             />
           </div>
           <div className="grid gap-2">
@@ -104,17 +97,17 @@ export default function Login({ actionData }: Route.ComponentProps) {
               autoComplete="current-password"
               required
               maxLength={128}
-              aria-invalid={actionData?.error ? true : undefined}
-              aria-describedby={actionData?.error ? "login-error" : undefined}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "login-error" : undefined}
             />
           </div>
-          {actionData?.error ? (
+          {error ? (
             <p
               id="login-error"
               role="alert"
               className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive"
             >
-              {actionData.error}
+              {error}
             </p>
           ) : null}
           <Button type="submit" size="lg" disabled={isSubmitting}>

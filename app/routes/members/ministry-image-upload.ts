@@ -1,9 +1,10 @@
 import { redirect } from "react-router";
 import { getMinistry } from "~/content/ministries";
 import { requireUser } from "~/server/auth/guards.server";
-import { replaceMinistryImage } from "~/server/content/ministry-admin.server";
+import { replaceMinistryImage } from "~/server/content/ministry-images.server";
 import { respondToUpload } from "~/server/http/upload-response.server";
-import { readUploadForm, storeWithRecord, UploadError } from "~/server/http/uploads.server";
+import { AppError } from "~/server/http/errors.server";
+import { readUploadForm, storeWithRecord } from "~/server/http/uploads.server";
 import type { Route } from "./+types/ministry-image-upload";
 
 const SCREEN = "/members/update-ministry-image";
@@ -17,14 +18,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 // Stores a ministry's new picture as ministry-images/{slug}-{time stamp}.{ext}, points the
 // ministry at it (one per ministry) and removes the old file.
 export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request, "content:write");
+  const user = await requireUser(request, "content:write");
   const refuse = (status: number, toast: { title: string; description: string }) =>
     respondToUpload(request, { ok: false, toast: { ...toast, variant: "destructive" } }, status, SCREEN);
   let upload;
   try {
     upload = await readUploadForm(request, "image", "image");
   } catch (error) {
-    if (!(error instanceof UploadError)) throw error;
+    if (!(error instanceof AppError)) throw error;
     return refuse(error.status, { title: "Image upload failed", description: error.message });
   }
   const ministry = getMinistry(String(upload.form.get("ministrySlug") ?? ""));
@@ -34,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await storeWithRecord(upload.file, `ministry-images/${ministry.slug}-`, (objectName, url) => {
       stored = true;
-      return replaceMinistryImage(ministry.slug, url, objectName);
+      return replaceMinistryImage(ministry.slug, url, objectName, user);
     });
   } catch (error) {
     console.error("Updating a ministry image failed:", error);

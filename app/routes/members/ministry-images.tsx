@@ -13,7 +13,7 @@ import { showToast } from "~/lib/toast";
 import { useUpload } from "~/lib/upload-client";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { requireUser } from "~/server/auth/guards.server";
-import { listMinistryImages } from "~/server/content/ministry-admin.server";
+import { listMinistryImages } from "~/server/content/ministry-images.server";
 import type { Route } from "./+types/ministry-images";
 
 // Under each field that is missing, besides the spec's toast.

@@ -7,7 +7,8 @@ import { FormField } from "~/components/form-field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { getMinistry, ministriesByName } from "~/content/ministries";
-import { firstErrors, focusFirstError, formValues } from "~/lib/form-values";
+import { firstErrors } from "~/lib/action-result";
+import { focusFirstError, formValues } from "~/lib/form-values";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { youTubeWatchUrl } from "~/lib/youtube";
@@ -20,9 +21,10 @@ import {
   getMinistryVideo,
   listAllMinistryVideos,
   updateMinistryVideo,
-} from "~/server/content/ministry-admin.server";
+} from "~/server/content/ministry-videos.server";
 import { handleContentAction } from "~/server/http/content-actions.server";
 import type { Route } from "./+types/ministry-videos";
+import { loadOrEmpty } from "~/server/http/loader.server";
 
 const SCREEN = "/members/add-ministry-video";
 
@@ -33,22 +35,24 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "content:write");
   const editId = new URL(request.url).searchParams.get("edit");
-  try {
-    const [videos, editing] = await Promise.all([
-      listAllMinistryVideos(),
-      editId ? getMinistryVideo(editId) : null,
-    ]);
-    return { failed: false, videos, editing };
-  } catch (error) {
-    console.error("Reading ministry videos failed:", error);
-    return { failed: true, videos: [], editing: null };
-  }
+  return loadOrEmpty(
+    "ministry videos",
+    async () => {
+      const [videos, editing] = await Promise.all([
+        listAllMinistryVideos(),
+        editId ? getMinistryVideo(editId) : null,
+      ]);
+      return { videos, editing };
+    },
+    { videos: [], editing: null },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request, "content:write");
+  const user = await requireUser(request, "content:write");
   return handleContentAction({
     request,
+    user,
     form: await readForm(request),
     noun: "video",
     screen: SCREEN,
@@ -58,14 +62,14 @@ export async function action({ request }: Route.ActionArgs) {
         return {
           ok: false,
           toast: videoProblemToast(parsed.error),
-          errors: firstErrors(parsed.error.issues),
+          fieldErrors: firstErrors(parsed.error.issues),
         };
       const ministry = getMinistry(parsed.data.ministrySlug);
       if (!ministry)
         return {
           ok: false,
           toast: MINISTRY_NOT_SELECTED,
-          errors: { ministrySlug: MINISTRY_NOT_SELECTED.description },
+          fieldErrors: { ministrySlug: MINISTRY_NOT_SELECTED.description },
         };
       return {
         ok: true,
@@ -87,22 +91,22 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AddMinistryVideo({ loaderData, actionData }: Route.ComponentProps) {
-  const { videos, editing, failed } = loaderData;
+  const { videos, editing, loadFailed } = loaderData;
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const errors = { ...actionData?.errors, ...clientErrors };
+  const errors = { ...actionData?.fieldErrors, ...clientErrors };
   const values = actionData?.values;
   useDeleteToast("delete-video");
 
   useEffect(() => {
-    if (failed)
+    if (loadFailed)
       showToast({
         title: "Error fetching videos",
         description: "Please reload the page.",
         variant: "destructive",
       });
-  }, [failed]);
+  }, [loadFailed]);
   useEffect(() => {
     if (actionData?.toast) showToast({ ...actionData.toast, id: `video-${actionData.at}` });
   }, [actionData]);

@@ -1,6 +1,7 @@
 import { requireUser } from "~/server/auth/guards.server";
 import { csvResponse } from "~/server/http/csv.server";
 import { streamEventRegistrations, streamMinistryRegistrations } from "~/server/people/registrations.server";
+import { appErrorResponse, notFound } from "~/server/http/errors.server";
 import type { Route } from "./+types/registration-csv";
 
 // 'Export All' of the two registration screens, through the same CSV module as the reports.
@@ -25,5 +26,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       (r) => [r.group, r.name, r.email, r.mobile, r.message, r.date],
     );
   }
-  throw new Response("Unknown export", { status: 404 });
+  throw appErrorResponse(notFound("Unknown export"));
 }

@@ -5,7 +5,8 @@ import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog
 import { ContentFormCard, ContentListCard, EditLink } from "~/components/content-admin";
 import { FormField } from "~/components/form-field";
 import { formatDateUS } from "~/lib/format";
-import { firstErrors, focusFirstError, formValues } from "~/lib/form-values";
+import { firstErrors } from "~/lib/action-result";
+import { focusFirstError, formValues } from "~/lib/form-values";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { youTubeWatchUrl } from "~/lib/youtube";
@@ -21,6 +22,7 @@ import {
 } from "~/server/content/sermons.server";
 import { handleContentAction } from "~/server/http/content-actions.server";
 import type { Route } from "./+types/sermons";
+import { loadOrEmpty } from "~/server/http/loader.server";
 
 const SCREEN = "/members/add-sermon";
 
@@ -31,19 +33,24 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "content:write");
   const editId = new URL(request.url).searchParams.get("edit");
-  try {
-    const [sermons, editing] = await Promise.all([listSermonsForStaff(), editId ? getSermon(editId) : null]);
-    return { failed: false, sermons, editing };
-  } catch (error) {
-    console.error("Reading sermons failed:", error);
-    return { failed: true, sermons: [], editing: null };
-  }
+  return loadOrEmpty(
+    "sermons",
+    async () => {
+      const [sermons, editing] = await Promise.all([
+        listSermonsForStaff(),
+        editId ? getSermon(editId) : null,
+      ]);
+      return { sermons, editing };
+    },
+    { sermons: [], editing: null },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request, "content:write");
+  const user = await requireUser(request, "content:write");
   return handleContentAction({
     request,
+    user,
     form: await readForm(request),
     noun: "sermon",
     screen: SCREEN,
@@ -53,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
         return {
           ok: false,
           toast: videoProblemToast(parsed.error),
-          errors: firstErrors(parsed.error.issues),
+          fieldErrors: firstErrors(parsed.error.issues),
         };
       const { sermonDate, title, speaker, url } = parsed.data;
       return { ok: true, input: { sermonDate, title, speaker, youtubeId: url } };
@@ -70,22 +77,22 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AddSermon({ loaderData, actionData }: Route.ComponentProps) {
-  const { sermons, editing, failed } = loaderData;
+  const { sermons, editing, loadFailed } = loaderData;
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const errors = { ...actionData?.errors, ...clientErrors };
+  const errors = { ...actionData?.fieldErrors, ...clientErrors };
   const values = actionData?.values;
   useDeleteToast("delete-sermon");
 
   useEffect(() => {
-    if (failed)
+    if (loadFailed)
       showToast({
         title: "Error fetching sermons",
         description: "Please reload the page.",
         variant: "destructive",
       });
-  }, [failed]);
+  }, [loadFailed]);
   useEffect(() => {
     if (actionData?.toast) showToast({ ...actionData.toast, id: `sermon-${actionData.at}` });
   }, [actionData]);

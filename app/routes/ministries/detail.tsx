@@ -11,8 +11,10 @@ import { YouTubeEmbed } from "~/components/youtube-embed";
 import { DEFAULT_MINISTRY_IMAGE, getMinistry, type Ministry } from "~/content/ministries";
 import { pageMeta } from "~/lib/meta";
 import { ministryJoinSchema } from "~/schemas/public-forms";
-import { loadMinistryMedia, saveMinistryRegistration, type MinistryMedia } from "~/server/content/ministries.server";
-import { handlePublicForm, PublicFormError } from "~/server/http/public-forms.server";
+import { loadMinistryMedia, type MinistryMedia } from "~/server/content/ministries.server";
+import { saveMinistryRegistration } from "~/server/people/registrations.server";
+import { AppError } from "~/server/http/errors.server";
+import { handlePublicForm } from "~/server/http/public-forms.server";
 import type { Route } from "./+types/detail";
 
 const JOIN_PARAM = "join";
@@ -36,18 +38,17 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ministry = getMinistry(params.slug);
-  const { result, status } = await handlePublicForm({
+  return handlePublicForm({
     request,
     clientIp: context.clientIp,
     schema: ministryJoinSchema,
     failureTitle: "Registration Failed",
     async save(values) {
-      if (!ministry) throw new PublicFormError(notFound.message, 404);
+      if (!ministry) throw new AppError(notFound.message, 404);
       await saveMinistryRegistration({ ministrySlug: ministry.slug, ...values });
       return { title: "Registration Successful!", description: `You've signed up for ${ministry.name}.` };
     },
   });
-  return data(result, { status });
 }
 
 export default function MinistryRoute({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { can, type Permission, type Role } from "~/lib/permissions";
+import { AppError, appErrorResponse } from "../http/errors.server";
 import { services } from "../platform/services.server";
 import { secureCookiesFor } from "./auth.server";
 
@@ -73,10 +74,7 @@ export async function requireUser(request: Request, action?: Permission): Promis
     throw redirect(`/members/login${back}`);
   }
   if (action && !can(user, action)) {
-    throw new Response("You do not have permission to do this.", {
-      status: 403,
-      headers: { "Cache-Control": "no-store" },
-    });
+    throw appErrorResponse(new AppError("You do not have permission to do this.", 403));
   }
   return user;
 }

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import { createCookie } from "react-router";
 import { hitRateLimits } from "../platform/rate-limit.server";
+import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 import { getSetting, setSetting } from "../platform/settings.server";
 
@@ -87,11 +88,12 @@ export async function hasRegistrationGrant(request: Request): Promise<boolean> {
 }
 
 /** An administrator's new passcode; only a salted hash is kept. */
-export async function setRegistrationPasscode(passcode: string) {
+export async function setRegistrationPasscode(passcode: string, actor: Actor) {
   const salt = crypto.randomBytes(16);
   const hash = await scrypt(passcode, salt, 32);
   await setSetting(services().db, SETTING_KEY, {
     salt: salt.toString("base64"),
     hash: hash.toString("base64"),
   });
+  logChange(actor, "registration-passcode.changed");
 }

@@ -1,6 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { documents, type DocumentRow } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
+import { AppError } from "../http/errors.server";
+import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 
 /** The documents the public eLibrary shows (category elibrary; gospel tracts are not in it). */
@@ -42,38 +44,33 @@ export async function listAllDocuments(): Promise<DocumentRow[]> {
     .orderBy(desc(documents.createdAt), desc(documents.storageObjectPath));
 }
 
-export async function createDocument(row: typeof documents.$inferInsert): Promise<DocumentRow> {
+export async function createDocument(row: typeof documents.$inferInsert, actor: Actor): Promise<DocumentRow> {
   const [created] = await services().db.insert(documents).values(row).returning();
+  logChange(actor, "document.created", { documentId: created!.id, category: created!.category });
   return created!;
 }
-
-export type DocumentDeletion = "deleted" | "not_found" | "storage_failed" | "database_failed";
 
 /**
  * Removes the row and its file together: the row is deleted in a transaction that commits only
  * once the file is gone, so a file that cannot be removed leaves the row (and the error says so).
+ * True when it was removed, false when there was none.
  */
-export async function deleteDocument(id: string): Promise<DocumentDeletion> {
-  if (!isUuid(id)) return "not_found";
+export async function deleteDocument(id: string, actor: Actor): Promise<boolean> {
+  if (!isUuid(id)) return false;
   const { db, storage } = services();
-  let outcome: DocumentDeletion = "deleted";
-  try {
-    await db.transaction(async (tx) => {
-      const [row] = await tx.delete(documents).where(eq(documents.id, id)).returning();
-      if (!row) {
-        outcome = "not_found";
-        return;
-      }
-      try {
-        await storage.delete(row.storageObjectPath);
-      } catch (error) {
-        outcome = "storage_failed";
-        throw error;
-      }
-    });
-  } catch (error) {
-    if ((outcome as DocumentDeletion) !== "storage_failed") outcome = "database_failed";
-    console.error("Deleting a document failed:", error);
-  }
-  return outcome;
+  const deleted = await db.transaction(async (tx) => {
+    const [row] = await tx.delete(documents).where(eq(documents.id, id)).returning();
+    if (!row) return false;
+    try {
+      await storage.delete(row.storageObjectPath);
+    } catch (error) {
+      console.error("Removing a document's file failed:", error);
+      throw new AppError("The file could not be removed, so it is still listed.", 500, {
+        title: "Storage Deletion Failed",
+      });
+    }
+    return true;
+  });
+  if (deleted) logChange(actor, "document.deleted", { documentId: id });
+  return deleted;
 }

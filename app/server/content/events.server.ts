@@ -1,7 +1,8 @@
 import { asc, count, eq, gte } from "drizzle-orm";
-import { eventRegistrations, events, type EventRow } from "../../../database/schema";
+import { events, type EventRow } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { pageWindow } from "~/lib/paging";
+import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 
 /** What the public pages show of an event (nothing internal such as the stored file path). */
@@ -71,49 +72,6 @@ export async function getEvent(id: string): Promise<PublicEvent | null> {
   return row ?? null;
 }
 
-export interface EventRegistrant {
-  name: string;
-  email: string;
-  mobile: string;
-  message: string | null;
-}
-
-export type RegistrationOutcome =
-  { ok: true; eventTitle: string } | { ok: false; reason: "not-found" | "past" };
-
-/**
- * Registers someone for an event that still exists and has not yet taken place (its date is
- * `today` or later). The title is copied from the event row, so the registration keeps it even if
- * the event is later deleted. The event row is locked while we write, so it cannot vanish between
- * the check and the insert.
- */
-export async function registerForEvent(
-  eventId: string,
-  registrant: EventRegistrant,
-  today: string,
-): Promise<RegistrationOutcome> {
-  if (!isEventId(eventId)) return { ok: false, reason: "not-found" };
-  return services().db.transaction(async (tx) => {
-    const [event] = await tx
-      .select({ id: events.id, title: events.title, eventDate: events.eventDate })
-      .from(events)
-      .where(eq(events.id, eventId))
-      .for("share")
-      .limit(1);
-    if (!event) return { ok: false, reason: "not-found" } as const;
-    if (event.eventDate < today) return { ok: false, reason: "past" } as const;
-    await tx.insert(eventRegistrations).values({
-      eventId: event.id,
-      eventTitle: event.title,
-      name: registrant.name,
-      email: registrant.email,
-      mobile: registrant.mobile,
-      message: registrant.message,
-    });
-    return { ok: true, eventTitle: event.title } as const;
-  });
-}
-
 /** Upcoming or today: the date alone decides (an event later today is still open). */
 export function isPastEvent(event: Pick<EventRow, "eventDate">, today: string): boolean {
   return event.eventDate < today;
@@ -149,11 +107,16 @@ export async function getEventRow(id: string): Promise<EventRow | null> {
   return row ?? null;
 }
 
-export async function createEvent(input: EventInput, image: StoredImage | null): Promise<EventRow> {
+export async function createEvent(
+  input: EventInput,
+  image: StoredImage | null,
+  actor: Actor,
+): Promise<EventRow> {
   const [row] = await services()
     .db.insert(events)
     .values({ ...input, imageUrl: image?.url ?? null, imageObjectPath: image?.objectName ?? null })
     .returning();
+  logChange(actor, "event.created", { eventId: row!.id });
   return row!;
 }
 
@@ -165,6 +128,7 @@ export async function updateEvent(
   id: string,
   input: EventInput,
   image: StoredImage | null,
+  actor: Actor,
 ): Promise<EventRow | null> {
   if (!isEventId(id)) return null;
   const { db, storage } = services();
@@ -178,6 +142,7 @@ export async function updateEvent(
       .returning();
     return { row: row!, oldObject: image ? old.imageObjectPath : null };
   });
+  if (result) logChange(actor, "event.updated", { eventId: id });
   if (result?.oldObject) {
     await storage.delete(result.oldObject).catch((error: unknown) => {
       console.warn(`Could not remove the replaced event image ${result.oldObject}:`, error);
@@ -186,15 +151,20 @@ export async function updateEvent(
   return result?.row ?? null;
 }
 
-/** Deletes the event and its uploaded picture; registrations keep the event's title. */
-export async function deleteEvent(id: string): Promise<"deleted" | "not_found"> {
-  if (!isEventId(id)) return "not_found";
+/**
+ * Deletes the event and its uploaded picture; registrations keep the event's title. True when it
+ * was removed, false when there was none.
+ */
+export async function deleteEvent(id: string, actor: Actor): Promise<boolean> {
+  if (!isEventId(id)) return false;
   const { db, storage } = services();
-  return db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     const [row] = await tx.delete(events).where(eq(events.id, id)).returning();
-    if (!row) return "not_found" as const;
+    if (!row) return false;
     // Inside the transaction: if the file cannot be removed, the event stays as it was.
     if (row.imageObjectPath) await storage.delete(row.imageObjectPath);
-    return "deleted" as const;
+    return true;
   });
+  if (deleted) logChange(actor, "event.deleted", { eventId: id });
+  return deleted;
 }

@@ -1,30 +1,8 @@
-import { desc, eq } from "drizzle-orm";
-import {
-  ministryImages,
-  ministryRegistrations,
-  ministryVideos,
-  type MinistryVideo,
-} from "../../../database/schema";
-import { services } from "../platform/services.server";
+import type { MinistryVideo } from "../../../database/schema";
+import { findMinistryImageUrl } from "./ministry-images.server";
+import { listMinistryVideos } from "./ministry-videos.server";
 
-/** The image an admin uploaded for the ministry, or null when there is none. */
-export async function findMinistryImageUrl(slug: string): Promise<string | null> {
-  const [row] = await services()
-    .db.select({ imageUrl: ministryImages.imageUrl })
-    .from(ministryImages)
-    .where(eq(ministryImages.ministrySlug, slug))
-    .limit(1);
-  return row?.imageUrl ?? null;
-}
-
-/** The ministry's videos, newest first. */
-export async function listMinistryVideos(slug: string): Promise<MinistryVideo[]> {
-  return services()
-    .db.select()
-    .from(ministryVideos)
-    .where(eq(ministryVideos.ministrySlug, slug))
-    .orderBy(desc(ministryVideos.createdAt), desc(ministryVideos.id));
-}
+// What a ministry's public page shows besides its text: the picture and videos staff added.
 
 export interface MinistryMedia {
   imageUrl: string | null;
@@ -58,16 +36,4 @@ function logReadFailure(table: string, slug: string, reason: unknown) {
       error: reason instanceof Error ? reason.message : String(reason),
     }),
   );
-}
-
-export interface NewMinistryRegistration {
-  ministrySlug: string;
-  name: string;
-  email: string;
-  mobile: string;
-}
-
-/** Someone signed up to a ministry from its public page. */
-export async function saveMinistryRegistration(registration: NewMinistryRegistration): Promise<void> {
-  await services().db.insert(ministryRegistrations).values(registration);
 }

@@ -2,6 +2,7 @@ import { count, desc, eq } from "drizzle-orm";
 import { sermons, type Sermon } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { pageWindow } from "~/lib/paging";
+import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 
 export const SERMONS_PAGE_SIZE = 24;
@@ -41,19 +42,23 @@ export async function getSermon(id: string): Promise<Sermon | null> {
   return row ?? null;
 }
 
-export async function createSermon(input: SermonInput): Promise<Sermon> {
+export async function createSermon(input: SermonInput, actor: Actor): Promise<Sermon> {
   const [row] = await services().db.insert(sermons).values(input).returning();
+  logChange(actor, "sermon.created", { sermonId: row!.id });
   return row!;
 }
 
-export async function updateSermon(id: string, input: SermonInput): Promise<Sermon | null> {
+export async function updateSermon(id: string, input: SermonInput, actor: Actor): Promise<Sermon | null> {
   if (!isUuid(id)) return null;
   const [row] = await services().db.update(sermons).set(input).where(eq(sermons.id, id)).returning();
+  if (row) logChange(actor, "sermon.updated", { sermonId: id });
   return row ?? null;
 }
 
-export async function deleteSermon(id: string): Promise<boolean> {
+/** True when the sermon was removed, false when there was none (as every delete answers). */
+export async function deleteSermon(id: string, actor: Actor): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await services().db.delete(sermons).where(eq(sermons.id, id)).returning({ id: sermons.id });
+  if (rows.length > 0) logChange(actor, "sermon.deleted", { sermonId: id });
   return rows.length > 0;
 }

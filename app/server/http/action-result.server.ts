@@ -28,7 +28,7 @@ export function refusalFor(
   if (error instanceof AppError) {
     return refuse(
       error.status,
-      { title: options.title, description: error.message },
+      { title: error.title ?? options.title, description: error.message },
       { values: options.values, fieldErrors: error.field ? { [error.field]: error.message } : undefined },
     );
   }

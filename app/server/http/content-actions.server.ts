@@ -1,73 +1,66 @@
-import { data } from "react-router";
+import type { ToastMessage } from "~/lib/action-result";
 import { formValues } from "~/lib/form-values";
-import type { Toast } from "~/lib/toast";
+import type { StaffUser } from "../auth/guards.server";
+import { refusalFor, refuse, reply } from "./action-result.server";
 import { redirectWithToast } from "./toast.server";
 
-export type ContentResult = {
-  at: number;
-  toast: Omit<Toast, "id">;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
-};
-
 type Parsed<Input> =
-  { ok: true; input: Input } | { ok: false; toast: Omit<Toast, "id">; errors: Record<string, string> };
+  { ok: true; input: Input } | { ok: false; toast: ToastMessage; fieldErrors: Record<string, string> };
 
 /**
  * The action of a "form plus list" screen (sermons, ministry videos): create, update (edit mode)
  * and delete, with the spec's toasts. Saving goes back to the screen in create mode; a refusal
- * keeps what was typed. The caller has already checked the signed-in user.
+ * keeps what was typed. `user` is who asked, from the route's guard; every write is theirs.
  */
 export async function handleContentAction<Input>(options: {
   request: Request;
   form: FormData;
+  user: StaffUser;
   /** "sermon", "video": used in messages and logs. */
   noun: string;
   screen: string;
   parse: (values: Record<string, string>) => Parsed<Input>;
-  create: (input: Input) => Promise<unknown>;
+  create: (input: Input, actor: StaffUser) => Promise<unknown>;
   /** Null when the item no longer exists. */
-  update: (id: string, input: Input) => Promise<unknown>;
-  remove: (id: string) => Promise<boolean>;
+  update: (id: string, input: Input, actor: StaffUser) => Promise<unknown>;
+  /** False when the item no longer exists. */
+  remove: (id: string, actor: StaffUser) => Promise<boolean>;
   toasts: {
-    added: (input: Input) => Omit<Toast, "id">;
-    updated: (input: Input) => Omit<Toast, "id">;
-    deleted: Omit<Toast, "id">;
+    added: (input: Input) => ToastMessage;
+    updated: (input: Input) => ToastMessage;
+    deleted: ToastMessage;
   };
 }) {
-  const { request, form, noun } = options;
+  const { request, form, noun, user } = options;
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
-  const at = Date.now();
-  const fail = (status: number, toast: Omit<Toast, "id">, extra: Partial<ContentResult> = {}) =>
-    data<ContentResult>({ at, toast: { ...toast, variant: "destructive" }, ...extra }, { status });
 
   if (intent === "delete") {
     try {
-      if (!(await options.remove(id)))
-        return fail(404, { title: "Deletion Failed", description: `That ${noun} no longer exists.` });
+      if (!(await options.remove(id, user)))
+        return refuse(404, { title: "Deletion Failed", description: `That ${noun} no longer exists.` });
     } catch (error) {
-      console.error(`Deleting a ${noun} failed:`, error);
-      return fail(500, {
+      return refusalFor(error, {
         title: "Deletion Failed",
-        description: `The ${noun} could not be removed. Please try again.`,
+        what: `Deleting a ${noun}`,
+        fallback: `The ${noun} could not be removed. Please try again.`,
       });
     }
-    return data<ContentResult>({ at, toast: options.toasts.deleted });
+    return reply(options.toasts.deleted);
   }
   if (intent !== "create" && intent !== "update")
-    return fail(400, { title: "Submission Failed", description: "Unknown request." });
+    return refuse(400, { title: "Submission Failed", description: "Unknown request." });
 
   const values = formValues(form);
   const parsed = options.parse(values);
-  if (!parsed.ok) return fail(400, parsed.toast, { errors: parsed.errors, values });
+  if (!parsed.ok) return refuse(400, parsed.toast, { fieldErrors: parsed.fieldErrors, values });
   try {
     if (intent === "create") {
-      await options.create(parsed.input);
+      await options.create(parsed.input, user);
       return await redirectWithToast(options.screen, options.toasts.added(parsed.input), request);
     }
-    if (!(await options.update(id, parsed.input))) {
-      return fail(
+    if (!(await options.update(id, parsed.input, user))) {
+      return refuse(
         404,
         { title: "Submission Failed", description: `That ${noun} no longer exists.` },
         { values },
@@ -75,11 +68,11 @@ export async function handleContentAction<Input>(options: {
     }
     return await redirectWithToast(options.screen, options.toasts.updated(parsed.input), request);
   } catch (error) {
-    console.error(`Saving a ${noun} failed:`, error);
-    return fail(
-      500,
-      { title: "Submission Failed", description: `The ${noun} could not be saved. Please try again.` },
-      { values },
-    );
+    return refusalFor(error, {
+      title: "Submission Failed",
+      what: `Saving a ${noun}`,
+      fallback: `The ${noun} could not be saved. Please try again.`,
+      values,
+    });
   }
 }

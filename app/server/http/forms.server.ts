@@ -5,7 +5,7 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
-import { data } from "react-router";
+import { AppError, appErrorResponse } from "./errors.server";
 
 /** More than any of our text forms needs (the member form with 20 children is far below). */
 export const MAX_FORM_BYTES = 256 * 1024;
@@ -24,11 +24,11 @@ export async function readForm(request: Request): Promise<FormData> {
     });
   } catch (error) {
     if (error instanceof MaxTotalSizeExceededError || error instanceof MaxFileSizeExceededError) {
-      throw data("That is more than this form can take.", { status: 413 });
+      throw appErrorResponse(new AppError("That is more than this form can take.", 413));
     }
     if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError) {
-      throw data("This form takes no files and fewer fields.", { status: 400 });
+      throw appErrorResponse(new AppError("This form takes no files and fewer fields."));
     }
-    throw data("The form could not be read. Please try again.", { status: 400 });
+    throw appErrorResponse(new AppError("The form could not be read. Please try again."));
   }
 }

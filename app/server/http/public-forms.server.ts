@@ -1,20 +1,14 @@
 import type { z } from "zod";
-import type { FormResult } from "~/lib/form-result";
+import { firstError, firstErrors, type ToastMessage } from "~/lib/action-result";
 import { HONEYPOT_FIELD } from "~/schemas/public-forms";
 import { hitRateLimits } from "../platform/rate-limit.server";
 import { services } from "../platform/services.server";
+import { refusalFor, refuse, reply } from "./action-result.server";
 
 /** No public form needs more than this; anything larger is refused before it is read. */
 export const MAX_PUBLIC_FORM_BYTES = 32 * 1024;
 
-export class PublicFormError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
+const TOO_LARGE = "That is more than this form can take. Please shorten your message.";
 
 interface PublicFormOptions<Schema extends z.ZodType> {
   request: Request;
@@ -22,8 +16,8 @@ interface PublicFormOptions<Schema extends z.ZodType> {
   schema: Schema;
   /** 'Registration Failed' or 'Submission Failed'. */
   failureTitle: string;
-  /** Writes the row; throws PublicFormError for a refusal the visitor should read. */
-  save: (data: z.output<Schema>) => Promise<Omit<FormResult & { ok: true }, "ok" | "at">["toast"]>;
+  /** Writes the row and says what to tell the visitor; throws AppError for a refusal they should read. */
+  save: (data: z.output<Schema>) => Promise<ToastMessage>;
 }
 
 /**
@@ -31,28 +25,13 @@ interface PublicFormOptions<Schema extends z.ZodType> {
  * rate limit per client, honeypot, validation with the form's schema, then one insert.
  * Nothing is written unless everything passes.
  */
-export async function handlePublicForm<Schema extends z.ZodType>(
-  options: PublicFormOptions<Schema>,
-): Promise<{ result: FormResult; status: number }> {
+export async function handlePublicForm<Schema extends z.ZodType>(options: PublicFormOptions<Schema>) {
   const { request, failureTitle } = options;
-  const fail = (
-    status: number,
-    description: string,
-    extra: Partial<Extract<FormResult, { ok: false }>> = {},
-  ) => ({
-    status,
-    result: {
-      ok: false as const,
-      at: Date.now(),
-      toast: { title: failureTitle, description, variant: "destructive" as const },
-      ...extra,
-    },
-  });
+  const fail = (status: number, description: string, extra: Parameters<typeof refuse>[2] = {}) =>
+    refuse(status, { title: failureTitle, description }, extra);
 
   const declaredLength = Number(request.headers.get("content-length") ?? 0);
-  if (declaredLength > MAX_PUBLIC_FORM_BYTES) {
-    return fail(413, "That is more than this form can take. Please shorten your message.");
-  }
+  if (declaredLength > MAX_PUBLIC_FORM_BYTES) return fail(413, TOO_LARGE);
 
   const limit = await hitRateLimits(services().db, [
     { key: `forms:minute:${options.clientIp}`, limit: 30, windowMs: 60_000 },
@@ -65,9 +44,7 @@ export async function handlePublicForm<Schema extends z.ZodType>(
   let form: FormData;
   try {
     const body = await readBodyWithin(request, MAX_PUBLIC_FORM_BYTES);
-    if (body === null) {
-      return fail(413, "That is more than this form can take. Please shorten your message.");
-    }
+    if (body === null) return fail(413, TOO_LARGE);
     const contentType = request.headers.get("content-type") ?? "application/x-www-form-urlencoded";
     form = await new Response(body, { headers: { "content-type": contentType } }).formData();
   } catch {
@@ -85,26 +62,24 @@ export async function handlePublicForm<Schema extends z.ZodType>(
     console.info(
       JSON.stringify({ event: "honeypot", path: new URL(request.url).pathname, ip: options.clientIp }),
     );
-    return { status: 200, result: { ok: true, at: Date.now(), toast: { title: "Thank you" } } };
+    return reply({ title: "Thank you" });
   }
 
   const parsed = options.schema.safeParse(values);
   if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? "form");
-      fieldErrors[field] ??= issue.message;
-    }
-    return fail(400, Object.values(fieldErrors)[0] ?? "Please check the form.", { fieldErrors, values });
+    const fieldErrors = firstErrors(parsed.error.issues);
+    return fail(400, firstError(fieldErrors) ?? "Please check the form.", { fieldErrors, values });
   }
 
   try {
-    const toast = await options.save(parsed.data);
-    return { status: 200, result: { ok: true, at: Date.now(), toast } };
+    return reply(await options.save(parsed.data));
   } catch (error) {
-    if (error instanceof PublicFormError) return fail(error.status, error.message, { values });
-    console.error("Public form could not be saved:", error);
-    return fail(500, "We could not save your details just now. Please try again in a moment.", { values });
+    return refusalFor(error, {
+      title: failureTitle,
+      what: "Saving a public form",
+      fallback: "We could not save your details just now. Please try again in a moment.",
+      values,
+    });
   }
 }
 

@@ -1,4 +1,4 @@
-import type { UploadAnswer } from "~/lib/upload-client";
+import type { ActionResult } from "~/lib/action-result";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -7,12 +7,13 @@ import { redirectWithToast } from "./toast.server";
  */
 export async function respondToUpload(
   request: Request,
-  answer: UploadAnswer,
+  answer: Omit<ActionResult, "at">,
   status: number,
   backTo: string,
 ) {
   if (request.headers.get("accept")?.includes("application/json")) {
-    return Response.json(answer, { status, headers: { "Cache-Control": "no-store" } });
+    const result: ActionResult = { ...answer, at: Date.now() };
+    return Response.json(result, { status, headers: { "Cache-Control": "no-store" } });
   }
   return redirectWithToast(
     answer.ok && answer.redirectTo ? answer.redirectTo : backTo,

@@ -10,15 +10,7 @@ import {
 import { fileTypeFromBuffer } from "file-type";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { services } from "../platform/services.server";
-
-export class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
+import { AppError } from "./errors.server";
 
 export type UploadKind = "document" | "image";
 
@@ -88,7 +80,7 @@ export async function readUploadForm(
 ): Promise<{ form: FormData; file: CheckedFile | null }> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_UPLOAD_BYTES + 64 * 1024) {
-    throw new UploadError(`The file is too large. Files can be at most ${MAX_UPLOAD_LABEL}.`, 413);
+    throw new AppError(`The file is too large. Files can be at most ${MAX_UPLOAD_LABEL}.`, 413);
   }
   let form: FormData;
   try {
@@ -100,13 +92,13 @@ export async function readUploadForm(
     });
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
-      throw new UploadError(`The file is too large. Files can be at most ${MAX_UPLOAD_LABEL}.`, 413);
+      throw new AppError(`The file is too large. Files can be at most ${MAX_UPLOAD_LABEL}.`, 413);
     }
     if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError) {
-      throw new UploadError("Please send one file at a time.", 400);
+      throw new AppError("Please send one file at a time.", 400);
     }
     if (error instanceof FormDataParseError || error instanceof TypeError) {
-      throw new UploadError("The upload could not be read. Please try again.", 400);
+      throw new AppError("The upload could not be read. Please try again.", 400);
     }
     throw error;
   }
@@ -120,10 +112,7 @@ export async function readUploadForm(
     (type) => type.detected === detected?.ext && (type.detected !== "cfb" || nameExtension === "ppt"),
   );
   if (!allowed) {
-    throw new UploadError(
-      `This type of file is not accepted. Please choose a ${ALLOWED_HINT[kind]} file.`,
-      415,
-    );
+    throw new AppError(`This type of file is not accepted. Please choose a ${ALLOWED_HINT[kind]} file.`, 415);
   }
   const extension = allowed.extensions.includes(nameExtension) ? nameExtension : allowed.extensions[0]!;
   return {

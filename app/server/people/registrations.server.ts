@@ -1,5 +1,6 @@
-import { desc, sql } from "drizzle-orm";
-import { eventRegistrations, ministryRegistrations } from "../../../database/schema";
+import { desc, eq, sql } from "drizzle-orm";
+import { eventRegistrations, events, ministryRegistrations } from "../../../database/schema";
+import { isEventId } from "../content/events.server";
 import { getMinistry } from "~/content/ministries";
 import { readInBatches } from "../http/csv.server";
 import { services } from "../platform/services.server";
@@ -110,4 +111,61 @@ export function groupRegistrations(rows: RegistrationRow[]) {
     groups.set(row.group, list);
   }
   return [...groups].map(([name, items]) => ({ name, items }));
+}
+
+// Sign-ups from the public pages: a ministry's join form and an event's registration form.
+
+export interface NewMinistryRegistration {
+  ministrySlug: string;
+  name: string;
+  email: string;
+  mobile: string;
+}
+
+/** Someone signed up to a ministry from its public page. */
+export async function saveMinistryRegistration(registration: NewMinistryRegistration): Promise<void> {
+  await services().db.insert(ministryRegistrations).values(registration);
+}
+
+export interface EventRegistrant {
+  name: string;
+  email: string;
+  mobile: string;
+  message: string | null;
+}
+
+export type RegistrationOutcome =
+  { ok: true; eventTitle: string } | { ok: false; reason: "not-found" | "past" };
+
+/**
+ * Registers someone for an event that still exists and has not yet taken place (its date is
+ * `today` or later). The title is copied from the event row, so the registration keeps it even if
+ * the event is later deleted. The event row is locked while we write, so it cannot vanish between
+ * the check and the insert.
+ */
+export async function registerForEvent(
+  eventId: string,
+  registrant: EventRegistrant,
+  today: string,
+): Promise<RegistrationOutcome> {
+  if (!isEventId(eventId)) return { ok: false, reason: "not-found" };
+  return services().db.transaction(async (tx) => {
+    const [event] = await tx
+      .select({ id: events.id, title: events.title, eventDate: events.eventDate })
+      .from(events)
+      .where(eq(events.id, eventId))
+      .for("share")
+      .limit(1);
+    if (!event) return { ok: false, reason: "not-found" } as const;
+    if (event.eventDate < today) return { ok: false, reason: "past" } as const;
+    await tx.insert(eventRegistrations).values({
+      eventId: event.id,
+      eventTitle: event.title,
+      name: registrant.name,
+      email: registrant.email,
+      mobile: registrant.mobile,
+      message: registrant.message,
+    });
+    return { ok: true, eventTitle: event.title } as const;
+  });
 }

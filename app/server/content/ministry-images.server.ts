@@ -1,0 +1,47 @@
+import { eq } from "drizzle-orm";
+import { ministryImages } from "../../../database/schema";
+import { logChange, type Actor } from "../platform/change-log.server";
+import { services } from "../platform/services.server";
+
+/** The image an admin uploaded for the ministry, or null when there is none. */
+export async function findMinistryImageUrl(slug: string): Promise<string | null> {
+  const [row] = await services()
+    .db.select({ imageUrl: ministryImages.imageUrl })
+    .from(ministryImages)
+    .where(eq(ministryImages.ministrySlug, slug))
+    .limit(1);
+  return row?.imageUrl ?? null;
+}
+
+export async function listMinistryImages() {
+  return services().db.select().from(ministryImages);
+}
+
+/**
+ * Points the ministry at its new picture (one per ministry) and removes the old file from the
+ * store once the database says so. A failure to remove the old file only leaves an unused file.
+ */
+export async function replaceMinistryImage(slug: string, imageUrl: string, objectName: string, actor: Actor) {
+  const { db, storage } = services();
+  const previous = await db.transaction(async (tx) => {
+    const [old] = await tx
+      .select()
+      .from(ministryImages)
+      .where(eq(ministryImages.ministrySlug, slug))
+      .for("update");
+    await tx
+      .insert(ministryImages)
+      .values({ ministrySlug: slug, imageUrl, storageObjectPath: objectName })
+      .onConflictDoUpdate({
+        target: ministryImages.ministrySlug,
+        set: { imageUrl, storageObjectPath: objectName, updatedAt: new Date() },
+      });
+    return old;
+  });
+  logChange(actor, "ministry-image.replaced", { ministrySlug: slug });
+  if (previous?.storageObjectPath && previous.storageObjectPath !== objectName) {
+    await storage.delete(previous.storageObjectPath).catch((error: unknown) => {
+      console.warn(`Could not remove the replaced image ${previous.storageObjectPath}:`, error);
+    });
+  }
+}
