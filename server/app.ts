@@ -12,8 +12,8 @@ import type { ViteDevServer } from "vite";
 import { startServices, type RunningServices } from "../app/server/platform/boot.server";
 import { controlHandlers } from "../app/server/platform/cli.server";
 import { startControlServer } from "../app/server/platform/control.server";
-import { DataDirLockedError } from "../app/server/platform/data-dir.server";
-import { ConfigError, parseEnv, type Env } from "../app/server/platform/env.server";
+import { parseEnv, type Env } from "../app/server/platform/env.server";
+import { StartupError } from "../app/server/platform/startup-error.server";
 import { projectRoot } from "../app/server/platform/paths.server";
 import { startIdleCollector } from "../app/server/platform/idle-gc.server";
 import { compressedBody, isCacheablePath, pageCache } from "../app/server/platform/page-cache.server";
@@ -306,7 +306,7 @@ export async function run(options: { vite?: ViteDevServer } = {}) {
     env = parseEnv();
     running = await startServices(env);
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    if (error instanceof StartupError) {
       console.error(error.message);
     } else {
       console.error("The server could not start:", error);

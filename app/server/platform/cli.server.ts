@@ -8,7 +8,7 @@ import { dataDirLockHolder } from "./data-dir.server";
 import { migrateDatabase, openDatabase } from "./db.server";
 import { moveToPostgres } from "./move-to-postgres.server";
 import { createS3FileStore } from "./storage.server";
-import { ConfigError, parseEnv } from "./env.server";
+import { parseEnv } from "./env.server";
 import { pageCache } from "./page-cache.server";
 import { services } from "./services.server";
 
@@ -159,7 +159,7 @@ export async function runCli(argv: string[]): Promise<number> {
         return 2;
     }
   } catch (error) {
-    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+    console.error(error instanceof Error ? error.message : error);
     return 1;
   }
 }

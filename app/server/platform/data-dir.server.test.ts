@@ -2,12 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  acquireDataDirLock,
-  DataDirLockedError,
-  dataDirLockHolder,
-  loadOrCreateSessionSecret,
-} from "./data-dir.server";
+import { acquireDataDirLock, dataDirLockHolder, loadOrCreateSessionSecret } from "./data-dir.server";
+import { StartupError } from "./startup-error.server";
 
 let dir: string;
 beforeEach(() => {
@@ -23,7 +19,7 @@ describe("the data folder lock", () => {
     expect(dataDirLockHolder(dir)).toBe(process.pid);
     // A second server reads the live pid in the lock file and refuses.
     fs.writeFileSync(path.join(dir, "server.lock"), String(process.ppid));
-    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    expect(() => acquireDataDirLock(dir)).toThrow(StartupError);
     expect(() => acquireDataDirLock(dir)).toThrow(
       /Another process \(pid \d+\) is already using the data folder/,
     );

@@ -1,20 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-
-export class DataDirLockedError extends Error {
-  override name = "DataDirLockedError";
-  constructor(
-    readonly dataDir: string,
-    readonly pid: number,
-  ) {
-    super(
-      `Another process (pid ${pid}) is already using the data folder ${dataDir}.\n` +
-        "Two processes on one embedded database would corrupt it. Stop the other server first, " +
-        "or give this one its own DATA_DIR.",
-    );
-  }
-}
+import { StartupError } from "./startup-error.server";
 
 export interface DataDirLock {
   release(): void;
@@ -67,7 +54,13 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = dataDirLockHolder(dataDir);
-      if (holder !== null) throw new DataDirLockedError(dataDir, holder);
+      if (holder !== null) {
+        throw new StartupError(
+          `Another process (pid ${holder}) is already using the data folder ${dataDir}.\n` +
+            "Two processes on one embedded database would corrupt it. Stop the other server first, " +
+            "or give this one its own DATA_DIR.",
+        );
+      }
       // A lock left by a process that died: take it over.
       fs.rmSync(file, { force: true });
     }

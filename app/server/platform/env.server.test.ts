@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "./env.server";
+import { parseEnv } from "./env.server";
+import { StartupError } from "./startup-error.server";
 
 describe("parseEnv", () => {
   it("has working defaults for a fresh embedded install", () => {
@@ -20,7 +21,7 @@ describe("parseEnv", () => {
   });
 
   it("names the variable and the problem, and hides secrets", () => {
-    expect(() => parseEnv({ PORT: "abc" })).toThrow(ConfigError);
+    expect(() => parseEnv({ PORT: "abc" })).toThrow(StartupError);
     expect(() => parseEnv({ PORT: "abc" })).toThrow(/PORT: must be a whole number \(got "abc"\)/);
     expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT: must be between 1 and 65535/);
     expect(() => parseEnv({ SEED_DEMO: "maybe" })).toThrow(/SEED_DEMO: must be true or false/);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { StartupError } from "./startup-error.server";
 
 // Parsed once at start-up. A bad value stops the server with a message naming the variable.
 const optionalString = z
@@ -101,10 +102,6 @@ export type Env = Omit<z.output<typeof envSchema>, "SEED_DEMO" | "DATA_DIR" | "T
   TEST_HOOKS: boolean;
 };
 
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
-
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
@@ -114,7 +111,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       const shown = got === undefined ? "" : ` (got "${isSecret(name) ? "***" : got}")`;
       return `  ${name}: ${issue.message}${shown}`;
     });
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+    throw new StartupError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
   return {
