@@ -66,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
   return reply({ title: "File Deleted", description: "The file has been removed." });
 }
 
-export default function UploadFiles({ loaderData }: Route.ComponentProps) {
+export default function Documents({ loaderData }: Route.ComponentProps) {
   const { documents, loadFailed } = loaderData;
   const formRef = useRef<HTMLFormElement>(null);
   const { send, progress, isUploading } = useUpload();

@@ -17,11 +17,11 @@ import { useUpload } from "~/lib/upload-client";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { eventSchema } from "~/schemas/event";
 import { requireUser } from "~/server/auth/guards.server";
+import { loadEditableList } from "~/server/http/content-actions.server";
 import { readForm } from "~/server/http/forms.server";
 import { deleteEvent, getEventRow, listEventsForStaff } from "~/server/content/events.server";
 import type { Route } from "./+types/events";
 import { refusalFor, refuse, reply } from "~/server/http/action-result.server";
-import { loadOrEmpty } from "~/server/http/loader.server";
 
 const SCREEN = "/members/add-event";
 
@@ -31,18 +31,7 @@ export function meta(_: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "content:write");
-  const editId = new URL(request.url).searchParams.get("edit");
-  return loadOrEmpty(
-    "events",
-    async () => {
-      const [events, editing] = await Promise.all([
-        listEventsForStaff(),
-        editId ? getEventRow(editId) : null,
-      ]);
-      return { events, editing };
-    },
-    { events: [], editing: null },
-  );
+  return loadEditableList({ request, what: "events", list: listEventsForStaff, get: getEventRow });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -65,8 +54,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 const time = (value: string | null | undefined) => (value ? value.slice(0, 5) : "");
 
-export default function AddEvent({ loaderData }: Route.ComponentProps) {
-  const { events, editing, loadFailed } = loaderData;
+export default function Events({ loaderData }: Route.ComponentProps) {
+  const { items: events, editing, loadFailed } = loaderData;
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const revalidator = useRevalidator();

@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export default function UpdateMinistryImage({ loaderData }: Route.ComponentProps) {
+export default function MinistryImages({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { send, progress, isUploading } = useUpload();
   const [slug, setSlug] = useState("");

@@ -22,9 +22,8 @@ import {
   listAllMinistryVideos,
   updateMinistryVideo,
 } from "~/server/content/ministry-videos.server";
-import { handleContentAction } from "~/server/http/content-actions.server";
+import { handleContentAction, loadEditableList } from "~/server/http/content-actions.server";
 import type { Route } from "./+types/ministry-videos";
-import { loadOrEmpty } from "~/server/http/loader.server";
 
 const SCREEN = "/members/add-ministry-video";
 
@@ -34,18 +33,12 @@ export function meta(_: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "content:write");
-  const editId = new URL(request.url).searchParams.get("edit");
-  return loadOrEmpty(
-    "ministry videos",
-    async () => {
-      const [videos, editing] = await Promise.all([
-        listAllMinistryVideos(),
-        editId ? getMinistryVideo(editId) : null,
-      ]);
-      return { videos, editing };
-    },
-    { videos: [], editing: null },
-  );
+  return loadEditableList({
+    request,
+    what: "ministry videos",
+    list: listAllMinistryVideos,
+    get: getMinistryVideo,
+  });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -90,8 +83,8 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export default function AddMinistryVideo({ loaderData, actionData }: Route.ComponentProps) {
-  const { videos, editing, loadFailed } = loaderData;
+export default function MinistryVideos({ loaderData, actionData }: Route.ComponentProps) {
+  const { items: videos, editing, loadFailed } = loaderData;
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});

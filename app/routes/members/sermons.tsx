@@ -20,9 +20,8 @@ import {
   listSermonsForStaff,
   updateSermon,
 } from "~/server/content/sermons.server";
-import { handleContentAction } from "~/server/http/content-actions.server";
+import { handleContentAction, loadEditableList } from "~/server/http/content-actions.server";
 import type { Route } from "./+types/sermons";
-import { loadOrEmpty } from "~/server/http/loader.server";
 
 const SCREEN = "/members/add-sermon";
 
@@ -32,18 +31,7 @@ export function meta(_: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "content:write");
-  const editId = new URL(request.url).searchParams.get("edit");
-  return loadOrEmpty(
-    "sermons",
-    async () => {
-      const [sermons, editing] = await Promise.all([
-        listSermonsForStaff(),
-        editId ? getSermon(editId) : null,
-      ]);
-      return { sermons, editing };
-    },
-    { sermons: [], editing: null },
-  );
+  return loadEditableList({ request, what: "sermons", list: listSermonsForStaff, get: getSermon });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -76,8 +64,8 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export default function AddSermon({ loaderData, actionData }: Route.ComponentProps) {
-  const { sermons, editing, loadFailed } = loaderData;
+export default function Sermons({ loaderData, actionData }: Route.ComponentProps) {
+  const { items: sermons, editing, loadFailed } = loaderData;
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});

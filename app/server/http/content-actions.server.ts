@@ -2,6 +2,7 @@ import type { ToastMessage } from "~/lib/action-result";
 import { formValues } from "~/lib/form-values";
 import type { StaffUser } from "../auth/guards.server";
 import { refusalFor, refuse, reply } from "./action-result.server";
+import { loadOrEmpty } from "./loader.server";
 import { redirectWithToast } from "./toast.server";
 
 type Parsed<Input> =
@@ -75,4 +76,26 @@ export async function handleContentAction<Input>(options: {
       values,
     });
   }
+}
+
+/**
+ * The loader of a "form plus list" screen (sermons, ministry videos, events): every item, and the
+ * one being edited when the address asks for it (`?edit=id`).
+ */
+export function loadEditableList<Item, Editing>(options: {
+  request: Request;
+  /** "sermons", "events": used in the log when the read fails. */
+  what: string;
+  list: () => Promise<Item[]>;
+  get: (id: string) => Promise<Editing | null>;
+}) {
+  const editId = new URL(options.request.url).searchParams.get("edit");
+  return loadOrEmpty(
+    options.what,
+    async () => {
+      const [items, editing] = await Promise.all([options.list(), editId ? options.get(editId) : null]);
+      return { items, editing };
+    },
+    { items: [] as Item[], editing: null as Editing | null },
+  );
 }
