@@ -21,10 +21,12 @@ import { todayInChurchZone } from "~/lib/dates";
 import { eventImageSrc } from "~/lib/event-image";
 import { formatDateLong, formatTimeRange } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { useSiteFrame } from "~/lib/site-frame";
 import { showToast } from "~/lib/toast";
 import { eventRegistrationSchema, LIMITS } from "~/schemas/public-forms";
 import { getEvent, isPastEvent, registerForEvent, type PublicEvent } from "~/server/content/events.server";
 import { handlePublicForm, PublicFormError } from "~/server/http/public-forms.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/detail";
 
 const texts = {
@@ -41,14 +43,20 @@ const texts = {
 
 const REGISTER_PARAM = "register";
 
+type ShownEvent = PublicEvent & { imageSrc: string };
+
 type LoaderResult =
-  { state: "found"; event: PublicEvent; isPast: boolean } | { state: "not-found" } | { state: "error" };
+  { state: "found"; event: ShownEvent; isPast: boolean } | { state: "not-found" } | { state: "error" };
 
 export async function loader({ params }: Route.LoaderArgs) {
   try {
-    const event = await getEvent(params.id);
+    const [event, { titledEventImages }] = await Promise.all([getEvent(params.id), getSiteContent()]);
     if (!event) return data<LoaderResult>({ state: "not-found" }, { status: 404 });
-    return data<LoaderResult>({ state: "found", event, isPast: isPastEvent(event, todayInChurchZone()) });
+    return data<LoaderResult>({
+      state: "found",
+      event: { ...event, imageSrc: eventImageSrc(event, titledEventImages) },
+      isPast: isPastEvent(event, todayInChurchZone()),
+    });
   } catch (error) {
     console.error("Error fetching event:", error);
     return data<LoaderResult>({ state: "error" }, { status: 503 });
@@ -75,17 +83,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data(result, { status });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (loaderData?.state === "found") {
     const { event } = loaderData;
     return pageMeta(
+      matches,
       event.title,
       `${formatDateLong(event.eventDate)}, ${formatTimeRange(event.eventTime, event.eventEndTime)} at ${event.locationName}.` +
         (event.description ? ` ${event.description}` : ""),
     );
   }
-  if (loaderData?.state === "not-found") return pageMeta(texts.notFoundTitle, texts.notFoundText);
-  return pageMeta("Church Event", texts.errorText);
+  if (loaderData?.state === "not-found") return pageMeta(matches, texts.notFoundTitle, texts.notFoundText);
+  return pageMeta(matches, "Church Event", texts.errorText);
 }
 
 function BackLink({ className }: { className?: string }) {
@@ -146,20 +155,21 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
-function EventDetails({ event, isPast }: { event: PublicEvent; isPast: boolean }) {
+function EventDetails({ event, isPast }: { event: ShownEvent; isPast: boolean }) {
+  const { church } = useSiteFrame();
   const [isOpen, setIsOpen] = useState(false);
   const date = formatDateLong(event.eventDate);
 
   return (
     <>
-      <EventJsonLd event={event} />
+      <EventJsonLd event={event} church={church} />
       <PageHeader eyebrow="Church Event" title={event.title} description={date} />
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
         <BackLink />
         {/* Phone: picture, the facts with the button, then the description. Desktop: facts beside both. */}
         <div className="mt-8 grid items-start gap-8 lg:grid-cols-5 lg:gap-x-12">
           <img
-            src={eventImageSrc(event)}
+            src={event.imageSrc}
             alt=""
             width={800}
             height={450}

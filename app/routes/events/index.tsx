@@ -6,10 +6,12 @@ import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { buttonVariants } from "~/components/ui/button";
 import { todayInChurchZone } from "~/lib/dates";
+import { eventImageSrc } from "~/lib/event-image";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
 import { listUpcomingEventsPage } from "~/server/content/events.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/index";
 
 const texts = {
@@ -20,8 +22,9 @@ const texts = {
   errorText: "We could not load the events just now. Please try again in a moment.",
 };
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(
+    matches,
     texts.title,
     "Upcoming events at our church in Bahrain: dates, times, places and how to register.",
   );
@@ -29,8 +32,12 @@ export function meta(_: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   try {
-    const { rows, page, pages } = await listUpcomingEventsPage(todayInChurchZone(), requestedPage(request));
-    return data({ events: rows, page, pages, hasError: false });
+    const [{ rows, page, pages }, { titledEventImages }] = await Promise.all([
+      listUpcomingEventsPage(todayInChurchZone(), requestedPage(request)),
+      getSiteContent(),
+    ]);
+    const events = rows.map((event) => ({ ...event, imageSrc: eventImageSrc(event, titledEventImages) }));
+    return data({ events, page, pages, hasError: false });
   } catch (error) {
     console.error("Error fetching events:", error);
     return data({ events: [], page: 1, pages: 1, hasError: true }, { status: 503 });

@@ -5,8 +5,8 @@ import { requireStaff } from "~/server/auth/auth.server";
 import { groupRegistrations, listEventRegistrations } from "~/server/people/registrations.server";
 import type { Route } from "./+types/event-registrations";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Event Registrations", "Who registered for each event, newest first.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Event Registrations", "Who registered for each event, newest first.");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

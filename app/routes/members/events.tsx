@@ -18,19 +18,25 @@ import { eventSchema } from "~/schemas/event";
 import { requireStaff } from "~/server/auth/auth.server";
 import { readForm } from "~/server/http/forms.server";
 import { deleteEvent, getEventRow, listEventsForStaff } from "~/server/content/events.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/events";
 
 const SCREEN = "/members/add-event";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Events", "Add, edit and remove the church's events.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Events", "Add, edit and remove the church's events.");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const editId = new URL(request.url).searchParams.get("edit");
   try {
-    const [events, editing] = await Promise.all([listEventsForStaff(), editId ? getEventRow(editId) : null]);
+    const [rows, editing, { titledEventImages }] = await Promise.all([
+      listEventsForStaff(),
+      editId ? getEventRow(editId) : null,
+      getSiteContent(),
+    ]);
+    const events = rows.map((row) => ({ ...row, imageSrc: eventImageSrc(row, titledEventImages) }));
     return { failed: false, events, editing };
   } catch (error) {
     console.error("Reading events failed:", error);
@@ -233,7 +239,7 @@ export default function AddEvent({ loaderData }: Route.ComponentProps) {
           {events.map((item) => (
             <li key={item.id} className="flex items-center gap-3 py-3" data-testid="event-row">
               <img
-                src={eventImageSrc(item)}
+                src={item.imageSrc}
                 alt=""
                 width={64}
                 height={40}

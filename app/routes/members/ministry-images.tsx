@@ -22,8 +22,8 @@ const fieldErrors = {
   image: "Please select an image file.",
 };
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Ministry Images", "Change the picture shown on a ministry's page.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Ministry Images", "Change the picture shown on a ministry's page.");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

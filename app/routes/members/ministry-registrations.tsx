@@ -5,8 +5,8 @@ import { requireStaff } from "~/server/auth/auth.server";
 import { groupRegistrations, listMinistryRegistrations } from "~/server/people/registrations.server";
 import type { Route } from "./+types/ministry-registrations";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Ministry Registrations", "Who signed up for each ministry, newest first.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Ministry Registrations", "Who signed up for each ministry, newest first.");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

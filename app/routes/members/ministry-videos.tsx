@@ -26,8 +26,8 @@ import type { Route } from "./+types/ministry-videos";
 
 const SCREEN = "/members/add-ministry-video";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Ministry Videos", "Add, edit and remove the videos on ministry pages.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Ministry Videos", "Add, edit and remove the videos on ministry pages.");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

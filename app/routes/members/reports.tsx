@@ -24,8 +24,12 @@ import {
 import { fullName } from "~/lib/names";
 import type { Route } from "./+types/reports";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Reports", "Birthdays, anniversaries, membership and ministry reports with CSV exports.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(
+    matches,
+    "Reports",
+    "Birthdays, anniversaries, membership and ministry reports with CSV exports.",
+  );
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 import { documents, events, sermons, settings } from "../../../database/schema";
 import { church, serviceTimes } from "~/content/church";
 import { addDays, dayOfWeek, todayInChurchZone } from "~/lib/dates";
+import { serviceWhen } from "~/lib/service-times";
 import { makePdf, makePng } from "./demo-files.server";
 import { getSetting } from "../platform/settings.server";
 import { services } from "../platform/services.server";
@@ -27,7 +28,7 @@ export async function seedDemoContent(now: Date = new Date()): Promise<boolean> 
         church.tagline,
         "",
         "We are glad you are here. This guide tells you what to expect on your first visit.",
-        ...serviceTimes.map((s) => `${s.name}: ${s.when}`),
+        ...serviceTimes.map((s) => `${s.name}: ${serviceWhen(s)}`),
         "",
         "(Demo document: replace it from the members area, Upload Files.)",
       ]),
