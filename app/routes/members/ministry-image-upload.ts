@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { getMinistry } from "~/content/ministries";
 import { requireStaff } from "~/server/auth/auth.server";
 import { replaceMinistryImage } from "~/server/content/ministry-admin.server";
 import { respondToUpload } from "~/server/http/upload-response.server";
 import { readUploadForm, storeWithRecord, UploadError } from "~/server/http/uploads.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/ministry-image-upload";
 
 const SCREEN = "/members/update-ministry-image";
@@ -27,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!(error instanceof UploadError)) throw error;
     return refuse(error.status, { title: "Image upload failed", description: error.message });
   }
-  const ministry = getMinistry(String(upload.form.get("ministrySlug") ?? ""));
+  const ministry = (await getSiteContent()).ministryBySlug(String(upload.form.get("ministrySlug") ?? ""));
   if (!ministry || !upload.file) return refuse(400, MISSING);
 
   let stored = false;

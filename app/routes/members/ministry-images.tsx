@@ -7,13 +7,13 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { UploadProgress } from "~/components/upload-progress";
-import { DEFAULT_MINISTRY_IMAGE, ministriesByName } from "~/content/ministries";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { useUpload } from "~/lib/upload-client";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { requireStaff } from "~/server/auth/auth.server";
 import { listMinistryImages } from "~/server/content/ministry-admin.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/ministry-images";
 
 // Under each field that is missing, besides the spec's toast.
@@ -28,9 +28,11 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const rows = await listMinistryImages();
+  const [rows, content] = await Promise.all([listMinistryImages(), getSiteContent()]);
   return {
     images: Object.fromEntries(rows.map((row) => [row.ministrySlug, row.imageUrl])) as Record<string, string>,
+    ministries: content.ministriesByName().map(({ slug, name }) => ({ slug, name })),
+    defaultImage: content.defaultMinistryImage,
   };
 }
 
@@ -49,7 +51,7 @@ export default function UpdateMinistryImage({ loaderData }: Route.ComponentProps
     [preview],
   );
 
-  const current = slug ? (loaderData.images[slug] ?? DEFAULT_MINISTRY_IMAGE) : null;
+  const current = slug ? (loaderData.images[slug] ?? loaderData.defaultImage) : null;
 
   return (
     <AdminScreen
@@ -101,7 +103,7 @@ export default function UpdateMinistryImage({ loaderData }: Route.ComponentProps
             }}
           >
             <option value="">Select a ministry</option>
-            {ministriesByName().map((ministry) => (
+            {loaderData.ministries.map((ministry) => (
               <option key={ministry.slug} value={ministry.slug}>
                 {ministry.name}
               </option>

@@ -6,7 +6,6 @@ import { ContentFormCard, ContentListCard, EditLink } from "~/components/content
 import { FormField } from "~/components/form-field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
-import { getMinistry, ministriesByName } from "~/content/ministries";
 import { firstErrors, focusFirstError, formValues } from "~/lib/form-values";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
@@ -21,6 +20,7 @@ import {
   listAllMinistryVideos,
   updateMinistryVideo,
 } from "~/server/content/ministry-admin.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import { handleContentAction } from "~/server/http/content-actions.server";
 import type { Route } from "./+types/ministry-videos";
 
@@ -33,20 +33,22 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const editId = new URL(request.url).searchParams.get("edit");
+  const ministries = (await getSiteContent()).ministriesByName().map(({ slug, name }) => ({ slug, name }));
   try {
     const [videos, editing] = await Promise.all([
       listAllMinistryVideos(),
       editId ? getMinistryVideo(editId) : null,
     ]);
-    return { failed: false, videos, editing };
+    return { failed: false, videos, editing, ministries };
   } catch (error) {
     console.error("Reading ministry videos failed:", error);
-    return { failed: true, videos: [], editing: null };
+    return { failed: true, videos: [], editing: null, ministries };
   }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireStaff(request);
+  const { ministryBySlug } = await getSiteContent();
   return handleContentAction({
     request,
     form: await readForm(request),
@@ -60,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
           toast: videoProblemToast(parsed.error),
           errors: firstErrors(parsed.error.issues),
         };
-      const ministry = getMinistry(parsed.data.ministrySlug);
+      const ministry = ministryBySlug(parsed.data.ministrySlug);
       if (!ministry)
         return {
           ok: false,
@@ -78,7 +80,7 @@ export async function action({ request }: Route.ActionArgs) {
     toasts: {
       added: (input) => ({
         title: "Video Added!",
-        description: `It now shows on the ${getMinistry(input.ministrySlug)?.name} page.`,
+        description: `It now shows on the ${ministryBySlug(input.ministrySlug)?.name} page.`,
       }),
       updated: (input) => ({ title: "Video Updated!", description: `${input.title} has been saved.` }),
       deleted: { title: "Video Deleted", description: "The video has been removed." },
@@ -87,7 +89,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AddMinistryVideo({ loaderData, actionData }: Route.ComponentProps) {
-  const { videos, editing, failed } = loaderData;
+  const { videos, editing, failed, ministries } = loaderData;
+  const nameOf = (slug: string) => ministries.find((ministry) => ministry.slug === slug)?.name;
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
@@ -161,7 +164,7 @@ export default function AddMinistryVideo({ loaderData, actionData }: Route.Compo
               aria-describedby={errors.ministrySlug ? "ministrySlug-error" : undefined}
             >
               <option value="">Select a ministry</option>
-              {ministriesByName().map((ministry) => (
+              {ministries.map((ministry) => (
                 <option key={ministry.slug} value={ministry.slug}>
                   {ministry.name}
                 </option>
@@ -181,7 +184,7 @@ export default function AddMinistryVideo({ loaderData, actionData }: Route.Compo
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium">{video.title}</p>
                 <p className="text-sm text-muted-foreground">
-                  {getMinistry(video.ministrySlug)?.name ?? video.ministrySlug}
+                  {nameOf(video.ministrySlug) ?? video.ministrySlug}
                 </p>
               </div>
               <EditLink to={`?edit=${video.id}`} label={`Edit ${video.title}`} />
