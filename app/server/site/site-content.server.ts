@@ -22,6 +22,7 @@ import {
   type ServiceTime,
   type SocialLink,
 } from "~/content/church";
+import * as demo from "~/content/demo";
 import { titledEventImages, type TitledEventImage } from "~/content/events";
 import {
   DEFAULT_MINISTRY_IMAGE,
@@ -93,4 +94,11 @@ export async function getSiteContent(): Promise<SiteContent> {
 export function siteFrame(content: SiteContent): SiteFrame {
   const { church, socialLinks, serviceTimes, navigation } = content;
   return { church, socialLinks, serviceTimes, navigation };
+}
+
+export type DemoContent = typeof demo;
+
+/** The texts a fresh install is seeded with once (demo events, sermons and documents). */
+export async function getDemoContent(): Promise<DemoContent> {
+  return demo;
 }
