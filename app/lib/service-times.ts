@@ -5,7 +5,7 @@ export function isWeekly(service: ServiceTime): service is WeeklyService {
   return "day" in service;
 }
 
-/** "3:30-5:30 PM"; the start keeps its own AM/PM only when it differs ("11:00 AM-1:00 PM"). */
+/** "9:00-11:00 AM"; the start keeps its own AM/PM only when it differs ("11:00 AM-1:00 PM"). */
 function clockRange(start: string, end: string | null): string {
   const from = formatTime12(start);
   if (!end) return from;
@@ -14,17 +14,17 @@ function clockRange(start: string, end: string | null): string {
   return fromHalf === to.split(" ")[1] ? `${fromClock}-${to}` : `${from}-${to}`;
 }
 
-/** "Friday 3:30-5:30 PM", or the service's note ("As scheduled"). */
+/** "Sunday 9:00-11:00 AM", or the service's note. */
 export function serviceWhen(service: ServiceTime): string {
   return isWeekly(service) ? `${service.day} ${clockRange(service.start, service.end)}` : service.note;
 }
 
-/** "every Friday at 3:30 PM". */
+/** "every Sunday at 9:00 AM". */
 export function serviceStartsAt(service: WeeklyService): string {
   return `every ${service.day} at ${formatTime12(service.start)}`;
 }
 
-/** "Worship Service Friday 3:30-5:30 PM, Bible Study Thursday 7:30-10:30 PM": the weekly ones. */
+/** "Worship Sunday 9:00-11:00 AM, Choir Wednesday 6:00-7:00 PM": the weekly services only. */
 export function weeklyServicesText(services: readonly ServiceTime[]): string {
   return services
     .filter(isWeekly)
