@@ -4,6 +4,38 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// The church's content reaches screens through getSiteContent() (app/server/site), so that it can
+// come from the database: only app/content itself, that module and tests import it as values.
+// Types may be imported anywhere. A relative path reaches app/content with one "../" per folder
+// the importer sits in, so there is one block per depth.
+const contentValueImports = [0, 1, 2, 3, 4].map((depth) => ({
+  files: [`app/${"*/".repeat(depth)}*.{ts,tsx}`],
+  ignores: [
+    "app/content/**",
+    "app/server/site/**",
+    "app/**/*.test.{ts,tsx}",
+    // The member fields are being rebuilt from getSiteContent() in a parallel change; until it
+    // lands these still read the member form's options directly.
+    "app/schemas/member.ts",
+    "app/components/member-form.tsx",
+    "app/server/people/members.server.ts",
+  ],
+  rules: {
+    "@typescript-eslint/no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          {
+            regex: `^(~/content|${depth === 0 ? "\\./" : `(\\.\\./){${depth}}`}content)(/|$)`,
+            allowTypeImports: true,
+            message: "Read the church's content with getSiteContent() on the server (import type is fine).",
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -52,4 +84,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...contentValueImports,
 );

@@ -4,7 +4,8 @@ import { defineConfig } from "vite";
 
 // Every page needs React, React Router and the site frame; left to itself the bundler cuts them
 // into a couple of dozen small files, and a phone on mobile data pays a round trip for each.
-// These groups keep the browser's first requests to a handful of files.
+// These groups keep the browser's first requests to a handful of files. The church's content is
+// not among them: it reaches the browser as loader data, never as a module.
 const clientChunks = {
   groups: [
     {
@@ -14,7 +15,7 @@ const clientChunks = {
     },
     {
       name: "shell",
-      test: /node_modules[\\/](clsx|tailwind-merge|class-variance-authority|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))|app[\\/](lib[\\/](utils|toast|nonce|inline-css|site-frame|meta|event-image|site-url)|components[\\/](ui[\\/]button|json-ld|site-header|site-footer|church-logo|social-icons|lazy-toaster)|content[\\/](church|navigation))/,
+      test: /node_modules[\\/](clsx|tailwind-merge|class-variance-authority|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))|app[\\/](lib[\\/](utils|toast|nonce|inline-css|site-frame|meta|site-url)|components[\\/](ui[\\/]button|json-ld|site-header|site-footer|church-logo|social-icons|lazy-toaster))/,
       priority: 20,
     },
   ],

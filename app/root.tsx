@@ -15,31 +15,40 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { LazyToaster } from "./components/lazy-toaster";
 import { buttonVariants } from "./components/ui/button";
-import { church } from "./content/church";
 import { InlineCss } from "./lib/inline-css";
 import { useNonce } from "./lib/nonce";
-import { isFrameHidden } from "./lib/site-frame";
+import { isFrameHidden, useOptionalSiteFrame } from "./lib/site-frame";
 import { showToast } from "./lib/toast";
 import { getSession } from "./server/auth/guards.server";
 import { siteOrigin } from "./server/platform/site-origin.server";
 import { takeToast } from "./server/http/toast.server";
+import { getSiteContent, siteFrame } from "./server/site/site-content.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [session, pending] = await Promise.all([getSession(request), takeToast(request)]);
+  const [session, pending, content] = await Promise.all([
+    getSession(request),
+    takeToast(request),
+    getSiteContent(),
+  ]);
   const headers = new Headers();
   for (const cookie of [...session.setCookies, ...pending.setCookies]) headers.append("Set-Cookie", cookie);
   const user = session.user ? { name: session.user.name, role: session.user.role } : null;
-  return data({ user, toast: pending.toast, origin: siteOrigin(request) }, { headers });
+  return data(
+    { user, toast: pending.toast, origin: siteOrigin(request), site: siteFrame(content) },
+    { headers },
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
+  // Without the root loader's data (it failed) there are no facts to frame the error page with.
+  const site = rootData?.site;
   const showFrame = !isFrameHidden(pathname);
   return (
     <html lang="en">
@@ -56,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : null}
         <meta property="og:type" content="website" />
-        <meta property="og:site_name" content={church.name} />
+        {site ? <meta property="og:site_name" content={site.church.name} /> : null}
         <InlineCss />
         <Meta />
         <Links />
@@ -68,11 +77,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
-        {showFrame ? <SiteHeader user={rootData?.user ?? null} /> : null}
+        {showFrame && site ? (
+          <SiteHeader user={rootData?.user ?? null} church={site.church} navigation={site.navigation} />
+        ) : null}
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
-        {showFrame ? <SiteFooter /> : null}
+        {showFrame && site ? (
+          <SiteFooter church={site.church} socialLinks={site.socialLinks} links={site.navigation.footer} />
+        ) : null}
         <LazyToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -105,6 +118,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const churchName = useOptionalSiteFrame()?.church.name;
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   // A database outage reaches us as an error, not a response: the server marks it 503 for the
   // browser and load balancers; the words stay calm either way.
@@ -118,7 +132,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <>
-      <title>{`${title} | ${church.name}`}</title>
+      <title>{churchName ? `${title} | ${churchName}` : title}</title>
       <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
         <p className="text-sm font-semibold uppercase tracking-wider text-accent-text">
           {isRouteErrorResponse(error) ? `Error ${error.status}` : "Error"}

@@ -1,10 +1,17 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { aboutSections } from "~/content/about";
+import type { AboutSection } from "~/content/about";
+
+export type AboutLink = Pick<AboutSection, "title" | "to">;
+
+/** Only what the links need, for a loader to send. */
+export function aboutLinks(sections: AboutSection[]): AboutLink[] {
+  return sections.map(({ title, to }) => ({ title, to }));
+}
 
 /** The foot of each About page: the other three About pages, so a reader can keep going. */
-export function AboutMore({ current }: { current: string }) {
-  const others = aboutSections.filter((section) => section.to !== current);
+export function AboutMore({ sections, current }: { sections: AboutLink[]; current: string }) {
+  const others = sections.filter((section) => section.to !== current);
   return (
     <nav aria-labelledby="about-more-heading" className="border-t border-border bg-muted">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">

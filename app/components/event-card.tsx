@@ -1,6 +1,5 @@
 import { ArrowRight, Clock, MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { eventImageSrc } from "~/lib/event-image";
 import { dateBadge, formatDateLong, formatTimeRange } from "~/lib/format";
 import { buttonVariants } from "./ui/button";
 
@@ -12,7 +11,8 @@ export interface EventCardData {
   eventEndTime: string | null;
   locationName: string;
   description: string | null;
-  imageUrl: string | null;
+  /** The picture to show (the event's own or a default). */
+  imageSrc: string;
 }
 
 /** One upcoming event in the list: picture with a day-and-month badge, the essentials, a link on. */
@@ -22,7 +22,7 @@ export function EventCard({ event, isAboveFold = false }: { event: EventCardData
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-border bg-background shadow-sm">
       <div className="relative aspect-video bg-muted">
         <img
-          src={eventImageSrc(event)}
+          src={event.imageSrc}
           alt=""
           width={800}
           height={450}

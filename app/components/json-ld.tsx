@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import { church, socialLinks } from "~/content/church";
-import { eventImageSrc } from "~/lib/event-image";
+import type { Church, ServiceTime, SocialLink } from "~/content/church";
+import { openingHoursSpecification } from "~/lib/service-times";
 import { jsonLd } from "~/lib/site-url";
 
 function useOrigin(): string {
@@ -23,13 +23,21 @@ function JsonLdScript({ id, data }: { id: string; data: unknown }) {
   return <script id={id} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
-/** Tells search engines who the church is, where, and when it meets. */
-export function ChurchJsonLd() {
-  const origin = useOrigin();
-  return <JsonLdScript id="church-json-ld" data={import.meta.env.SSR ? churchData(origin) : undefined} />;
+interface ChurchForJsonLd {
+  church: Church;
+  socialLinks: SocialLink[];
+  serviceTimes: ServiceTime[];
 }
 
-function churchData(origin: string) {
+/** Tells search engines who the church is, where, and when it meets. */
+export function ChurchJsonLd(props: ChurchForJsonLd) {
+  const origin = useOrigin();
+  return (
+    <JsonLdScript id="church-json-ld" data={import.meta.env.SSR ? churchData(props, origin) : undefined} />
+  );
+}
+
+function churchData({ church, socialLinks, serviceTimes }: ChurchForJsonLd, origin: string) {
   return {
     "@context": "https://schema.org",
     "@type": "Church",
@@ -39,25 +47,14 @@ function churchData(origin: string) {
     logo: `${origin}/favicon.svg`,
     image: `${origin}/og-image.png`,
     email: church.email,
-    address: { "@type": "PostalAddress", addressLocality: "Manama", addressCountry: "BH" },
+    address: {
+      "@type": "PostalAddress",
+      addressLocality: church.addressLocality,
+      addressCountry: church.addressCountry,
+    },
     hasMap: church.mapsUrl,
     sameAs: socialLinks.map((link) => link.href),
-    openingHoursSpecification: [
-      {
-        "@type": "OpeningHoursSpecification",
-        name: "Worship Service",
-        dayOfWeek: "https://schema.org/Friday",
-        opens: "15:30",
-        closes: "17:30",
-      },
-      {
-        "@type": "OpeningHoursSpecification",
-        name: "Bible Study",
-        dayOfWeek: "https://schema.org/Thursday",
-        opens: "19:30",
-        closes: "22:30",
-      },
-    ],
+    openingHoursSpecification: openingHoursSpecification(serviceTimes),
   };
 }
 
@@ -70,21 +67,27 @@ interface EventForJsonLd {
   locationName: string;
   googleMapsUrl: string;
   description: string | null;
-  imageUrl: string | null;
+  /** The picture the page shows (the event's own or a default). */
+  imageSrc: string;
   speaker: string | null;
 }
 
+type OrganizerForJsonLd = Pick<Church, "name" | "addressCountry">;
+
 /** One event for search engines. Bahrain is UTC+3 all year. */
-export function EventJsonLd({ event }: { event: EventForJsonLd }) {
+export function EventJsonLd({ event, church }: { event: EventForJsonLd; church: OrganizerForJsonLd }) {
   const origin = useOrigin();
   return (
-    <JsonLdScript id="event-json-ld" data={import.meta.env.SSR ? eventData(event, origin) : undefined} />
+    <JsonLdScript
+      id="event-json-ld"
+      data={import.meta.env.SSR ? eventData(event, church, origin) : undefined}
+    />
   );
 }
 
-function eventData(event: EventForJsonLd, origin: string) {
+function eventData(event: EventForJsonLd, church: OrganizerForJsonLd, origin: string) {
   const at = (time: string) => `${event.eventDate}T${time.slice(0, 5)}:00+03:00`;
-  const image = eventImageSrc(event);
+  const image = event.imageSrc;
   return {
     "@context": "https://schema.org",
     "@type": "Event",
@@ -97,7 +100,7 @@ function eventData(event: EventForJsonLd, origin: string) {
       "@type": "Place",
       name: event.locationName,
       hasMap: event.googleMapsUrl,
-      address: { "@type": "PostalAddress", addressCountry: "BH" },
+      address: { "@type": "PostalAddress", addressCountry: church.addressCountry },
     },
     ...(event.description ? { description: event.description } : {}),
     image: image.startsWith("http") ? image : `${origin}${image}`,

@@ -1,10 +1,18 @@
 import { Link } from "react-router";
-import { church, socialLinks } from "~/content/church";
-import { footerLinks } from "~/content/navigation";
+import type { Church, SocialLink } from "~/content/church";
+import type { NavLinkItem } from "~/content/navigation";
 import { ChurchLogo } from "./church-logo";
 import { SocialIcon } from "./social-icons";
 
-export function SiteFooter() {
+export function SiteFooter({
+  church,
+  socialLinks,
+  links,
+}: {
+  church: Pick<Church, "name" | "summary">;
+  socialLinks: SocialLink[];
+  links: NavLinkItem[];
+}) {
   const year = new Date().getFullYear();
   return (
     <footer className="on-dark bg-navy text-slate-200">
@@ -19,7 +27,7 @@ export function SiteFooter() {
         <nav aria-label="Footer">
           <h2 className="text-sm font-semibold uppercase tracking-wider text-gold">Quick Links</h2>
           <ul className="mt-3 grid gap-2">
-            {footerLinks.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="text-sm hover:text-white hover:underline">
                   {link.label}

@@ -1,7 +1,7 @@
 import { ChevronDown, LogOut, Menu, UserRound } from "lucide-react";
 import { Form, Link, NavLink } from "react-router";
-import { church } from "~/content/church";
-import { aboutLinks, mainLinks } from "~/content/navigation";
+import type { Church } from "~/content/church";
+import type { Navigation } from "~/content/navigation";
 import { cn } from "~/lib/utils";
 import { ChurchLogo } from "./church-logo";
 import { Disclosure } from "./disclosure";
@@ -26,7 +26,16 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 // <summary> draws a triangle marker by default; these hide it in every browser.
 const noMarker = "list-none [&::-webkit-details-marker]:hidden";
 
-export function SiteHeader({ user }: { user: HeaderUser | null }) {
+export function SiteHeader({
+  user,
+  church,
+  navigation,
+}: {
+  user: HeaderUser | null;
+  church: Pick<Church, "name" | "shortName">;
+  navigation: Pick<Navigation, "about" | "main">;
+}) {
+  const { about: aboutLinks, main: mainLinks } = navigation;
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">

@@ -43,9 +43,14 @@ export const aboutSections: AboutSection[] = [
 // Our Story
 // ---------------------------------------------------------------------------------------------
 
-export const founding = {
-  year: "2023",
+export interface Founding {
+  year: string;
   /** The spec's founding purpose. */
+  community: string;
+}
+
+export const founding: Founding = {
+  year: "2023",
   community: "the Filipino community and all nationalities in Bahrain",
 };
 
@@ -191,11 +196,19 @@ export const goals: string[] = [
 // Our Team
 // ---------------------------------------------------------------------------------------------
 
+export interface LeadershipPhilosophy {
+  title: string;
+  introduction: string;
+  principles: CoreValue[];
+  /** The Bible reference that grounds it. */
+  verse: string;
+}
+
 /**
  * PLACEHOLDER: the spec says the page has a leadership philosophy section but not what it says.
  * Replace with the church's own words.
  */
-export const leadershipPhilosophy = {
+export const leadershipPhilosophy: LeadershipPhilosophy = {
   title: "Our Leadership Philosophy",
   introduction:
     "We believe leadership in the church is service. Our pastors lead by following Jesus, who came not to be served but to serve.",
@@ -214,6 +227,21 @@ export const leadershipPhilosophy = {
       description:
         "Leaders prepare God's people for works of service, so that every believer finds a place to serve.",
     },
-  ] satisfies CoreValue[],
+  ],
   verse: "Mark 10:45",
 };
+
+/** Everything the About pages show. */
+export interface AboutContent {
+  sections: AboutSection[];
+  founding: Founding;
+  storyParagraphs: string[];
+  timeline: TimelineEntry[];
+  beliefs: Belief[];
+  statementOfFaith: string[];
+  mission: string;
+  vision: string;
+  coreValues: CoreValue[];
+  goals: string[];
+  leadershipPhilosophy: LeadershipPhilosophy;
+}

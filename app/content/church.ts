@@ -1,7 +1,22 @@
 // The church's fixed facts, in one place for a church editor.
 // PLACEHOLDER values (marked) were not in the product spec: replace them with the real ones.
 
-export const church = {
+export interface Church {
+  name: string;
+  shortName: string;
+  tagline: string;
+  /** One sentence used for search results and link previews. */
+  summary: string;
+  address: string;
+  /** The town and ISO country code of the address, for search engines' structured data. */
+  addressLocality: string;
+  addressCountry: string;
+  mapsUrl: string;
+  phone: string;
+  email: string;
+}
+
+export const church: Church = {
   /** PLACEHOLDER: the church's name. */
   name: "ACTS Church Bahrain",
   shortName: "ACTS Church",
@@ -11,12 +26,14 @@ export const church = {
     "A Christian church community in Bahrain, founded in 2023 for the Filipino community and people of all nationalities.",
   /** PLACEHOLDER: street address and its map link. */
   address: "Manama, Kingdom of Bahrain",
+  addressLocality: "Manama",
+  addressCountry: "BH",
   mapsUrl: "https://www.google.com/maps/search/?api=1&query=Manama%2C+Bahrain",
   /** The spec shows a placeholder phone number. */
   phone: "+973 XXXX XXXX",
   /** PLACEHOLDER: contact e-mail. */
   email: "info@example.org",
-} as const;
+};
 
 export interface SocialLink {
   name: "Facebook" | "Instagram" | "YouTube";
@@ -30,15 +47,29 @@ export const socialLinks: SocialLink[] = [
   { name: "YouTube", href: "https://www.youtube.com/" },
 ];
 
-export interface ServiceTime {
+export type Weekday = "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+
+/** A gathering every week at a fixed time: 24-hour "HH:MM" in the church's time zone. */
+export interface WeeklyService {
   name: string;
-  when: string;
+  day: Weekday;
+  start: string;
+  end: string | null;
 }
 
+/** A gathering without a fixed time, shown with a note instead. */
+export interface NotedService {
+  name: string;
+  note: string;
+}
+
+export type ServiceTime = WeeklyService | NotedService;
+
+/** The first weekly service is the main worship service the home page invites people to. */
 export const serviceTimes: ServiceTime[] = [
-  { name: "Worship Service", when: "Friday 3:30-5:30 PM" },
-  { name: "Bible Study", when: "Thursday 7:30-10:30 PM" },
-  { name: "Prayer Meeting", when: "As scheduled" },
+  { name: "Worship Service", day: "Friday", start: "15:30", end: "17:30" },
+  { name: "Bible Study", day: "Thursday", start: "19:30", end: "22:30" },
+  { name: "Prayer Meeting", note: "As scheduled" },
 ];
 
 /** The spec's static "event item": title, date, time, description. */

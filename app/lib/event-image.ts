@@ -1,14 +1,20 @@
-// Which picture an event shows. The spec: the event titled 'IronMen Basketball Fellowship'
-// without an image of its own gets a fixed default image; other events without one get ours.
+import type { TitledEventImage } from "~/content/events";
 
-export const IRONMEN_EVENT_TITLE = "IronMen Basketball Fellowship";
-export const IRONMEN_DEFAULT_IMAGE = "/images/ironmen-basketball.svg";
+// Which picture an event shows: its own, else the fixed picture for its title (the spec gives one
+// event such a picture), else ours.
+
 export const DEFAULT_EVENT_IMAGE = "/images/event-default.svg";
 
-export function eventImageSrc(event: { title: string; imageUrl: string | null }): string {
+export function eventImageSrc(
+  event: { title: string; imageUrl: string | null },
+  titledImages: readonly TitledEventImage[],
+): string {
   if (event.imageUrl && event.imageUrl.trim() !== "") return event.imageUrl;
   // Staff type titles by hand: stray spaces or capitals should not lose the picture.
-  const isIronMen =
-    event.title.trim().replace(/\s+/g, " ").toLowerCase() === IRONMEN_EVENT_TITLE.toLowerCase();
-  return isIronMen ? IRONMEN_DEFAULT_IMAGE : DEFAULT_EVENT_IMAGE;
+  const title = normalTitle(event.title);
+  return titledImages.find((entry) => normalTitle(entry.title) === title)?.image ?? DEFAULT_EVENT_IMAGE;
+}
+
+function normalTitle(title: string): string {
+  return title.trim().replace(/\s+/g, " ").toLowerCase();
 }

@@ -15,7 +15,7 @@ const HONORIFICS = new Set([
   "bro",
 ]);
 
-/** "Pastor Daniel Reyes" -> "DR": first and last name, honorifics skipped. */
+/** "Pastor Anna Maria Cruz" -> "AC": first and last name, honorifics skipped. */
 export function initials(name: string): string {
   const words = name
     .split(/\s+/)

@@ -1,12 +1,32 @@
-import { church } from "~/content/church";
+import type { Church } from "~/content/church";
+import type { SiteFrame } from "./site-frame";
 
-/** A page's <title>, description, and the same for link previews (Open Graph). */
-export function pageMeta(title: string, description: string = church.summary) {
-  const fullTitle = title === church.name ? title : `${title} | ${church.name}`;
+/** A meta function's `matches`: the root's entry carries the site frame. */
+type MetaMatches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+
+/** The church's facts from the root loader, or undefined when that loader failed. */
+export function churchOf(matches: MetaMatches): Church | undefined {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { site?: SiteFrame } | undefined;
+  return root?.site?.church;
+}
+
+/**
+ * A page's <title>, description, and the same for link previews (Open Graph). The description
+ * defaults to the church's summary and may be written from the church's facts.
+ */
+export function pageMeta(
+  matches: MetaMatches,
+  title: string,
+  description?: string | ((church: Church) => string),
+) {
+  const church = churchOf(matches);
+  const fullTitle = !church || title === church.name ? title : `${title} | ${church.name}`;
+  const text =
+    typeof description === "function" ? church && description(church) : (description ?? church?.summary);
   return [
     { title: fullTitle },
-    { name: "description", content: description },
+    ...(text ? [{ name: "description", content: text }] : []),
     { property: "og:title", content: fullTitle },
-    { property: "og:description", content: description },
+    ...(text ? [{ property: "og:description", content: text }] : []),
   ];
 }

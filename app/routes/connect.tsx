@@ -6,11 +6,13 @@ import { MapEmbed } from "~/components/map-embed";
 import { PageHeader } from "~/components/page-header";
 import { PublicForm } from "~/components/public-form";
 import { SocialIcon } from "~/components/social-icons";
-import { church, serviceTimes, socialLinks } from "~/content/church";
 import { pageMeta } from "~/lib/meta";
+import { serviceWhen, weeklyServicesText } from "~/lib/service-times";
+import { useSiteFrame } from "~/lib/site-frame";
 import { connectSchema, LIMITS } from "~/schemas/public-forms";
 import { handlePublicForm } from "~/server/http/public-forms.server";
 import { saveVisitorMessage } from "~/server/people/visitors.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/connect";
 
 const texts = {
@@ -22,10 +24,19 @@ const texts = {
   successDescription: "Thank you for connecting with us. We will get back to you soon.",
 };
 
-export function meta(_: Route.MetaArgs) {
+export async function loader() {
+  const { serviceTimes } = await getSiteContent();
+  return {
+    serviceTimes: serviceTimes.map((service) => ({ name: service.name, when: serviceWhen(service) })),
+    weeklyServices: weeklyServicesText(serviceTimes),
+  };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   return pageMeta(
+    matches,
     texts.title,
-    `Send us a message, find our address and service times: Worship Service Friday 3:30-5:30 PM, Bible Study Thursday 7:30-10:30 PM.`,
+    `Send us a message, find our address and service times: ${loaderData?.weeklyServices ?? ""}.`,
   );
 }
 
@@ -56,7 +67,8 @@ function ContactItem({ icon, title, children }: { icon: ReactNode; title: string
   );
 }
 
-export default function Connect() {
+export default function Connect({ loaderData }: Route.ComponentProps) {
+  const { church, socialLinks } = useSiteFrame();
   return (
     <>
       <PageHeader eyebrow="Connect" title={texts.title} description={texts.description} />
@@ -123,7 +135,7 @@ export default function Connect() {
               </ContactItem>
               <ContactItem icon={<Clock className="size-5" aria-hidden="true" />} title="Service Times">
                 <ul className="grid gap-1">
-                  {serviceTimes.map((service) => (
+                  {loaderData.serviceTimes.map((service) => (
                     <li key={service.name}>
                       <span className="font-medium text-navy">{service.name}:</span>{" "}
                       <span className="whitespace-nowrap">{service.when}</span>

@@ -2,23 +2,34 @@ import { ArrowRight, BookOpen, CalendarDays, Church, Clock, HeartHandshake } fro
 import { Link } from "react-router";
 import { ChurchJsonLd } from "~/components/json-ld";
 import { buttonVariants } from "~/components/ui/button";
-import { church, homeUpcoming } from "~/content/church";
-import { pageMeta } from "~/lib/meta";
+import { churchOf, pageMeta } from "~/lib/meta";
+import { isWeekly, serviceStartsAt } from "~/lib/service-times";
+import { useSiteFrame } from "~/lib/site-frame";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/home";
 
-export function meta(_: Route.MetaArgs) {
+export async function loader() {
+  const { home, serviceTimes } = await getSiteContent();
+  const worship = serviceTimes.find(isWeekly);
+  return { upcoming: home.upcoming, worshipStartsAt: worship ? serviceStartsAt(worship) : null };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const invitation = loaderData?.worshipStartsAt ? ` Join us for worship ${loaderData.worshipStartsAt}.` : "";
   return pageMeta(
-    church.name,
-    `${church.tagline}. ${church.summary} Join us for worship every Friday at 3:30 PM.`,
+    matches,
+    churchOf(matches)?.name ?? "",
+    (church) => `${church.tagline}. ${church.summary}${invitation}`,
   );
 }
 
 const itemIcons = [Church, BookOpen, HeartHandshake];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { church, socialLinks, serviceTimes } = useSiteFrame();
   return (
     <>
-      <ChurchJsonLd />
+      <ChurchJsonLd church={church} socialLinks={socialLinks} serviceTimes={serviceTimes} />
       <section className="on-dark relative isolate overflow-hidden bg-navy text-white">
         <div
           aria-hidden="true"
@@ -47,7 +58,7 @@ export default function Home() {
           <p className="mt-3 text-muted-foreground">Come as you are: there is a place for you every week.</p>
         </div>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {homeUpcoming.map((item, index) => {
+          {loaderData.upcoming.map((item, index) => {
             const Icon = itemIcons[index] ?? Church;
             return (
               <li

@@ -1,8 +1,8 @@
-import { ministries } from "~/content/ministries";
 import { todayInChurchZone } from "~/lib/dates";
 import { PUBLIC_PATHS } from "~/lib/site-url";
 import { listUpcomingEvents } from "~/server/content/events.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/sitemap";
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -10,7 +10,10 @@ const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&
 // Every public page, every ministry and every upcoming event.
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
-  const events = await listUpcomingEvents(todayInChurchZone()).catch(() => []);
+  const [events, { ministries }] = await Promise.all([
+    listUpcomingEvents(todayInChurchZone()).catch(() => []),
+    getSiteContent(),
+  ]);
   const paths = [
     ...PUBLIC_PATHS,
     ...ministries.map((m) => `/ministries/${m.slug}`),

@@ -2,27 +2,35 @@ import { ArrowRight, BookOpen, Compass, History, UsersRound } from "lucide-react
 import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
-import { aboutSections } from "~/content/about";
-import { church } from "~/content/church";
 import { pageMeta } from "~/lib/meta";
+import { useSiteFrame } from "~/lib/site-frame";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/index";
 
-export function meta(_: Route.MetaArgs) {
+export async function loader() {
+  const { about } = await getSiteContent();
+  return { sections: about.sections };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(
+    matches,
     "About Us",
-    `Get to know ${church.name}: our story, what we believe, our mission and vision, and the pastors who serve our church family.`,
+    (church) =>
+      `Get to know ${church.name}: our story, what we believe, our mission and vision, and the pastors who serve our church family.`,
   );
 }
 
 const sectionIcons = [History, BookOpen, Compass, UsersRound];
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { church } = useSiteFrame();
   return (
     <>
       <PageHeader eyebrow="About Us" title="Who We Are" description={church.summary} />
       <section aria-label="About sections" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {aboutSections.map((section, index) => {
+          {loaderData.sections.map((section, index) => {
             const Icon = sectionIcons[index] ?? BookOpen;
             return (
               <li

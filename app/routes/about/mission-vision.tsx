@@ -1,21 +1,29 @@
 import { CheckCircle2, Eye, Handshake, Heart, Sprout, Target, UsersRound } from "lucide-react";
-import { AboutMore } from "~/components/about-more";
+import { AboutMore, aboutLinks } from "~/components/about-more";
 import { PageHeader } from "~/components/page-header";
-import { coreValues, goals, mission, vision } from "~/content/about";
-import { church } from "~/content/church";
 import { pageMeta } from "~/lib/meta";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/mission-vision";
 
-export function meta(_: Route.MetaArgs) {
+export async function loader() {
+  const { about } = await getSiteContent();
+  const { mission, vision, coreValues, goals } = about;
+  return { mission, vision, coreValues, goals, more: aboutLinks(about.sections) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(
+    matches,
     "Mission & Vision",
-    `Why ${church.name} exists and where we are going: our mission, our vision, our core values of love, unity, service and growth, and our goals.`,
+    (church) =>
+      `Why ${church.name} exists and where we are going: our mission, our vision, our core values of love, unity, service and growth, and our goals.`,
   );
 }
 
 const valueIcons = [Heart, UsersRound, Handshake, Sprout];
 
-export default function MissionVision() {
+export default function MissionVision({ loaderData }: Route.ComponentProps) {
+  const { mission, vision, coreValues, goals, more } = loaderData;
   return (
     <>
       <PageHeader
@@ -87,7 +95,7 @@ export default function MissionVision() {
         </ul>
       </section>
 
-      <AboutMore current="/about/mission-vision" />
+      <AboutMore sections={more} current="/about/mission-vision" />
     </>
   );
 }

@@ -1,27 +1,36 @@
 import { Flag, Globe2, HeartHandshake } from "lucide-react";
 import { Link } from "react-router";
-import { AboutMore } from "~/components/about-more";
+import { AboutMore, aboutLinks } from "~/components/about-more";
 import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
-import { founding, storyParagraphs, timeline } from "~/content/about";
-import { church } from "~/content/church";
 import { pageMeta } from "~/lib/meta";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/our-story";
 
-export function meta(_: Route.MetaArgs) {
+export async function loader() {
+  const { about } = await getSiteContent();
+  const { founding, storyParagraphs, timeline } = about;
+  return { founding, storyParagraphs, timeline, more: aboutLinks(about.sections) };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const founding = loaderData?.founding;
   return pageMeta(
+    matches,
     "Our Story",
-    `${church.name} was founded in ${founding.year} for ${founding.community}. Read our story and the milestones of our journey so far.`,
+    founding &&
+      ((church) =>
+        `${church.name} was founded in ${founding.year} for ${founding.community}. Read our story and the milestones of our journey so far.`),
   );
 }
 
-const highlights = [
-  { icon: Flag, label: "Founded", value: founding.year },
-  { icon: Globe2, label: "For", value: "Filipinos and all nationalities" },
-  { icon: HeartHandshake, label: "Where", value: "Bahrain" },
-];
-
-export default function OurStory() {
+export default function OurStory({ loaderData }: Route.ComponentProps) {
+  const { founding, storyParagraphs, timeline, more } = loaderData;
+  const highlights = [
+    { icon: Flag, label: "Founded", value: founding.year },
+    { icon: Globe2, label: "For", value: "Filipinos and all nationalities" },
+    { icon: HeartHandshake, label: "Where", value: "Bahrain" },
+  ];
   return (
     <>
       <PageHeader
@@ -97,7 +106,7 @@ export default function OurStory() {
         </Link>
       </section>
 
-      <AboutMore current="/about/our-story" />
+      <AboutMore sections={more} current="/about/our-story" />
     </>
   );
 }

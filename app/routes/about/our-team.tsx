@@ -1,25 +1,31 @@
 import { Mail, Phone } from "lucide-react";
-import { AboutMore } from "~/components/about-more";
+import { AboutMore, aboutLinks } from "~/components/about-more";
 import { PageHeader } from "~/components/page-header";
 import { PastorPortrait } from "~/components/pastor-portrait";
-import { leadershipPhilosophy } from "~/content/about";
-import { church } from "~/content/church";
-import { pastors } from "~/content/pastors";
 import { pageMeta } from "~/lib/meta";
 import { telHref } from "~/lib/tel";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/our-team";
 
-export function meta(_: Route.MetaArgs) {
+export async function loader() {
+  const { about, pastors } = await getSiteContent();
+  return { pastors, leadershipPhilosophy: about.leadershipPhilosophy, more: aboutLinks(about.sections) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(
+    matches,
     "Our Team",
-    `Meet the pastors of ${church.name}, how to reach them, and how we understand leadership in the church.`,
+    (church) =>
+      `Meet the pastors of ${church.name}, how to reach them, and how we understand leadership in the church.`,
   );
 }
 
 const contactLink =
   "flex min-h-11 items-center gap-2 rounded-md text-sm font-medium text-primary hover:underline underline-offset-4 [overflow-wrap:anywhere]";
 
-export default function OurTeam() {
+export default function OurTeam({ loaderData }: Route.ComponentProps) {
+  const { pastors, leadershipPhilosophy, more } = loaderData;
   return (
     <>
       <PageHeader
@@ -93,7 +99,7 @@ export default function OurTeam() {
         </div>
       </section>
 
-      <AboutMore current="/about/our-team" />
+      <AboutMore sections={more} current="/about/our-team" />
     </>
   );
 }

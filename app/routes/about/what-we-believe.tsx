@@ -1,21 +1,29 @@
 import { BookOpen, Church, Cross, Sparkles } from "lucide-react";
-import { AboutMore } from "~/components/about-more";
+import { AboutMore, aboutLinks } from "~/components/about-more";
 import { PageHeader } from "~/components/page-header";
-import { beliefs, statementOfFaith } from "~/content/about";
-import { church } from "~/content/church";
 import { pageMeta } from "~/lib/meta";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/what-we-believe";
 
-export function meta(_: Route.MetaArgs) {
+export async function loader() {
+  const { about } = await getSiteContent();
+  const { beliefs, statementOfFaith } = about;
+  return { beliefs, statementOfFaith, more: aboutLinks(about.sections) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(
+    matches,
     "What We Believe",
-    `The foundations of faith at ${church.name}: the Trinity, salvation by grace, the authority of Scripture and the Church, with our statement of faith.`,
+    (church) =>
+      `The foundations of faith at ${church.name}: the Trinity, salvation by grace, the authority of Scripture and the Church, with our statement of faith.`,
   );
 }
 
 const beliefIcons = [Sparkles, Cross, BookOpen, Church];
 
-export default function WhatWeBelieve() {
+export default function WhatWeBelieve({ loaderData }: Route.ComponentProps) {
+  const { beliefs, statementOfFaith, more } = loaderData;
   return (
     <>
       <PageHeader
@@ -79,7 +87,7 @@ export default function WhatWeBelieve() {
         </div>
       </section>
 
-      <AboutMore current="/about/what-we-believe" />
+      <AboutMore sections={more} current="/about/what-we-believe" />
     </>
   );
 }

@@ -21,13 +21,15 @@ import { todayInChurchZone } from "~/lib/dates";
 import { eventImageSrc } from "~/lib/event-image";
 import { formatDateLong, formatTimeRange } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { useSiteFrame } from "~/lib/site-frame";
 import { showToast } from "~/lib/toast";
 import { eventRegistrationSchema, LIMITS } from "~/schemas/public-forms";
 import { getEvent, isPastEvent, type PublicEvent } from "~/server/content/events.server";
-import { registerForEvent } from "~/server/people/registrations.server";
 import { AppError } from "~/server/http/errors.server";
-import { handlePublicForm } from "~/server/http/public-forms.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
+import { handlePublicForm } from "~/server/http/public-forms.server";
+import { registerForEvent } from "~/server/people/registrations.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/detail";
 
 const texts = {
@@ -44,14 +46,19 @@ const texts = {
 
 const REGISTER_PARAM = "register";
 
+type ShownEvent = PublicEvent & { imageSrc: string };
+
 export async function loader({ params }: Route.LoaderArgs) {
   const loaded = await loadOrEmpty(
     "an event",
     async () => {
-      const event = await getEvent(params.id);
-      return { event, isPast: event ? isPastEvent(event, todayInChurchZone()) : false };
+      const [event, { titledEventImages }] = await Promise.all([getEvent(params.id), getSiteContent()]);
+      const shown: ShownEvent | null = event
+        ? { ...event, imageSrc: eventImageSrc(event, titledEventImages) }
+        : null;
+      return { event: shown, isPast: event ? isPastEvent(event, todayInChurchZone()) : false };
     },
-    { event: null as PublicEvent | null, isPast: false },
+    { event: null as ShownEvent | null, isPast: false },
   );
   return loaded.data.loadFailed || loaded.data.event ? loaded : data(loaded.data, { status: 404 });
 }
@@ -75,17 +82,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   const event = loaderData?.event;
   if (event) {
     return pageMeta(
+      matches,
       event.title,
       `${formatDateLong(event.eventDate)}, ${formatTimeRange(event.eventTime, event.eventEndTime)} at ${event.locationName}.` +
         (event.description ? ` ${event.description}` : ""),
     );
   }
-  if (loaderData && !loaderData.loadFailed) return pageMeta(texts.notFoundTitle, texts.notFoundText);
-  return pageMeta("Church Event", texts.errorText);
+  if (loaderData && !loaderData.loadFailed) return pageMeta(matches, texts.notFoundTitle, texts.notFoundText);
+  return pageMeta(matches, "Church Event", texts.errorText);
 }
 
 function BackLink({ className }: { className?: string }) {
@@ -145,20 +153,21 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
-function EventDetails({ event, isPast }: { event: PublicEvent; isPast: boolean }) {
+function EventDetails({ event, isPast }: { event: ShownEvent; isPast: boolean }) {
+  const { church } = useSiteFrame();
   const [isOpen, setIsOpen] = useState(false);
   const date = formatDateLong(event.eventDate);
 
   return (
     <>
-      <EventJsonLd event={event} />
+      <EventJsonLd event={event} church={church} />
       <PageHeader eyebrow="Church Event" title={event.title} description={date} />
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
         <BackLink />
         {/* Phone: picture, the facts with the button, then the description. Desktop: facts beside both. */}
         <div className="mt-8 grid items-start gap-8 lg:grid-cols-5 lg:gap-x-12">
           <img
-            src={eventImageSrc(event)}
+            src={event.imageSrc}
             alt=""
             width={800}
             height={450}

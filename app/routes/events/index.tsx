@@ -6,11 +6,13 @@ import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { buttonVariants } from "~/components/ui/button";
 import { todayInChurchZone } from "~/lib/dates";
+import { eventImageSrc } from "~/lib/event-image";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
 import { listUpcomingEventsPage, type PublicEvent } from "~/server/content/events.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/index";
 
 const texts = {
@@ -21,8 +23,9 @@ const texts = {
   errorText: "We could not load the events just now. Please try again in a moment.",
 };
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(
+    matches,
     texts.title,
     "Upcoming events at our church in Bahrain: dates, times, places and how to register.",
   );
@@ -32,10 +35,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadOrEmpty(
     "events",
     async () => {
-      const { rows, page, pages } = await listUpcomingEventsPage(todayInChurchZone(), requestedPage(request));
-      return { events: rows, page, pages };
+      const [{ rows, page, pages }, { titledEventImages }] = await Promise.all([
+        listUpcomingEventsPage(todayInChurchZone(), requestedPage(request)),
+        getSiteContent(),
+      ]);
+      const events = rows.map((event) => ({ ...event, imageSrc: eventImageSrc(event, titledEventImages) }));
+      return { events, page, pages };
     },
-    { events: [] as PublicEvent[], page: 1, pages: 1 },
+    { events: [] as (PublicEvent & { imageSrc: string })[], page: 1, pages: 1 },
   );
 }
 

@@ -4,7 +4,6 @@ import { ImageViewerLink } from "~/components/image-viewer";
 import { PageHeader } from "~/components/page-header";
 import { StatusMessage } from "~/components/status-message";
 import { buttonVariants } from "~/components/ui/button";
-import { church } from "~/content/church";
 import { fileExtension, fileTitle, isImageFile } from "~/lib/files";
 import { formatFileSize } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -17,10 +16,11 @@ import type { Route } from "./+types/elibrary";
 /** The spec's fixed description under every eLibrary title. */
 const DOCUMENT_DESCRIPTION = "A resource from our church eLibrary, free to read and download.";
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(
+    matches,
     "eLibrary",
-    `Read and download free guides, reading plans and other resources from ${church.name}.`,
+    (church) => `Read and download free guides, reading plans and other resources from ${church.name}.`,
   );
 }
 

@@ -2,14 +2,14 @@ import { ArrowRight, Library, PlayCircle } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
-import { church } from "~/content/church";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/index";
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(
+    matches,
     "Media",
-    `Watch sermons and read or download free resources from the eLibrary of ${church.name}.`,
+    (church) => `Watch sermons and read or download free resources from the eLibrary of ${church.name}.`,
   );
 }
 

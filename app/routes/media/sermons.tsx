@@ -4,7 +4,6 @@ import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { StatusMessage } from "~/components/status-message";
 import { YouTubeEmbed } from "~/components/youtube-embed";
-import { church } from "~/content/church";
 import { dateBadge, formatDateUS } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
@@ -13,8 +12,12 @@ import { listSermonsPage } from "~/server/content/sermons.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import type { Route } from "./+types/sermons";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Sermons", `Watch sermons from the Friday services of ${church.name}, newest first.`);
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(
+    matches,
+    "Sermons",
+    (church) => `Watch sermons from the Friday services of ${church.name}, newest first.`,
+  );
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -33,8 +33,8 @@ import { dashboardStats } from "~/server/people/members.server";
 import { setRegistrationPasscode } from "~/server/auth/registration-gate.server";
 import type { Route } from "./+types/dashboard";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Members Dashboard", "The members area for church staff.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Members Dashboard", "The members area for church staff.");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

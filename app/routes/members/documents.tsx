@@ -22,8 +22,8 @@ import { services } from "~/server/platform/services.server";
 import type { Route } from "./+types/documents";
 import { loadOrEmpty } from "~/server/http/loader.server";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Upload Files", "Upload documents for the eLibrary and gospel tracts.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Upload Files", "Upload documents for the eLibrary and gospel tracts.");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

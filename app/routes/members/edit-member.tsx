@@ -12,8 +12,8 @@ import { fullName } from "~/lib/names";
 import { redirectWithToast } from "~/server/http/toast.server";
 import type { Route } from "./+types/edit-member";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Edit Member", "Update a member's details.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Edit Member", "Update a member's details.");
 }
 
 async function memberOrBack(request: Request, id: string) {

@@ -6,8 +6,8 @@ import { groupRegistrations, listEventRegistrations } from "~/server/people/regi
 import { loadOrEmpty } from "~/server/http/loader.server";
 import type { Route } from "./+types/event-registrations";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Event Registrations", "Who registered for each event, newest first.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Event Registrations", "Who registered for each event, newest first.");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

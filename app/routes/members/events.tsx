@@ -20,18 +20,27 @@ import { requireUser } from "~/server/auth/guards.server";
 import { loadEditableList } from "~/server/http/content-actions.server";
 import { readForm } from "~/server/http/forms.server";
 import { deleteEvent, getEventRow, listEventsForStaff } from "~/server/content/events.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/events";
 import { refusalFor, refuse, reply } from "~/server/http/action-result.server";
 
 const SCREEN = "/members/add-event";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Events", "Add, edit and remove the church's events.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Events", "Add, edit and remove the church's events.");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "content:write");
-  return loadEditableList({ request, what: "events", list: listEventsForStaff, get: getEventRow });
+  return loadEditableList({
+    request,
+    what: "events",
+    async list() {
+      const [rows, { titledEventImages }] = await Promise.all([listEventsForStaff(), getSiteContent()]);
+      return rows.map((row) => ({ ...row, imageSrc: eventImageSrc(row, titledEventImages) }));
+    },
+    get: getEventRow,
+  });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -224,7 +233,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           {events.map((item) => (
             <li key={item.id} className="flex items-center gap-3 py-3" data-testid="event-row">
               <img
-                src={eventImageSrc(item)}
+                src={item.imageSrc}
                 alt=""
                 width={64}
                 height={40}

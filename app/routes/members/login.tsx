@@ -17,8 +17,8 @@ import { signIn } from "~/server/auth/sign-in.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import type { Route } from "./+types/login";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Members Login", "Sign in to the members area for church staff.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Members Login", "Sign in to the members area for church staff.");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

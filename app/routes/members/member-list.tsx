@@ -16,8 +16,8 @@ import { deleteMember, listMembers } from "~/server/people/members.server";
 import { fullName } from "~/lib/names";
 import type { Route } from "./+types/member-list";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Membership List", "Find, view, edit and remove church members.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Membership List", "Find, view, edit and remove church members.");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

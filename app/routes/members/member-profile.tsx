@@ -13,8 +13,8 @@ import { fullName } from "~/lib/names";
 import { redirectWithToast } from "~/server/http/toast.server";
 import type { Route } from "./+types/member-profile";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Member Profile", "A member's details.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Member Profile", "A member's details.");
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {

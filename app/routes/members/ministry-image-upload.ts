@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import { getMinistry } from "~/content/ministries";
 import { requireUser } from "~/server/auth/guards.server";
 import { replaceMinistryImage } from "~/server/content/ministry-images.server";
-import { respondToUpload } from "~/server/http/upload-response.server";
 import { AppError } from "~/server/http/errors.server";
+import { respondToUpload } from "~/server/http/upload-response.server";
 import { readUploadForm, storeWithRecord } from "~/server/http/uploads.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/ministry-image-upload";
 
 const SCREEN = "/members/update-ministry-image";
@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!(error instanceof AppError)) throw error;
     return refuse(error.status, { title: "Image upload failed", description: error.message });
   }
-  const ministry = getMinistry(String(upload.form.get("ministrySlug") ?? ""));
+  const ministry = (await getSiteContent()).ministryBySlug(String(upload.form.get("ministrySlug") ?? ""));
   if (!ministry || !upload.file) return refuse(400, MISSING);
 
   let stored = false;

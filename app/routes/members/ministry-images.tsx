@@ -7,13 +7,13 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { UploadProgress } from "~/components/upload-progress";
-import { DEFAULT_MINISTRY_IMAGE, ministriesByName } from "~/content/ministries";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { useUpload } from "~/lib/upload-client";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { requireUser } from "~/server/auth/guards.server";
 import { listMinistryImages } from "~/server/content/ministry-images.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/ministry-images";
 
 // Under each field that is missing, besides the spec's toast.
@@ -22,15 +22,17 @@ const fieldErrors = {
   image: "Please select an image file.",
 };
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Ministry Images", "Change the picture shown on a ministry's page.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Ministry Images", "Change the picture shown on a ministry's page.");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "content:write");
-  const rows = await listMinistryImages();
+  const [rows, content] = await Promise.all([listMinistryImages(), getSiteContent()]);
   return {
     images: Object.fromEntries(rows.map((row) => [row.ministrySlug, row.imageUrl])) as Record<string, string>,
+    ministries: content.ministriesByName().map(({ slug, name }) => ({ slug, name })),
+    defaultImage: content.defaultMinistryImage,
   };
 }
 
@@ -49,7 +51,7 @@ export default function MinistryImages({ loaderData }: Route.ComponentProps) {
     [preview],
   );
 
-  const current = slug ? (loaderData.images[slug] ?? DEFAULT_MINISTRY_IMAGE) : null;
+  const current = slug ? (loaderData.images[slug] ?? loaderData.defaultImage) : null;
 
   return (
     <AdminScreen
@@ -101,7 +103,7 @@ export default function MinistryImages({ loaderData }: Route.ComponentProps) {
             }}
           >
             <option value="">Select a ministry</option>
-            {ministriesByName().map((ministry) => (
+            {loaderData.ministries.map((ministry) => (
               <option key={ministry.slug} value={ministry.slug}>
                 {ministry.name}
               </option>

@@ -6,8 +6,8 @@ import { groupRegistrations, listMinistryRegistrations } from "~/server/people/r
 import { loadOrEmpty } from "~/server/http/loader.server";
 import type { Route } from "./+types/ministry-registrations";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Ministry Registrations", "Who signed up for each ministry, newest first.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Ministry Registrations", "Who signed up for each ministry, newest first.");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

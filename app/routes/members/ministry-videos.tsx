@@ -1,12 +1,11 @@
 import { useEffect, useState } from "react";
-import { useNavigation, useSearchParams } from "react-router";
+import { data, useNavigation, useSearchParams } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
 import { ContentFormCard, ContentListCard, EditLink } from "~/components/content-admin";
 import { FormField } from "~/components/form-field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
-import { getMinistry, ministriesByName } from "~/content/ministries";
 import { firstErrors } from "~/lib/action-result";
 import { focusFirstError, formValues } from "~/lib/form-values";
 import { pageMeta } from "~/lib/meta";
@@ -23,26 +22,33 @@ import {
   updateMinistryVideo,
 } from "~/server/content/ministry-videos.server";
 import { handleContentAction, loadEditableList } from "~/server/http/content-actions.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/ministry-videos";
 
 const SCREEN = "/members/add-ministry-video";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Ministry Videos", "Add, edit and remove the videos on ministry pages.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Ministry Videos", "Add, edit and remove the videos on ministry pages.");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "content:write");
-  return loadEditableList({
-    request,
-    what: "ministry videos",
-    list: listAllMinistryVideos,
-    get: getMinistryVideo,
-  });
+  const [loaded, content] = await Promise.all([
+    loadEditableList({
+      request,
+      what: "ministry videos",
+      list: listAllMinistryVideos,
+      get: getMinistryVideo,
+    }),
+    getSiteContent(),
+  ]);
+  const ministries = content.ministriesByName().map(({ slug, name }) => ({ slug, name }));
+  return data({ ...loaded.data, ministries }, loaded.init ?? undefined);
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, "content:write");
+  const { ministryBySlug } = await getSiteContent();
   return handleContentAction({
     request,
     user,
@@ -57,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
           toast: videoProblemToast(parsed.error),
           fieldErrors: firstErrors(parsed.error.issues),
         };
-      const ministry = getMinistry(parsed.data.ministrySlug);
+      const ministry = ministryBySlug(parsed.data.ministrySlug);
       if (!ministry)
         return {
           ok: false,
@@ -75,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
     toasts: {
       added: (input) => ({
         title: "Video Added!",
-        description: `It now shows on the ${getMinistry(input.ministrySlug)?.name} page.`,
+        description: `It now shows on the ${ministryBySlug(input.ministrySlug)?.name} page.`,
       }),
       updated: (input) => ({ title: "Video Updated!", description: `${input.title} has been saved.` }),
       deleted: { title: "Video Deleted", description: "The video has been removed." },
@@ -84,7 +90,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function MinistryVideos({ loaderData, actionData }: Route.ComponentProps) {
-  const { items: videos, editing, loadFailed } = loaderData;
+  const { items: videos, editing, loadFailed, ministries } = loaderData;
+  const nameOf = (slug: string) => ministries.find((ministry) => ministry.slug === slug)?.name;
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
@@ -158,7 +165,7 @@ export default function MinistryVideos({ loaderData, actionData }: Route.Compone
               aria-describedby={errors.ministrySlug ? "ministrySlug-error" : undefined}
             >
               <option value="">Select a ministry</option>
-              {ministriesByName().map((ministry) => (
+              {ministries.map((ministry) => (
                 <option key={ministry.slug} value={ministry.slug}>
                   {ministry.name}
                 </option>
@@ -178,7 +185,7 @@ export default function MinistryVideos({ loaderData, actionData }: Route.Compone
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium">{video.title}</p>
                 <p className="text-sm text-muted-foreground">
-                  {getMinistry(video.ministrySlug)?.name ?? video.ministrySlug}
+                  {nameOf(video.ministrySlug) ?? video.ministrySlug}
                 </p>
               </div>
               <EditLink to={`?edit=${video.id}`} label={`Edit ${video.title}`} />

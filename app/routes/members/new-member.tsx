@@ -18,8 +18,8 @@ import {
 import { redirectWithToast } from "~/server/http/toast.server";
 import type { Route } from "./+types/new-member";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("New Member Registration", "Register a new member of the church.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "New Member Registration", "Register a new member of the church.");
 }
 
 // Reachable without signing in, but locked by the registration passcode: the loader only says

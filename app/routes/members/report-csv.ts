@@ -1,7 +1,7 @@
-import { MINISTRY_NAMES } from "~/content/member-options";
 import { todayInChurchZone } from "~/lib/dates";
 import { requireUser } from "~/server/auth/guards.server";
 import { csvResponse } from "~/server/http/csv.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import {
   streamActiveMembers,
   streamMembersInMinistry,
@@ -93,7 +93,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }
     case "ministry": {
       const name = new URL(request.url).searchParams.get("name") ?? "";
-      if (!MINISTRY_NAMES.includes(name)) throw new Response("Unknown ministry", { status: 404 });
+      const { ministries } = await getSiteContent();
+      if (!ministries.some((m) => m.name === name)) throw new Response("Unknown ministry", { status: 404 });
       const rows = await streamMembersInMinistry(name);
       return csvResponse(
         `${name}_members.csv`,

@@ -4,7 +4,6 @@ import { Form, Link, useSubmit } from "react-router";
 import { ExportButton } from "~/components/export-button";
 import { TableScroller } from "~/components/table-scroller";
 import { NativeSelect } from "~/components/ui/select";
-import { MINISTRY_NAMES } from "~/content/member-options";
 import { todayInChurchZone } from "~/lib/dates";
 import { formatDateUS } from "~/lib/format";
 import { REPORT_WINDOW_DAYS } from "~/lib/member-dates";
@@ -13,6 +12,7 @@ import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/guards.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import {
   listVisitorsPage,
   membersInMinistry,
@@ -24,8 +24,12 @@ import {
 import { fullName } from "~/lib/names";
 import type { Route } from "./+types/reports";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Reports", "Birthdays, anniversaries, membership and ministry reports with CSV exports.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(
+    matches,
+    "Reports",
+    "Birthdays, anniversaries, membership and ministry reports with CSV exports.",
+  );
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -34,7 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const requested = url.searchParams.get("ministry") ?? "";
   const visitorsPage = requestedPage(request, "visitors");
-  const ministry = MINISTRY_NAMES.includes(requested) ? requested : "";
+  const ministryNames = (await getSiteContent()).ministries.map((m) => m.name);
+  const ministry = ministryNames.includes(requested) ? requested : "";
   try {
     const [birthdays, anniversaries, counts, breakdown, visitors, ministryMembers] = await Promise.all([
       upcomingBirthdays(today),
@@ -59,6 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return {
       failed: false,
       ministry,
+      ministryNames,
       birthdays: birthdays.map(({ item, date, daysAway, years }) => ({
         id: item.id,
         ...person(item),
@@ -89,6 +95,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return {
       failed: true,
       ministry,
+      ministryNames,
       birthdays: [],
       anniversaries: [],
       counts: { total: 0, active: 0 },
@@ -173,6 +180,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const {
     failed,
     ministry,
+    ministryNames,
     birthdays,
     anniversaries,
     counts,
@@ -297,7 +305,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               </label>
               <NativeSelect id="ministry-filter" name="ministry" defaultValue={ministry}>
                 <option value="">Choose a ministry</option>
-                {MINISTRY_NAMES.map((name) => (
+                {ministryNames.map((name) => (
                   <option key={name} value={name}>
                     {name}
                   </option>

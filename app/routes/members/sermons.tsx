@@ -25,8 +25,8 @@ import type { Route } from "./+types/sermons";
 
 const SCREEN = "/members/add-sermon";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta("Sermons", "Add, edit and remove the sermons shown on the website.");
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Sermons", "Add, edit and remove the sermons shown on the website.");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -8,13 +8,14 @@ import { PageHeader } from "~/components/page-header";
 import { PublicForm } from "~/components/public-form";
 import { buttonVariants } from "~/components/ui/button";
 import { YouTubeEmbed } from "~/components/youtube-embed";
-import { DEFAULT_MINISTRY_IMAGE, getMinistry, type Ministry } from "~/content/ministries";
+import type { Ministry } from "~/content/ministries";
 import { pageMeta } from "~/lib/meta";
 import { ministryJoinSchema } from "~/schemas/public-forms";
 import { loadMinistryMedia, type MinistryMedia } from "~/server/content/ministries.server";
-import { saveMinistryRegistration } from "~/server/people/registrations.server";
 import { AppError } from "~/server/http/errors.server";
 import { handlePublicForm } from "~/server/http/public-forms.server";
+import { saveMinistryRegistration } from "~/server/people/registrations.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/detail";
 
 const JOIN_PARAM = "join";
@@ -24,20 +25,26 @@ const notFound = {
   message: "Sorry, the ministry you are looking for does not exist.",
 };
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData || loaderData.notFound) return pageMeta(notFound.title, notFound.message);
-  return pageMeta(loaderData.ministry.name, loaderData.ministry.description);
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  if (!loaderData || loaderData.notFound) return pageMeta(matches, notFound.title, notFound.message);
+  return pageMeta(matches, loaderData.ministry.name, loaderData.ministry.description);
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const ministry = getMinistry(params.slug);
+  const content = await getSiteContent();
+  const ministry = content.ministryBySlug(params.slug);
   if (!ministry) return data({ notFound: true as const }, { status: 404 });
   const media = await loadMinistryMedia(ministry.slug);
-  return data({ notFound: false as const, ministry, ...media });
+  return data({
+    notFound: false as const,
+    ministry,
+    ...media,
+    defaultImageUrl: content.defaultMinistryImage,
+  });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const ministry = getMinistry(params.slug);
+  const ministry = (await getSiteContent()).ministryBySlug(params.slug);
   return handlePublicForm({
     request,
     clientIp: context.clientIp,
@@ -54,11 +61,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function MinistryRoute({ loaderData }: Route.ComponentProps) {
   if (loaderData.notFound) return <MinistryNotFound />;
   return (
-    <MinistryPage ministry={loaderData.ministry} imageUrl={loaderData.imageUrl} videos={loaderData.videos} />
+    <MinistryPage
+      ministry={loaderData.ministry}
+      imageUrl={loaderData.imageUrl}
+      videos={loaderData.videos}
+      defaultImageUrl={loaderData.defaultImageUrl}
+    />
   );
 }
 
-function MinistryPage({ ministry, imageUrl, videos }: { ministry: Ministry } & MinistryMedia) {
+function MinistryPage({
+  ministry,
+  imageUrl,
+  videos,
+  defaultImageUrl,
+}: { ministry: Ministry; defaultImageUrl: string } & MinistryMedia) {
   const [isJoinOpen, setIsJoinOpen] = useState(false);
   const openJoin = () => setIsJoinOpen(true);
 
@@ -98,7 +115,7 @@ function MinistryPage({ ministry, imageUrl, videos }: { ministry: Ministry } & M
 
         <div className="lg:col-span-2">
           <img
-            src={imageUrl ?? DEFAULT_MINISTRY_IMAGE}
+            src={imageUrl ?? defaultImageUrl}
             alt={imageUrl ? ministry.name : ""}
             width={1200}
             height={675}

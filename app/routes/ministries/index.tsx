@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { MinistryLogo } from "~/components/ministry-logo";
 import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
-import { ministriesByName } from "~/content/ministries";
 import { pageMeta } from "~/lib/meta";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/index";
 
 const page = {
@@ -16,12 +16,21 @@ const page = {
     "Explore the ministries of our church in Bahrain: children, music, prayer, media, men, couples, evangelism and more. Find your place to serve.",
 };
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta(page.title, page.metaDescription);
+export async function loader() {
+  const content = await getSiteContent();
+  return {
+    ministries: content
+      .ministriesByName()
+      .map(({ slug, name, description, logo }) => ({ slug, name, description, logo })),
+  };
 }
 
-export default function Ministries() {
-  const ministries = ministriesByName();
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, page.title, page.metaDescription);
+}
+
+export default function Ministries({ loaderData }: Route.ComponentProps) {
+  const { ministries } = loaderData;
   return (
     <>
       <PageHeader eyebrow={page.eyebrow} title={page.title} description={page.description} />

@@ -5,7 +5,6 @@ import { admin, username } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { accounts, sessions, users, verifications } from "../../../database/schema";
-import { church } from "~/content/church";
 import type { Database } from "../platform/db.server";
 
 /** A session lasts this long and is extended while the person keeps using the site. */
@@ -13,10 +12,11 @@ export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 /** How often an active session's expiry is pushed forward (and its cookie re-sent). */
 export const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
 
-export function createAuth(options: { db: Database; secret: string; baseURL: string }) {
+/** `appName` is the church's name, from the site content. */
+export function createAuth(options: { db: Database; secret: string; baseURL: string; appName: string }) {
   const ac = createAccessControl(defaultStatements);
   return betterAuth({
-    appName: church.name,
+    appName: options.appName,
     baseURL: options.baseURL,
     secret: options.secret,
     database: drizzleAdapter(options.db, {

@@ -1,9 +1,10 @@
 import { documents, events, sermons, settings } from "../../../database/schema";
-import { church, serviceTimes } from "~/content/church";
 import { addDays, dayOfWeek, todayInChurchZone } from "~/lib/dates";
+import { serviceWhen } from "~/lib/service-times";
 import { makePdf, makePng } from "./demo-files.server";
 import { getSetting } from "../platform/settings.server";
 import { services } from "../platform/services.server";
+import { getDemoContent, getSiteContent } from "../site/site-content.server";
 
 const SEEDED_KEY = "demo_seeded_at";
 
@@ -17,36 +18,32 @@ export async function seedDemoContent(now: Date = new Date()): Promise<boolean> 
   if (await getSetting(db, SEEDED_KEY)) return false;
 
   const today = todayInChurchZone(now);
+  const [{ church, serviceTimes }, demo] = await Promise.all([getSiteContent(), getDemoContent()]);
   const mapsUrl = church.mapsUrl;
+  const guide = demo.demoWelcomeGuide;
+  const plan = demo.demoReadingPlan;
 
   const files = [
     {
       name: "1767225600001.pdf",
-      fileName: "Welcome Guide.pdf",
+      fileName: guide.fileName,
       body: makePdf(`Welcome to ${church.name}`, [
         church.tagline,
         "",
-        "We are glad you are here. This guide tells you what to expect on your first visit.",
-        ...serviceTimes.map((s) => `${s.name}: ${s.when}`),
+        guide.introduction,
+        ...serviceTimes.map((s) => `${s.name}: ${serviceWhen(s)}`),
         "",
-        "(Demo document: replace it from the members area, Upload Files.)",
+        guide.note,
       ]),
     },
     {
       name: "1767225600002.pdf",
-      fileName: "Bible Reading Plan.pdf",
-      body: makePdf("Bible Reading Plan", [
-        "Week 1: Genesis 1-7",
-        "Week 2: Psalms 1-14",
-        "Week 3: Gospel of John 1-7",
-        "Week 4: Acts 1-7",
-        "",
-        "(Demo document: replace it from the members area, Upload Files.)",
-      ]),
+      fileName: plan.fileName,
+      body: makePdf(plan.title, [...plan.lines, "", plan.note]),
     },
     {
       name: "1767225600003.png",
-      fileName: "Worship Night Poster.png",
+      fileName: demo.demoPoster.fileName,
       body: makePng(640, 400, [30, 58, 138], [217, 119, 6]),
     },
   ];
@@ -57,46 +54,26 @@ export async function seedDemoContent(now: Date = new Date()): Promise<boolean> 
   const lastFriday = addDays(today, -((dayOfWeek(today) + 2) % 7 || 7));
 
   await db.transaction(async (tx) => {
-    await tx.insert(events).values([
-      {
-        title: "IronMen Basketball Fellowship",
-        eventDate: addDays(today, 8),
-        eventTime: "18:00",
-        eventEndTime: "20:00",
-        locationName: "Community Sports Court, Manama",
+    await tx.insert(events).values(
+      demo.demoEvents.map((event) => ({
+        title: event.title,
+        eventDate: addDays(today, event.daysAhead),
+        eventTime: event.time,
+        eventEndTime: event.endTime,
+        speaker: event.speaker ?? null,
+        locationName: event.locationName,
         googleMapsUrl: mapsUrl,
-        description:
-          "An evening of basketball, food and fellowship for the men of the church. Bring a friend: all skill levels welcome.",
-      },
-      {
-        title: "Youth Worship Night",
-        eventDate: addDays(today, 13),
-        eventTime: "19:00",
-        eventEndTime: "21:30",
-        speaker: "Amplify and Yadah ministries",
-        locationName: `${church.shortName} main hall`,
-        googleMapsUrl: mapsUrl,
-        description: "A night of songs, dance and prayer led by our youth. Families are welcome.",
-      },
-      {
-        title: "Family Day Picnic",
-        eventDate: addDays(today, 27),
-        eventTime: "09:00",
-        eventEndTime: "14:00",
-        locationName: "Prince Khalifa bin Salman Park",
-        googleMapsUrl: mapsUrl,
-        description: "Games for the children, lunch together and time to meet new friends.",
-      },
-    ]);
+        description: event.description,
+      })),
+    );
+    const speakers = demo.demoSermonSpeakers;
     await tx.insert(sermons).values(
-      ["Walking by Faith", "The Good Shepherd", "Rooted in Love", "Faithful in Small Things"].map(
-        (title, index) => ({
-          title,
-          sermonDate: addDays(lastFriday, -7 * index),
-          speaker: index % 2 === 0 ? "Senior Pastor" : "Associate Pastor",
-          youtubeId: `demoSermon${index + 1}`,
-        }),
-      ),
+      demo.demoSermonTitles.map((title, index) => ({
+        title,
+        sermonDate: addDays(lastFriday, -7 * index),
+        speaker: speakers[index % speakers.length]!,
+        youtubeId: `demoSermon${index + 1}`,
+      })),
     );
     await tx.insert(documents).values(
       files.map((file) => ({

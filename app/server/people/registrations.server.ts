@@ -1,9 +1,9 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { eventRegistrations, events, ministryRegistrations } from "../../../database/schema";
 import { isEventId } from "../content/events.server";
-import { getMinistry } from "~/content/ministries";
 import { readInBatches } from "../http/csv.server";
 import { services } from "../platform/services.server";
+import { getSiteContent } from "../site/site-content.server";
 
 export interface RegistrationRow {
   id: string;
@@ -39,10 +39,13 @@ async function ministryRegistrationsQuery(after?: Listed, limit?: number): Promi
     .where(after && sql`(${t.createdAt}, ${t.id}) < (${after.cursorAt}::timestamptz, ${after.id}::uuid)`)
     .orderBy(desc(t.createdAt), desc(t.id))
     .$dynamic();
-  const rows = await (limit ? query.limit(limit) : query);
+  const [rows, { ministryBySlug }] = await Promise.all([
+    limit ? query.limit(limit) : query,
+    getSiteContent(),
+  ]);
   return rows.map((row) => ({
     id: row.id,
-    group: getMinistry(row.ministrySlug)?.name ?? row.ministrySlug,
+    group: ministryBySlug(row.ministrySlug)?.name ?? row.ministrySlug,
     name: row.name,
     email: row.email,
     mobile: row.mobile,

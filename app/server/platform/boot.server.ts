@@ -6,6 +6,7 @@ import { migrateDatabase, openDatabase, type DatabaseOptions } from "./db.server
 import type { Env } from "./env.server";
 import { pruneExpiredRateLimits } from "./rate-limit.server";
 import { seedDemoContent } from "../content/seed.server";
+import { getSiteContent } from "../site/site-content.server";
 import { setServices, type Services } from "./services.server";
 import { createLocalFileStore, createS3FileStore } from "./storage.server";
 
@@ -53,6 +54,7 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
       db: database.db,
       secret,
       baseURL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      appName: (await getSiteContent()).church.name,
     });
     const services: Services = { env, database, db: database.db, auth, storage, secret };
     setServices(services);

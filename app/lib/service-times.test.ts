@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { ServiceTime } from "~/content/church";
+import {
+  isWeekly,
+  openingHoursSpecification,
+  serviceStartsAt,
+  serviceWhen,
+  weeklyServicesText,
+} from "./service-times";
+
+const services: ServiceTime[] = [
+  { name: "Worship Service", day: "Friday", start: "15:30", end: "17:30" },
+  { name: "Bible Study", day: "Thursday", start: "19:30", end: "22:30" },
+  { name: "Prayer Meeting", note: "As scheduled" },
+];
+
+describe("service times", () => {
+  it("writes when a service meets as the site always has", () => {
+    expect(services.map(serviceWhen)).toEqual([
+      "Friday 3:30-5:30 PM",
+      "Thursday 7:30-10:30 PM",
+      "As scheduled",
+    ]);
+  });
+
+  it("keeps both halves of the day when a service crosses noon, and a lone start time", () => {
+    expect(serviceWhen({ name: "Brunch", day: "Saturday", start: "11:00", end: "13:00" })).toBe(
+      "Saturday 11:00 AM-1:00 PM",
+    );
+    expect(serviceWhen({ name: "Vigil", day: "Sunday", start: "09:00", end: null })).toBe("Sunday 9:00 AM");
+  });
+
+  it("invites to a service and lists the weekly ones in one sentence", () => {
+    const [worship] = services.filter(isWeekly);
+    expect(serviceStartsAt(worship!)).toBe("every Friday at 3:30 PM");
+    expect(weeklyServicesText(services)).toBe(
+      "Worship Service Friday 3:30-5:30 PM, Bible Study Thursday 7:30-10:30 PM",
+    );
+  });
+
+  it("gives search engines the weekly services' opening hours", () => {
+    expect(openingHoursSpecification(services)).toEqual([
+      {
+        "@type": "OpeningHoursSpecification",
+        name: "Worship Service",
+        dayOfWeek: "https://schema.org/Friday",
+        opens: "15:30",
+        closes: "17:30",
+      },
+      {
+        "@type": "OpeningHoursSpecification",
+        name: "Bible Study",
+        dayOfWeek: "https://schema.org/Thursday",
+        opens: "19:30",
+        closes: "22:30",
+      },
+    ]);
+    expect(
+      Object.keys(
+        openingHoursSpecification([{ name: "Vigil", day: "Sunday", start: "09:00", end: null }])[0]!,
+      ),
+    ).not.toContain("closes");
+  });
+});

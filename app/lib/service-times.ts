@@ -1,0 +1,44 @@
+import type { ServiceTime, WeeklyService } from "~/content/church";
+import { formatTime12 } from "./format";
+
+export function isWeekly(service: ServiceTime): service is WeeklyService {
+  return "day" in service;
+}
+
+/** "9:00-11:00 AM"; the start keeps its own AM/PM only when it differs ("11:00 AM-1:00 PM"). */
+function clockRange(start: string, end: string | null): string {
+  const from = formatTime12(start);
+  if (!end) return from;
+  const to = formatTime12(end);
+  const [fromClock, fromHalf] = from.split(" ");
+  return fromHalf === to.split(" ")[1] ? `${fromClock}-${to}` : `${from}-${to}`;
+}
+
+/** "Sunday 9:00-11:00 AM", or the service's note. */
+export function serviceWhen(service: ServiceTime): string {
+  return isWeekly(service) ? `${service.day} ${clockRange(service.start, service.end)}` : service.note;
+}
+
+/** "every Sunday at 9:00 AM". */
+export function serviceStartsAt(service: WeeklyService): string {
+  return `every ${service.day} at ${formatTime12(service.start)}`;
+}
+
+/** "Worship Sunday 9:00-11:00 AM, Choir Wednesday 6:00-7:00 PM": the weekly services only. */
+export function weeklyServicesText(services: readonly ServiceTime[]): string {
+  return services
+    .filter(isWeekly)
+    .map((service) => `${service.name} ${serviceWhen(service)}`)
+    .join(", ");
+}
+
+/** schema.org opening hours, one entry per weekly service. */
+export function openingHoursSpecification(services: readonly ServiceTime[]) {
+  return services.filter(isWeekly).map((service) => ({
+    "@type": "OpeningHoursSpecification",
+    name: service.name,
+    dayOfWeek: `https://schema.org/${service.day}`,
+    opens: service.start,
+    ...(service.end ? { closes: service.end } : {}),
+  }));
+}
