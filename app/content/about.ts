@@ -47,11 +47,16 @@ export interface Founding {
   year: string;
   /** The spec's founding purpose. */
   community: string;
+  /** Who the church is for and where it is, as the Our Story page's highlights say it. */
+  audience: string;
+  place: string;
 }
 
 export const founding: Founding = {
   year: "2023",
   community: "the Filipino community and all nationalities in Bahrain",
+  audience: "Filipinos and all nationalities",
+  place: "Bahrain",
 };
 
 /** PLACEHOLDER: the church's own account of its beginnings. */

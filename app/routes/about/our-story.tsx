@@ -28,8 +28,8 @@ export default function OurStory({ loaderData }: Route.ComponentProps) {
   const { founding, storyParagraphs, timeline, more } = loaderData;
   const highlights = [
     { icon: Flag, label: "Founded", value: founding.year },
-    { icon: Globe2, label: "For", value: "Filipinos and all nationalities" },
-    { icon: HeartHandshake, label: "Where", value: "Bahrain" },
+    { icon: Globe2, label: "For", value: founding.audience },
+    { icon: HeartHandshake, label: "Where", value: founding.place },
   ];
   return (
     <>
