@@ -6,12 +6,8 @@ import { loader as registrationsExportLoader } from "~/routes/members/registrati
 import { loader as reportsLoader } from "~/routes/members/reports";
 import { loader as reportsExportLoader } from "~/routes/members/report-csv";
 import { EXPORT_BATCH_SIZE } from "~/server/http/csv.server";
-import {
-  listVisitors,
-  membersInMinistry,
-  upcomingBirthdays,
-  VISITORS_PAGE_SIZE,
-} from "~/server/people/members.server";
+import { membersInMinistry, upcomingBirthdays } from "~/server/people/member-reports.server";
+import { listVisitors, VISITORS_PAGE_SIZE } from "~/server/people/visitors.server";
 import { listEventRegistrations, listMinistryRegistrations } from "~/server/people/registrations.server";
 import { parseCsv } from "../helpers/csv";
 import {

@@ -6,16 +6,18 @@ import { loader as exportLoader } from "~/routes/members/report-csv";
 import { memberSchema } from "~/schemas/member";
 import {
   createMember,
-  dashboardStats,
   deleteMember,
   getMember,
   listMembers,
+  updateMember,
+} from "~/server/people/members.server";
+import {
+  dashboardStats,
   membershipCounts,
   ministryBreakdown,
-  updateMember,
   upcomingAnniversaries,
   upcomingBirthdays,
-} from "~/server/people/members.server";
+} from "~/server/people/member-reports.server";
 import { setRegistrationPasscode } from "~/server/auth/registration-gate.server";
 import {
   callRoute,

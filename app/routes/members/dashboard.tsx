@@ -26,7 +26,7 @@ import { pageMeta } from "~/lib/meta";
 import { showToast, type Toast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/forms.server";
-import { dashboardStats } from "~/server/people/members.server";
+import { dashboardStats } from "~/server/people/member-reports.server";
 import { setRegistrationPasscode } from "~/server/auth/registration-gate.server";
 import type { Route } from "./+types/dashboard";
 

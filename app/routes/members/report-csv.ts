@@ -7,8 +7,8 @@ import {
   streamMembersInMinistry,
   streamUpcomingAnniversaries,
   streamUpcomingBirthdays,
-  streamVisitors,
-} from "~/server/people/members.server";
+} from "~/server/people/member-reports.server";
+import { streamVisitors } from "~/server/people/visitors.server";
 import { fullName } from "~/lib/names";
 import type { Route } from "./+types/report-csv";
 

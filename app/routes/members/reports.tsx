@@ -14,13 +14,13 @@ import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/guards.server";
 import {
-  listVisitorsPage,
   membersInMinistry,
   membershipCounts,
   ministryBreakdown,
   upcomingAnniversaries,
   upcomingBirthdays,
-} from "~/server/people/members.server";
+} from "~/server/people/member-reports.server";
+import { listVisitorsPage } from "~/server/people/visitors.server";
 import { fullName } from "~/lib/names";
 import type { Route } from "./+types/reports";
 
