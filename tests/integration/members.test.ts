@@ -29,6 +29,9 @@ import {
   type TestServices,
 } from "../helpers/test-services";
 
+// Writes in these tests are made by the system, as a seed or a console command would.
+const actor = "system" as const;
+
 function memberInput(overrides: Record<string, unknown> = {}) {
   return memberSchema.parse({
     firstName: "Ana",
@@ -60,6 +63,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
   it("saves a new member as active with the position Member, empty dates as null", async () => {
     const created = await createMember(
       memberInput({ birthday: "", waterBaptismDate: "", maritalStatus: "Single", spouseName: "x" }),
+      actor,
     );
     const stored = await getMember(created.id);
     expect(stored).toMatchObject({
@@ -74,9 +78,11 @@ describe.each(databaseKinds)("members on %s", (kind) => {
   it("searches names, e-mail and mobile case-insensitively in the database, a page at a time", async () => {
     await createMember(
       memberInput({ firstName: "Ana", lastName: "Cruz", email: "ana@example.org", mobile: "33330001" }),
+      actor,
     );
     await createMember(
       memberInput({ firstName: "Benjamin", lastName: "Reyes", email: "ben@example.org", mobile: "33330002" }),
+      actor,
     );
     await createMember(
       memberInput({
@@ -86,6 +92,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
         email: "carla@example.org",
         mobile: "36660003",
       }),
+      actor,
     );
 
     const names = async (query: string) => (await listMembers({ query })).rows.map((r) => r.firstName).sort();
@@ -116,9 +123,11 @@ describe.each(databaseKinds)("members on %s", (kind) => {
         email: "Elene+Church@Example.org",
         mobile: "39876543",
       }),
+      actor,
     );
     await createMember(
       memberInput({ firstName: "Ana", lastName: "Dela Cruz", email: "ana@example.org", mobile: "33330001" }),
+      actor,
     );
 
     const names = async (query: string) => (await listMembers({ query })).rows.map((r) => r.firstName).sort();
@@ -142,6 +151,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
     await updateMember(
       rows[0]!.id,
       memberInput({ firstName: "Joy", lastName: "Santos", email: "joy@example.org", mobile: "33330001" }),
+      actor,
     );
     expect(await names("ana")).toEqual([]);
     expect(await names("joy santos")).toEqual(["Joy"]);
@@ -149,8 +159,8 @@ describe.each(databaseKinds)("members on %s", (kind) => {
 
   it("counts a search's matches and pages through them newest first", async () => {
     for (let i = 1; i <= 7; i++) {
-      await createMember(memberInput({ firstName: `Match${i}`, email: `match${i}@example.org` }));
-      await createMember(memberInput({ firstName: `Other${i}`, email: `other${i}@example.org` }));
+      await createMember(memberInput({ firstName: `Match${i}`, email: `match${i}@example.org` }), actor);
+      await createMember(memberInput({ firstName: `Other${i}`, email: `other${i}@example.org` }), actor);
     }
     const page1 = await listMembers({ query: "match", pageSize: 3 });
     expect(page1).toMatchObject({ total: 7, pages: 3, page: 1 });
@@ -163,9 +173,9 @@ describe.each(databaseKinds)("members on %s", (kind) => {
   });
 
   it("finds 29 February birthdays on the 28th in other years, and counts the dashboard's week", async () => {
-    await createMember(memberInput({ firstName: "Leap", birthday: "2004-02-29" }));
-    await createMember(memberInput({ firstName: "March", birthday: "1990-03-01" }));
-    await createMember(memberInput({ firstName: "Later", birthday: "1990-03-25" }));
+    await createMember(memberInput({ firstName: "Leap", birthday: "2004-02-29" }), actor);
+    await createMember(memberInput({ firstName: "March", birthday: "1990-03-01" }), actor);
+    await createMember(memberInput({ firstName: "Later", birthday: "1990-03-25" }), actor);
 
     expect(
       (await upcomingBirthdays("2027-02-20")).map((b) => [b.item.firstName, b.date, b.daysAway, b.years]),
@@ -183,36 +193,44 @@ describe.each(databaseKinds)("members on %s", (kind) => {
   });
 
   it("updates status in any direction, and deletes", async () => {
-    const created = await createMember(memberInput());
+    const created = await createMember(memberInput(), actor);
     for (const status of ["inactive", "left", "transferred", "active"]) {
-      await updateMember(created.id, memberInput({ membershipStatus: status, churchPosition: "Elder" }));
+      await updateMember(
+        created.id,
+        memberInput({ membershipStatus: status, churchPosition: "Elder" }),
+        actor,
+      );
       expect((await getMember(created.id))!.membershipStatus).toBe(status);
     }
     expect((await getMember(created.id))!.churchPosition).toBe("Elder");
-    expect(await deleteMember(created.id)).toBe(true);
+    expect(await deleteMember(created.id, actor)).toBe(true);
     expect(await getMember(created.id)).toBeNull();
-    expect(await deleteMember(created.id)).toBe(false);
+    expect(await deleteMember(created.id, actor)).toBe(false);
     expect(await getMember("not-a-uuid")).toBeNull();
-    expect(await updateMember("not-a-uuid", memberInput())).toBeNull();
+    expect(await updateMember("not-a-uuid", memberInput(), actor)).toBeNull();
   });
 
   it("counts the dashboard's and the reports' figures", async () => {
     const today = "2026-12-15";
-    await createMember(memberInput({ firstName: "Today", birthday: "1990-12-15" }));
+    await createMember(memberInput({ firstName: "Today", birthday: "1990-12-15" }), actor);
     await createMember(
       memberInput({ firstName: "Week", birthday: "1990-12-22", ministryInvolvement: ["TEE"] }),
+      actor,
     );
     await createMember(
       memberInput({ firstName: "Edge", birthday: "1990-01-14", ministryInvolvement: ["TEE", "ACTS Kids"] }),
+      actor,
     );
     // Registration always saves 'active'; the edit form changes it.
     const outside = await createMember(
       memberInput({ firstName: "Outside", birthday: "1990-01-15", membershipStatus: "left" }),
+      actor,
     );
     expect(outside.membershipStatus).toBe("active");
     await updateMember(
       outside.id,
       memberInput({ firstName: "Outside", birthday: "1990-01-15", membershipStatus: "left" }),
+      actor,
     );
     const married = await createMember(
       memberInput({
@@ -221,6 +239,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
         spouseName: "Sam",
         weddingAnniversary: "2010-12-20",
       }),
+      actor,
     );
     await updateMember(
       married.id,
@@ -231,6 +250,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
         weddingAnniversary: "2010-12-20",
         membershipStatus: "inactive",
       }),
+      actor,
     );
     await t.services.db
       .insert(visitors)
@@ -372,6 +392,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
       const inThreeDays = new Date(today.getTime() + 3 * 86_400_000).toISOString().slice(5, 10);
       await createMember(
         memberInput({ firstName: "=HYPERLINK(1)", lastName: "Evil", birthday: `1990-${inThreeDays}` }),
+        actor,
       );
       const response = await download("birthdays");
       expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -391,6 +412,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
           ministryInvolvement: ["Amplify (Music)"],
           ministryRole: ["Amplify Head"],
         }),
+        actor,
       );
       const response = await download("ministry", "?name=Amplify%20(Music)");
       expect(response.headers.get("content-disposition")).toContain('filename="Amplify (Music)_members.csv"');

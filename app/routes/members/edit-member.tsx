@@ -45,7 +45,7 @@ type ActionResult = {
 };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireUser(request, "members:write");
+  const user = await requireUser(request, "members:write");
   const form = await readForm(request);
   const values = memberFormValues(form);
   const at = Date.now();
@@ -64,7 +64,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   let updated;
   try {
-    updated = await updateMember(params.id, parsed.data);
+    updated = await updateMember(params.id, parsed.data, user);
   } catch (error) {
     console.error("Member update failed:", error);
     return data<ActionResult>(

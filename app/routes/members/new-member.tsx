@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { showToast, type Toast } from "~/lib/toast";
 import { memberFieldErrors, memberFormValues, memberSchema } from "~/schemas/member";
+import { getOptionalUser } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/forms.server";
 import { createMember } from "~/server/people/members.server";
 import {
@@ -96,7 +97,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    await createMember(parsed.data);
+    // Staff may register while signed in; anyone else got in through the passcode alone.
+    await createMember(parsed.data, (await getOptionalUser(request)) ?? "registration-passcode");
   } catch (error) {
     console.error("Member registration failed:", error);
     return data<ActionResult>(

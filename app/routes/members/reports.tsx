@@ -13,6 +13,7 @@ import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/guards.server";
+import { loadOrEmpty } from "~/server/http/loader.server";
 import {
   membersInMinistry,
   membershipCounts,
@@ -35,59 +36,58 @@ export async function loader({ request }: Route.LoaderArgs) {
   const requested = url.searchParams.get("ministry") ?? "";
   const visitorsPage = requestedPage(request, "visitors");
   const ministry = MINISTRY_NAMES.includes(requested) ? requested : "";
-  try {
-    const [birthdays, anniversaries, counts, breakdown, visitors, ministryMembers] = await Promise.all([
-      upcomingBirthdays(today),
-      upcomingAnniversaries(today),
-      membershipCounts(),
-      ministryBreakdown(),
-      listVisitorsPage(visitorsPage),
-      ministry ? membersInMinistry(ministry) : Promise.resolve([]),
-    ]);
-    const person = (m: {
-      firstName: string;
-      middleName: string | null;
-      lastName: string;
-      email: string;
-      countryCode: string;
-      mobile: string;
-    }) => ({
-      name: fullName(m),
-      email: m.email,
-      mobile: `${m.countryCode} ${m.mobile}`,
-    });
-    return {
-      failed: false,
-      ministry,
-      birthdays: birthdays.map(({ item, date, daysAway, years }) => ({
-        id: item.id,
-        ...person(item),
-        date,
-        daysAway,
-        years,
-      })),
-      anniversaries: anniversaries.map(({ item, date, daysAway, years }) => ({
-        id: item.id,
-        ...person(item),
-        spouseName: item.spouseName,
-        date,
-        daysAway,
-        years,
-      })),
-      counts,
-      breakdown,
-      visitors: visitors.rows.map((v) => ({ ...v, createdAt: v.createdAt.toISOString().slice(0, 10) })),
-      visitorPages: { page: visitors.page, pages: visitors.pages, total: visitors.total },
-      ministryMembers: ministryMembers.map((m) => ({
-        id: m.id,
-        ...person(m),
-        roles: m.ministryRole.join(", "),
-      })),
-    };
-  } catch (error) {
-    console.error("Reading reports failed:", error);
-    return {
-      failed: true,
+  const person = (m: {
+    firstName: string;
+    middleName: string | null;
+    lastName: string;
+    email: string;
+    countryCode: string;
+    mobile: string;
+  }) => ({
+    name: fullName(m),
+    email: m.email,
+    mobile: `${m.countryCode} ${m.mobile}`,
+  });
+  return loadOrEmpty(
+    "reports",
+    async () => {
+      const [birthdays, anniversaries, counts, breakdown, visitors, ministryMembers] = await Promise.all([
+        upcomingBirthdays(today),
+        upcomingAnniversaries(today),
+        membershipCounts(),
+        ministryBreakdown(),
+        listVisitorsPage(visitorsPage),
+        ministry ? membersInMinistry(ministry) : Promise.resolve([]),
+      ]);
+      return {
+        ministry,
+        birthdays: birthdays.map(({ item, date, daysAway, years }) => ({
+          id: item.id,
+          ...person(item),
+          date,
+          daysAway,
+          years,
+        })),
+        anniversaries: anniversaries.map(({ item, date, daysAway, years }) => ({
+          id: item.id,
+          ...person(item),
+          spouseName: item.spouseName,
+          date,
+          daysAway,
+          years,
+        })),
+        counts,
+        breakdown,
+        visitors: visitors.rows.map((v) => ({ ...v, createdAt: v.createdAt.toISOString().slice(0, 10) })),
+        visitorPages: { page: visitors.page, pages: visitors.pages, total: visitors.total },
+        ministryMembers: ministryMembers.map((m) => ({
+          id: m.id,
+          ...person(m),
+          roles: m.ministryRole.join(", "),
+        })),
+      };
+    },
+    {
       ministry,
       birthdays: [],
       anniversaries: [],
@@ -96,8 +96,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       visitors: [],
       visitorPages: { page: 1, pages: 1, total: 0 },
       ministryMembers: [],
-    };
-  }
+    },
+  );
 }
 
 function Panel({
@@ -171,7 +171,7 @@ function Table({
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const {
-    failed,
+    loadFailed,
     ministry,
     birthdays,
     anniversaries,
@@ -185,13 +185,13 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const largest = Math.max(1, ...breakdown.map((row) => row.count));
 
   useEffect(() => {
-    if (failed)
+    if (loadFailed)
       showToast({
         title: "Error fetching reports",
         description: "Please reload the page.",
         variant: "destructive",
       });
-  }, [failed]);
+  }, [loadFailed]);
 
   const daysLabel = (days: number) => (days === 0 ? "Today" : days === 1 ? "Tomorrow" : `In ${days} days`);
 

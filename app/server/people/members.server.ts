@@ -3,6 +3,7 @@ import { members, type Member } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { pageWindow } from "~/lib/paging";
 import type { MemberInput } from "~/schemas/member";
+import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 
 export const MEMBERS_PAGE_SIZE = 25;
@@ -85,15 +86,17 @@ function columns(input: MemberInput) {
 }
 
 /** A new member is always saved as active, with the position chosen (Member by default). */
-export async function createMember(input: MemberInput): Promise<Member> {
+export async function createMember(input: MemberInput, actor: Actor): Promise<Member> {
   const [row] = await services()
     .db.insert(members)
     .values({ ...columns(input), churchPosition: input.churchPosition, membershipStatus: "active" })
     .returning(memberColumns);
+  logChange(actor, "member.created", { memberId: row!.id });
   return row!;
 }
 
-export async function updateMember(id: string, input: MemberInput): Promise<Member | null> {
+/** The member as saved, or null when there is no such member. */
+export async function updateMember(id: string, input: MemberInput, actor: Actor): Promise<Member | null> {
   if (!isUuid(id)) return null;
   const [row] = await services()
     .db.update(members)
@@ -104,11 +107,14 @@ export async function updateMember(id: string, input: MemberInput): Promise<Memb
     })
     .where(eq(members.id, id))
     .returning(memberColumns);
+  if (row) logChange(actor, "member.updated", { memberId: id });
   return row ?? null;
 }
 
-export async function deleteMember(id: string): Promise<boolean> {
+/** True when the member was removed, false when there was none to remove; throws on failure. */
+export async function deleteMember(id: string, actor: Actor): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await services().db.delete(members).where(eq(members.id, id)).returning({ id: members.id });
+  if (rows.length > 0) logChange(actor, "member.deleted", { memberId: id });
   return rows.length > 0;
 }
