@@ -3,103 +3,264 @@ import {
   BIBLE_STUDY_GROUPS,
   CHURCH_POSITIONS,
   COUNTRY_CODES,
+  DEFAULT_CHURCH_POSITION,
+  DEFAULT_COUNTRY_CODE,
+  DEFAULT_MEMBERSHIP_STATUS,
   GENDERS,
   MARITAL_STATUSES,
   MEMBERSHIP_STATUSES,
-  MINISTRY_NAMES,
-  MINISTRY_ROLES,
+  type Choice,
+  type MemberOptions,
 } from "~/content/member-options";
 import { isIsoDate } from "~/lib/dates";
 
-// One schema for the member registration and edit forms, in the browser and in the actions.
+// A member's fields, defined once: the schema below is built from this table, and so are the
+// form's labels, limits and defaults, the reading of a posted form, the columns a save writes and
+// the rows of the profile. `noun` is how a message names the field ('First name is required.').
 
-const optionalText = (max: number, label: string) =>
+interface FieldBase {
+  /** As the form and the profile label it. */
+  label: string;
+  /** As a validation message names it. */
+  noun: string;
+}
+
+interface TextField extends FieldBase {
+  /** 'email' and 'tel' are texts with a format, and the matching input type. */
+  kind: "text" | "email" | "tel";
+  max: number;
+  required?: boolean;
+  autoComplete?: string;
+}
+
+interface DateField extends FieldBase {
+  kind: "date";
+}
+
+interface ChoiceField extends FieldBase {
+  kind: "choice";
+  options: readonly (string | Choice)[];
+  /** The first option shown, for a field that may stay empty. */
+  placeholder?: string;
+  /** What an absent answer means, for a field that always has a value. */
+  default?: string;
+  /** The message for a value outside the options, for a field with a default. */
+  message?: string;
+}
+
+/** Several values from the member options (ministries, roles), chosen with checkboxes. */
+interface ListField extends FieldBase {
+  kind: "list";
+  from: keyof MemberOptions;
+}
+
+interface ChildrenField extends FieldBase {
+  kind: "children";
+  max: number;
+  nameMax: number;
+}
+
+export type MemberField = TextField | DateField | ChoiceField | ListField | ChildrenField;
+
+export const MEMBER_FIELDS = {
+  firstName: {
+    kind: "text",
+    label: "First Name",
+    noun: "First name",
+    max: 80,
+    required: true,
+    autoComplete: "given-name",
+  },
+  middleName: {
+    kind: "text",
+    label: "Middle Name",
+    noun: "Middle name",
+    max: 80,
+    autoComplete: "additional-name",
+  },
+  lastName: {
+    kind: "text",
+    label: "Last Name",
+    noun: "Last name",
+    max: 80,
+    required: true,
+    autoComplete: "family-name",
+  },
+  nickname: { kind: "text", label: "Nickname", noun: "Nickname", max: 80, autoComplete: "nickname" },
+  email: { kind: "email", label: "Email", noun: "Email", max: 254, required: true, autoComplete: "email" },
+  mobile: {
+    kind: "tel",
+    label: "Mobile",
+    noun: "Mobile number",
+    max: 30,
+    required: true,
+    autoComplete: "tel-national",
+  },
+  countryCode: {
+    kind: "choice",
+    label: "Code",
+    noun: "country code",
+    options: COUNTRY_CODES,
+    default: DEFAULT_COUNTRY_CODE,
+    message: "Please choose +973 or +63.",
+  },
+  addressBh: { kind: "text", label: "Address (Bahrain)", noun: "Address in Bahrain", max: 300 },
+  addressPh: { kind: "text", label: "Address (Philippines)", noun: "Address in the Philippines", max: 300 },
+  birthday: { kind: "date", label: "Birthday", noun: "Birthday" },
+  waterBaptismDate: { kind: "date", label: "Water Baptism Date", noun: "Water baptism date" },
+  gender: { kind: "choice", label: "Gender", noun: "gender", options: GENDERS, placeholder: "Select gender" },
+  maritalStatus: {
+    kind: "choice",
+    label: "Marital Status",
+    noun: "marital status",
+    options: MARITAL_STATUSES,
+    placeholder: "Select marital status",
+  },
+  spouseName: { kind: "text", label: "Spouse Name", noun: "Spouse name", max: 120 },
+  weddingAnniversary: { kind: "date", label: "Wedding Anniversary", noun: "Wedding anniversary" },
+  children: { kind: "children", label: "Children Information", noun: "children", max: 20, nameMax: 120 },
+  bibleStudyGroup: {
+    kind: "choice",
+    label: "Bible Study Group",
+    noun: "Bible study group",
+    options: BIBLE_STUDY_GROUPS,
+    placeholder: "Select group",
+  },
+  saltGroupName: { kind: "text", label: "SALT Group Name", noun: "SALT group name", max: 120 },
+  ministryInvolvement: { kind: "list", label: "Ministries", noun: "ministries", from: "ministries" },
+  ministryRole: { kind: "list", label: "Ministry Role", noun: "roles", from: "roles" },
+  churchPosition: {
+    kind: "choice",
+    label: "Church Position",
+    noun: "church position",
+    options: CHURCH_POSITIONS,
+    default: DEFAULT_CHURCH_POSITION,
+    message: "Please choose a church position from the list.",
+  },
+  membershipStatus: {
+    kind: "choice",
+    label: "Membership Status",
+    noun: "membership status",
+    options: MEMBERSHIP_STATUSES,
+    default: DEFAULT_MEMBERSHIP_STATUS,
+    message: "Please choose a membership status.",
+  },
+} as const satisfies Record<string, MemberField>;
+
+type Fields = typeof MEMBER_FIELDS;
+export type MemberFieldName = keyof Fields;
+/** The names of the fields of some kinds, e.g. MemberFieldNameOf<"date">. */
+export type MemberFieldNameOf<Kind extends MemberField["kind"]> = {
+  [K in MemberFieldName]: Fields[K]["kind"] extends Kind ? K : never;
+}[MemberFieldName];
+
+export const MEMBER_FIELD_NAMES = Object.keys(MEMBER_FIELDS) as MemberFieldName[];
+
+/** The inputs of one child's row; the form repeats them once per child. */
+export const CHILD_INPUTS = { name: "childName", birthday: "childBirthday", gender: "childGender" } as const;
+
+export interface MemberChild {
+  name: string;
+  birthday: string | null;
+  gender: string | null;
+}
+
+type ValueOf<F> = F extends { kind: "children" }
+  ? MemberChild[]
+  : F extends { kind: "list" }
+    ? string[]
+    : F extends { required: true } | { default: string }
+      ? string
+      : string | null;
+
+/** A member as a save writes it: every field of the table, checked and tidied. */
+export type MemberInput = { [K in MemberFieldName]: ValueOf<Fields[K]> };
+
+type DraftOf<F> = F extends { kind: "children" }
+  ? { name?: string | null; birthday?: string | null; gender?: string | null }[]
+  : F extends { kind: "list" }
+    ? string[]
+    : string | null;
+
+/** What the form starts with or was sent: a stored member (edit), or what was typed before a refusal. */
+export type MemberDraft = { [K in MemberFieldName]?: DraftOf<Fields[K]> };
+
+const valueOf = (option: string | Choice) => (typeof option === "string" ? option : option.value);
+
+const optionalText = (max: number, noun: string) =>
   z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
+    .max(max, `${noun} must be at most ${max} characters.`)
     .optional()
     .transform((value) => (value ? value : null));
 
-const optionalDate = (label: string) =>
+const optionalDate = (noun: string) =>
   z
     .string()
     .trim()
     .optional()
     .transform((value) => (value ? value : null))
-    .refine((value) => value === null || isIsoDate(value), `${label} is not a valid date.`);
+    .refine((value) => value === null || isIsoDate(value), `${noun} is not a valid date.`);
 
-const optionalChoice = <T extends readonly [string, ...string[]]>(options: T, label: string) =>
+const optionalChoice = (options: readonly string[], noun: string) =>
   z
     .string()
     .optional()
     .transform((value) => (value ? value : null))
-    .refine(
-      (value) => value === null || (options as readonly string[]).includes(value),
-      `Please choose a valid ${label}.`,
-    )
-    .transform((value) => value as T[number] | null);
+    .refine((value) => value === null || options.includes(value), `Please choose a valid ${noun}.`);
 
-const childSchema = z.object({
-  name: z.string().trim().max(120, "A child's name must be at most 120 characters."),
-  birthday: optionalDate("A child's birthday"),
-  gender: optionalChoice(GENDERS, "gender for the child"),
-});
+function childSchema(field: ChildrenField) {
+  return z.object({
+    name: z.string().trim().max(field.nameMax, `A child's name must be at most ${field.nameMax} characters.`),
+    birthday: optionalDate("A child's birthday"),
+    gender: optionalChoice(GENDERS, "gender for the child"),
+  });
+}
 
-export const memberSchema = z
-  .object({
-    firstName: z
-      .string()
-      .trim()
-      .min(1, "First name is required.")
-      .max(80, "First name must be at most 80 characters."),
-    middleName: optionalText(80, "Middle name"),
-    lastName: z
-      .string()
-      .trim()
-      .min(1, "Last name is required.")
-      .max(80, "Last name must be at most 80 characters."),
-    nickname: optionalText(80, "Nickname"),
-    email: z
-      .string()
-      .trim()
-      .min(1, "Email is required.")
-      .max(254, "Email must be at most 254 characters.")
-      .pipe(z.email("Please enter a valid email address.")),
-    mobile: z
-      .string()
-      .trim()
-      .min(1, "Mobile number is required.")
-      .max(30, "Mobile number must be at most 30 characters.")
-      .regex(/^\+?[0-9()\s.-]{6,}$/, "Please enter a valid mobile number."),
-    countryCode: z.enum(COUNTRY_CODES, { error: "Please choose +973 or +63." }).default("+973"),
-    addressBh: optionalText(300, "Address in Bahrain"),
-    addressPh: optionalText(300, "Address in the Philippines"),
-    birthday: optionalDate("Birthday"),
-    waterBaptismDate: optionalDate("Water baptism date"),
-    gender: optionalChoice(GENDERS, "gender"),
-    maritalStatus: optionalChoice(MARITAL_STATUSES, "marital status"),
-    spouseName: optionalText(120, "Spouse name"),
-    weddingAnniversary: optionalDate("Wedding anniversary"),
-    children: z.array(childSchema).max(20, "At most 20 children can be listed."),
-    bibleStudyGroup: optionalChoice(BIBLE_STUDY_GROUPS, "Bible study group"),
-    saltGroupName: optionalText(120, "SALT group name"),
-    ministryInvolvement: z.array(
-      z.string().refine((value) => MINISTRY_NAMES.includes(value), "Please choose ministries from the list."),
-    ),
-    ministryRole: z.array(
-      z.string().refine((value) => MINISTRY_ROLES.includes(value), "Please choose roles from the list."),
-    ),
-    churchPosition: z
-      .enum(CHURCH_POSITIONS, { error: "Please choose a church position from the list." })
-      .default("Member"),
-    membershipStatus: z
-      .enum(MEMBERSHIP_STATUSES.map((s) => s.value) as [string, ...string[]], {
-        error: "Please choose a membership status.",
-      })
-      .default("active"),
-  })
-  .transform((member) => ({
+function fieldSchema(field: MemberField, options: MemberOptions): z.ZodType {
+  switch (field.kind) {
+    case "text":
+    case "email":
+    case "tel": {
+      if (!field.required) return optionalText(field.max, field.noun);
+      const text = z
+        .string()
+        .trim()
+        .min(1, `${field.noun} is required.`)
+        .max(field.max, `${field.noun} must be at most ${field.max} characters.`);
+      if (field.kind === "email") return text.pipe(z.email("Please enter a valid email address."));
+      if (field.kind === "tel")
+        return text.regex(/^\+?[0-9()\s.-]{6,}$/, "Please enter a valid mobile number.");
+      return text;
+    }
+    case "date":
+      return optionalDate(field.noun);
+    case "choice": {
+      const values = field.options.map(valueOf);
+      if (field.default === undefined) return optionalChoice(values, field.noun);
+      return z.enum(values as [string, ...string[]], { error: field.message }).default(field.default);
+    }
+    case "list": {
+      const allowed = new Set(options[field.from].map((choice) => choice.value));
+      return z.array(
+        z.string().refine((value) => allowed.has(value), `Please choose ${field.noun} from the list.`),
+      );
+    }
+    case "children":
+      return z.array(childSchema(field)).max(field.max, `At most ${field.max} ${field.noun} can be listed.`);
+  }
+}
+
+/**
+ * The one schema of the member registration and edit forms, in the browser and in the actions.
+ * It is made per request because the ministries and roles come from the church's content.
+ */
+export function makeMemberSchema(options: MemberOptions) {
+  const shape = Object.fromEntries(
+    MEMBER_FIELD_NAMES.map((name) => [name, fieldSchema(MEMBER_FIELDS[name], options)]),
+  ) as { [K in MemberFieldName]: z.ZodType<ValueOf<Fields[K]>> };
+  return z.object(shape).transform((member): MemberInput => ({
     ...member,
     // Spouse and anniversary belong to married members only.
     spouseName: member.maritalStatus === "Married" ? member.spouseName : null,
@@ -109,51 +270,67 @@ export const memberSchema = z
     ministryInvolvement: [...new Set(member.ministryInvolvement)],
     ministryRole: [...new Set(member.ministryRole)],
   }));
+}
 
-export type MemberInput = z.output<typeof memberSchema>;
+/** Every field of a checked member, and nothing else, for a save to write. */
+export function pickMemberFields(input: MemberInput): MemberInput {
+  return Object.fromEntries(MEMBER_FIELD_NAMES.map((name) => [name, input[name]])) as MemberInput;
+}
 
 /** Reads the member form's fields (children as repeated childName/childBirthday/childGender). */
-export function memberFormValues(form: FormData) {
+export function readMemberForm(form: FormData): MemberDraft {
   const one = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
   };
   const all = (name: string) =>
     form.getAll(name).filter((value): value is string => typeof value === "string");
-  const names = all("childName");
-  const birthdays = all("childBirthday");
-  const genders = all("childGender");
-  return {
-    firstName: one("firstName") ?? "",
-    middleName: one("middleName"),
-    lastName: one("lastName") ?? "",
-    nickname: one("nickname"),
-    email: one("email") ?? "",
-    mobile: one("mobile") ?? "",
-    countryCode: one("countryCode") || undefined,
-    addressBh: one("addressBh"),
-    addressPh: one("addressPh"),
-    birthday: one("birthday"),
-    waterBaptismDate: one("waterBaptismDate"),
-    gender: one("gender"),
-    maritalStatus: one("maritalStatus"),
-    spouseName: one("spouseName"),
-    weddingAnniversary: one("weddingAnniversary"),
-    children: names.map((name, index) => ({ name, birthday: birthdays[index], gender: genders[index] })),
-    bibleStudyGroup: one("bibleStudyGroup"),
-    saltGroupName: one("saltGroupName"),
-    ministryInvolvement: all("ministryInvolvement"),
-    ministryRole: all("ministryRole"),
-    churchPosition: one("churchPosition") || undefined,
-    membershipStatus: one("membershipStatus") || undefined,
-  };
+  const draft: Record<string, unknown> = {};
+  for (const name of MEMBER_FIELD_NAMES) {
+    const field: MemberField = MEMBER_FIELDS[name];
+    if (field.kind === "list") draft[name] = all(name);
+    else if (field.kind === "children") {
+      const birthdays = all(CHILD_INPUTS.birthday);
+      const genders = all(CHILD_INPUTS.gender);
+      draft[name] = all(CHILD_INPUTS.name).map((childName, index) => ({
+        name: childName,
+        birthday: birthdays[index],
+        gender: genders[index],
+      }));
+    } else if (field.kind === "choice") draft[name] = field.default ? one(name) || undefined : one(name);
+    else if (field.kind !== "date" && field.required) draft[name] = one(name) ?? "";
+    else draft[name] = one(name);
+  }
+  return draft as MemberDraft;
 }
 
-export type MemberFormValues = ReturnType<typeof memberFormValues>;
+/** The inputs the form may repeat; an answer's `values` numbers them (childName.0, childName.1 ...). */
+const REPEATED_INPUTS = new Set<string>([
+  ...MEMBER_FIELD_NAMES.filter((name) => MEMBER_FIELDS[name].kind === "list"),
+  ...Object.values(CHILD_INPUTS),
+]);
+const INPUTS = new Set<string>([...MEMBER_FIELD_NAMES, ...REPEATED_INPUTS]);
 
-/** The first message per field, keyed by field name ('children' for any child problem). */
-export function memberFieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
+/** What was typed into the member form, as the flat record a refused answer carries back. */
+export function typedMemberValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  const counts = new Map<string, number>();
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== "string" || !INPUTS.has(name)) continue;
+    if (!REPEATED_INPUTS.has(name)) {
+      values[name] ??= value;
+      continue;
+    }
+    const index = counts.get(name) ?? 0;
+    counts.set(name, index + 1);
+    values[`${name}.${index}`] = value;
+  }
+  return values;
+}
+
+/** The form's starting values from what typedMemberValues kept. */
+export function memberDraftFrom(values: Record<string, string>): MemberDraft {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) form.append(key.replace(/\.\d+$/, ""), value);
+  return readMemberForm(form);
 }

@@ -1,4 +1,4 @@
-import { MINISTRY_NAMES } from "~/content/member-options";
+import { choiceFor } from "~/content/member-options";
 import { todayInChurchZone } from "~/lib/dates";
 import { requireUser } from "~/server/auth/guards.server";
 import { csvResponse } from "~/server/http/csv.server";
@@ -8,6 +8,7 @@ import {
   streamUpcomingAnniversaries,
   streamUpcomingBirthdays,
 } from "~/server/people/member-reports.server";
+import { loadMemberOptions } from "~/server/people/members.server";
 import { streamVisitors } from "~/server/people/visitors.server";
 import { fullName } from "~/lib/names";
 import type { Route } from "./+types/report-csv";
@@ -93,10 +94,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }
     case "ministry": {
       const name = new URL(request.url).searchParams.get("name") ?? "";
-      if (!MINISTRY_NAMES.includes(name)) throw new Response("Unknown ministry", { status: 404 });
-      const rows = await streamMembersInMinistry(name);
+      const ministry = choiceFor(name, (await loadMemberOptions()).ministries);
+      if (!ministry) throw new Response("Unknown ministry", { status: 404 });
+      const rows = await streamMembersInMinistry(ministry.value);
       return csvResponse(
-        `${name}_members.csv`,
+        `${ministry.label}_members.csv`,
         ["Name", "Email", "Mobile", "Ministry Role", "Status"],
         rows,
         (m) => [fullName(m), m.email, mobileOf(m), m.ministryRole, m.membershipStatus],

@@ -4,7 +4,7 @@ import { Form, Link, useSubmit } from "react-router";
 import { ExportButton } from "~/components/export-button";
 import { TableScroller } from "~/components/table-scroller";
 import { NativeSelect } from "~/components/ui/select";
-import { MINISTRY_NAMES } from "~/content/member-options";
+import { choiceFor } from "~/content/member-options";
 import { todayInChurchZone } from "~/lib/dates";
 import { formatDateUS } from "~/lib/format";
 import { REPORT_WINDOW_DAYS } from "~/lib/member-dates";
@@ -21,6 +21,7 @@ import {
   upcomingAnniversaries,
   upcomingBirthdays,
 } from "~/server/people/member-reports.server";
+import { loadMemberOptions } from "~/server/people/members.server";
 import { listVisitorsPage } from "~/server/people/visitors.server";
 import { fullName } from "~/lib/names";
 import type { Route } from "./+types/reports";
@@ -33,9 +34,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "reports:read");
   const today = todayInChurchZone();
   const url = new URL(request.url);
-  const requested = url.searchParams.get("ministry") ?? "";
+  const options = await loadMemberOptions();
+  // The filter names a ministry by its name, as the select shows it; a slug is understood too.
+  const chosen = choiceFor(url.searchParams.get("ministry") ?? "", options.ministries);
+  const ministry = chosen?.label ?? "";
+  const ministryNames = options.ministries.map((choice) => choice.label);
   const visitorsPage = requestedPage(request, "visitors");
-  const ministry = MINISTRY_NAMES.includes(requested) ? requested : "";
   const person = (m: {
     firstName: string;
     middleName: string | null;
@@ -57,10 +61,11 @@ export async function loader({ request }: Route.LoaderArgs) {
         membershipCounts(),
         ministryBreakdown(),
         listVisitorsPage(visitorsPage),
-        ministry ? membersInMinistry(ministry) : Promise.resolve([]),
+        chosen ? membersInMinistry(chosen.value) : Promise.resolve([]),
       ]);
       return {
         ministry,
+        ministryNames,
         birthdays: birthdays.map(({ item, date, daysAway, years }) => ({
           id: item.id,
           ...person(item),
@@ -89,6 +94,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     {
       ministry,
+      ministryNames,
       birthdays: [],
       anniversaries: [],
       counts: { total: 0, active: 0 },
@@ -173,6 +179,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const {
     loadFailed,
     ministry,
+    ministryNames,
     birthdays,
     anniversaries,
     counts,
@@ -297,7 +304,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               </label>
               <NativeSelect id="ministry-filter" name="ministry" defaultValue={ministry}>
                 <option value="">Choose a ministry</option>
-                {MINISTRY_NAMES.map((name) => (
+                {ministryNames.map((name) => (
                   <option key={name} value={name}>
                     {name}
                   </option>

@@ -2,11 +2,18 @@ import { and, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-or
 import { members, type Member } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { pageWindow } from "~/lib/paging";
-import type { MemberInput } from "~/schemas/member";
+import { memberOptions, type MemberOptions } from "~/content/member-options";
+import { pickMemberFields, type MemberInput } from "~/schemas/member";
 import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
+import { getSiteContent } from "../site/site-content.server";
 
 export const MEMBERS_PAGE_SIZE = 25;
+
+/** The member form's ministries and roles, from the church's content as it is now. */
+export async function loadMemberOptions(): Promise<MemberOptions> {
+  return memberOptions((await getSiteContent()).ministries);
+}
 
 /** LIKE patterns treat % and _ as wildcards; a search for them should find them. */
 function likePattern(text: string) {
@@ -56,40 +63,11 @@ export async function getMember(id: string): Promise<Member | null> {
   return row ?? null;
 }
 
-function columns(input: MemberInput) {
-  return {
-    firstName: input.firstName,
-    middleName: input.middleName,
-    lastName: input.lastName,
-    nickname: input.nickname,
-    email: input.email,
-    mobile: input.mobile,
-    countryCode: input.countryCode,
-    addressBh: input.addressBh,
-    addressPh: input.addressPh,
-    birthday: input.birthday,
-    waterBaptismDate: input.waterBaptismDate,
-    gender: input.gender,
-    maritalStatus: input.maritalStatus,
-    spouseName: input.spouseName,
-    weddingAnniversary: input.weddingAnniversary,
-    children: input.children.map((child) => ({
-      name: child.name,
-      birthday: child.birthday,
-      gender: child.gender,
-    })),
-    bibleStudyGroup: input.bibleStudyGroup,
-    saltGroupName: input.saltGroupName,
-    ministryInvolvement: input.ministryInvolvement,
-    ministryRole: input.ministryRole,
-  };
-}
-
 /** A new member is always saved as active, with the position chosen (Member by default). */
 export async function createMember(input: MemberInput, actor: Actor): Promise<Member> {
   const [row] = await services()
     .db.insert(members)
-    .values({ ...columns(input), churchPosition: input.churchPosition, membershipStatus: "active" })
+    .values({ ...pickMemberFields(input), membershipStatus: "active" })
     .returning(memberColumns);
   logChange(actor, "member.created", { memberId: row!.id });
   return row!;
@@ -100,11 +78,7 @@ export async function updateMember(id: string, input: MemberInput, actor: Actor)
   if (!isUuid(id)) return null;
   const [row] = await services()
     .db.update(members)
-    .set({
-      ...columns(input),
-      churchPosition: input.churchPosition,
-      membershipStatus: input.membershipStatus,
-    })
+    .set(pickMemberFields(input))
     .where(eq(members.id, id))
     .returning(memberColumns);
   if (row) logChange(actor, "member.updated", { memberId: id });
