@@ -39,24 +39,37 @@ export interface Choice {
  * The member form's choices that come from the church's content, built on each request from
  * `getSiteContent()` and handed to the browser in loader data: the ministries, and the roles
  * (SG Leader, Asst. SG Leader, and '{short name} Head' for each ministry).
+ *
+ * A member keeps the values, which outlive a ministry's renaming: a ministry's slug, and a role's
+ * key (see database/schema.ts); every screen and export shows the labels.
  */
 export interface MemberOptions {
   ministries: Choice[];
   roles: Choice[];
 }
 
-export function memberOptions(ministries: readonly Pick<Ministry, "slug" | "name" | "shortName">[]) {
+export const SG_LEADER_ROLE = "sg-leader";
+export const ASST_SG_LEADER_ROLE = "asst-sg-leader";
+
+/** The key of the role of a ministry's head, shown as '{short name} Head'. */
+export function headRoleKey(slug: string): string {
+  return `head:${slug}`;
+}
+
+export function memberOptions(
+  ministries: readonly Pick<Ministry, "slug" | "name" | "shortName">[],
+): MemberOptions {
   return {
-    ministries: ministries.map((ministry) => ({ value: ministry.name, label: ministry.name })),
+    ministries: ministries.map((ministry) => ({ value: ministry.slug, label: ministry.name })),
     roles: [
-      { value: "SG Leader", label: "SG Leader" },
-      { value: "Asst. SG Leader", label: "Asst. SG Leader" },
+      { value: SG_LEADER_ROLE, label: "SG Leader" },
+      { value: ASST_SG_LEADER_ROLE, label: "Asst. SG Leader" },
       ...ministries.map((ministry) => ({
-        value: `${ministry.shortName} Head`,
+        value: headRoleKey(ministry.slug),
         label: `${ministry.shortName} Head`,
       })),
     ],
-  } satisfies MemberOptions;
+  };
 }
 
 /** The labels of stored values, in their order; a value no choice has any more shows as stored. */

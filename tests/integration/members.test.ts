@@ -8,6 +8,7 @@ import {
   createMember,
   deleteMember,
   getMember,
+  getMemberProfile,
   listMembers,
   loadMemberOptions,
   updateMember,
@@ -217,11 +218,11 @@ describe.each(databaseKinds)("members on %s", (kind) => {
     const today = "2026-12-15";
     await createMember(memberInput({ firstName: "Today", birthday: "1990-12-15" }), actor);
     await createMember(
-      memberInput({ firstName: "Week", birthday: "1990-12-22", ministryInvolvement: ["TEE"] }),
+      memberInput({ firstName: "Week", birthday: "1990-12-22", ministryInvolvement: ["tee"] }),
       actor,
     );
     await createMember(
-      memberInput({ firstName: "Edge", birthday: "1990-01-14", ministryInvolvement: ["TEE", "ACTS Kids"] }),
+      memberInput({ firstName: "Edge", birthday: "1990-01-14", ministryInvolvement: ["tee", "acts-kids"] }),
       actor,
     );
     // Registration always saves 'active'; the edit form changes it.
@@ -412,8 +413,8 @@ describe.each(databaseKinds)("members on %s", (kind) => {
       await createMember(
         memberInput({
           firstName: "Mia",
-          ministryInvolvement: ["Amplify (Music)"],
-          ministryRole: ["Amplify Head"],
+          ministryInvolvement: ["amplify"],
+          ministryRole: ["head:amplify"],
         }),
         actor,
       );
@@ -422,7 +423,43 @@ describe.each(databaseKinds)("members on %s", (kind) => {
       const text = (await response.text()).replace(/^\uFEFF/, "");
       expect(text.split("\r\n")[1]).toBe("Mia Cruz,ana@example.org,'+973 33334444,Amplify Head,active");
       expect((await download("ministry", "?name=Nope")).status).toBe(404);
+      expect((await download("ministry", "?slug=Amplify%20(Music)")).status).toBe(404);
       expect((await download("passwords")).status).toBe(404);
+    });
+
+    it("keeps ministries and roles by key, and shows and exports their names", async () => {
+      const mia = await createMember(
+        memberInput({
+          firstName: "Mia",
+          ministryInvolvement: ["amplify", "acts-kids"],
+          ministryRole: ["head:amplify", "sg-leader"],
+        }),
+        actor,
+      );
+      expect(await getMember(mia.id)).toMatchObject({
+        ministryInvolvement: ["amplify", "acts-kids"],
+        ministryRole: ["head:amplify", "sg-leader"],
+      });
+      expect(await getMemberProfile(mia.id)).toMatchObject({
+        ministryNames: ["Amplify (Music)", "ACTS Kids"],
+        roleNames: ["Amplify Head", "SG Leader"],
+      });
+
+      const bySlug = await download("ministry", "?slug=acts-kids");
+      expect(bySlug.headers.get("content-disposition")).toContain('filename="ACTS Kids_members.csv"');
+      expect((await bySlug.text()).replace(/^\uFEFF/, "").split("\r\n")[1]).toBe(
+        `Mia Cruz,ana@example.org,'+973 33334444,"Amplify Head, SG Leader",active`,
+      );
+      const active = (await (await download("active_members")).text()).replace(/^\uFEFF/, "").split("\r\n");
+      expect(active[1]).toBe(
+        `Mia Cruz,ana@example.org,'+973 33334444,Member,"Amplify (Music), ACTS Kids","Amplify Head, SG Leader",active`,
+      );
+      const breakdown = await ministryBreakdown();
+      expect(breakdown.find((b) => b.slug === "amplify")).toEqual({
+        name: "Amplify (Music)",
+        slug: "amplify",
+        count: 1,
+      });
     });
   });
 });

@@ -9,7 +9,7 @@ import { ageInYears } from "~/lib/member-dates";
 import { pageMeta } from "~/lib/meta";
 import { MEMBER_FIELDS, type MemberFieldName } from "~/schemas/member";
 import { requireUser } from "~/server/auth/guards.server";
-import { getMember } from "~/server/people/members.server";
+import { getMemberProfile } from "~/server/people/members.server";
 import { fullName } from "~/lib/names";
 import { redirectWithToast } from "~/server/http/toast.server";
 import type { Member } from "../../../database/schema";
@@ -21,7 +21,7 @@ export function meta(_: Route.MetaArgs) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request, "members:read");
-  const member = await getMember(params.id);
+  const member = await getMemberProfile(params.id);
   if (!member) {
     throw await redirectWithToast(
       "/members/details",
@@ -154,9 +154,9 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
         </Card>
 
         <Card title="Ministry Involvement">
-          {member.ministryInvolvement.length > 0 ? (
+          {member.ministryNames.length > 0 ? (
             <ul className="flex flex-wrap gap-2" aria-label="Ministries">
-              {member.ministryInvolvement.map((ministry) => (
+              {member.ministryNames.map((ministry) => (
                 <li
                   key={ministry}
                   className="rounded-full bg-primary/10 px-3 py-1 text-sm font-medium text-primary"
@@ -171,7 +171,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
             Ministry Role
           </p>
-          <p className="mt-1">{member.ministryRole.length > 0 ? member.ministryRole.join(", ") : "N/A"}</p>
+          <p className="mt-1">{member.roleNames.length > 0 ? member.roleNames.join(", ") : "N/A"}</p>
         </Card>
       </div>
     </AdminScreen>

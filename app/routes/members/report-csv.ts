@@ -1,4 +1,3 @@
-import { choiceFor } from "~/content/member-options";
 import { todayInChurchZone } from "~/lib/dates";
 import { requireUser } from "~/server/auth/guards.server";
 import { csvResponse } from "~/server/http/csv.server";
@@ -76,8 +75,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           m.email,
           mobileOf(m),
           m.churchPosition,
-          m.ministryInvolvement,
-          m.ministryRole,
+          m.ministryNames,
+          m.roleNames,
           m.membershipStatus,
         ],
       );
@@ -93,15 +92,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ]);
     }
     case "ministry": {
-      const name = new URL(request.url).searchParams.get("name") ?? "";
-      const ministry = choiceFor(name, (await loadMemberOptions()).ministries);
+      // By slug; links saved before slugs name the ministry (?name=Amplify%20(Music)) and still work.
+      const { searchParams } = new URL(request.url);
+      const { ministries } = await loadMemberOptions();
+      const slug = searchParams.get("slug");
+      const ministry =
+        slug === null
+          ? ministries.find((choice) => choice.label === searchParams.get("name"))
+          : ministries.find((choice) => choice.value === slug);
       if (!ministry) throw new Response("Unknown ministry", { status: 404 });
       const rows = await streamMembersInMinistry(ministry.value);
       return csvResponse(
         `${ministry.label}_members.csv`,
         ["Name", "Email", "Mobile", "Ministry Role", "Status"],
         rows,
-        (m) => [fullName(m), m.email, mobileOf(m), m.ministryRole, m.membershipStatus],
+        (m) => [fullName(m), m.email, mobileOf(m), m.roleNames, m.membershipStatus],
       );
     }
     default:

@@ -38,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The filter names a ministry by its name, as the select shows it; a slug is understood too.
   const chosen = choiceFor(url.searchParams.get("ministry") ?? "", options.ministries);
   const ministry = chosen?.label ?? "";
+  const ministrySlug = chosen?.value ?? "";
   const ministryNames = options.ministries.map((choice) => choice.label);
   const visitorsPage = requestedPage(request, "visitors");
   const person = (m: {
@@ -65,6 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ]);
       return {
         ministry,
+        ministrySlug,
         ministryNames,
         birthdays: birthdays.map(({ item, date, daysAway, years }) => ({
           id: item.id,
@@ -88,12 +90,13 @@ export async function loader({ request }: Route.LoaderArgs) {
         ministryMembers: ministryMembers.map((m) => ({
           id: m.id,
           ...person(m),
-          roles: m.ministryRole.join(", "),
+          roles: m.roleNames.join(", "),
         })),
       };
     },
     {
       ministry,
+      ministrySlug,
       ministryNames,
       birthdays: [],
       anniversaries: [],
@@ -179,6 +182,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const {
     loadFailed,
     ministry,
+    ministrySlug,
     ministryNames,
     birthdays,
     anniversaries,
@@ -287,7 +291,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           actions={
             ministry ? (
               <ExportButton
-                href={`/members/reports/export/ministry?${new URLSearchParams({ name: ministry })}`}
+                href={`/members/reports/export/ministry?${new URLSearchParams({ slug: ministrySlug })}`}
                 count={ministryMembers.length}
               />
             ) : null

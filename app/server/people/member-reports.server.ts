@@ -9,9 +9,11 @@ import {
   REPORT_WINDOW_DAYS,
   type Upcoming,
 } from "~/lib/member-dates";
-import { ministries } from "~/content/ministries";
+import type { MemberOptions } from "~/content/member-options";
 import { readInBatches } from "../http/csv.server";
 import { services } from "../platform/services.server";
+import { getSiteContent } from "../site/site-content.server";
+import { loadMemberOptions, ministryNamesOf } from "./members.server";
 import { countVisitors } from "./visitors.server";
 
 // What the dashboard and the reports read about members: figures, dates coming round, and the
@@ -32,7 +34,7 @@ function upcomingTable(today: string, days: number) {
 
 export async function dashboardStats(today: string) {
   const monthDays = monthDaysAhead(today, DASHBOARD_BIRTHDAY_DAYS).map((w) => w.monthDay);
-  const [[memberCounts], newVisitors] = await Promise.all([
+  const [[memberCounts], newVisitors, { ministries }] = await Promise.all([
     services()
       .db.select({
         total: count(),
@@ -43,6 +45,7 @@ export async function dashboardStats(today: string) {
       })
       .from(members),
     countVisitors(),
+    getSiteContent(),
   ]);
   return {
     totalMembers: memberCounts?.total ?? 0,
@@ -130,10 +133,16 @@ const reportColumns = {
   ministryInvolvement: members.ministryInvolvement,
   ministryRole: members.ministryRole,
 };
-type ReportMember = SelectResultFields<typeof reportColumns>;
+type ReportMember = SelectResultFields<typeof reportColumns> & {
+  ministryNames: string[];
+  roleNames: string[];
+};
 
-/** Members matching `where` by last name, then first name (then id, so every row has one place). */
-function byNameQuery(where: SQL) {
+/**
+ * Members matching `where` by last name, then first name (then id, so every row has one place),
+ * with the names of their ministries and roles as the reports and their downloads show them.
+ */
+function byNameQuery(where: SQL, options: MemberOptions) {
   return async (after?: ReportMember, limit?: number): Promise<ReportMember[]> => {
     const query = services()
       .db.select(reportColumns)
@@ -147,33 +156,40 @@ function byNameQuery(where: SQL) {
       )
       .orderBy(members.lastName, members.firstName, members.id)
       .$dynamic();
-    return limit ? query.limit(limit) : query;
+    const rows = await (limit ? query.limit(limit) : query);
+    return rows.map((row) => ({ ...row, ...ministryNamesOf(row, options) }));
   };
 }
 
 /** Active members by name, read in batches for the download. */
-export function streamActiveMembers() {
-  return readInBatches(byNameQuery(eq(members.membershipStatus, "active")));
+export async function streamActiveMembers() {
+  return readInBatches(byNameQuery(eq(members.membershipStatus, "active"), await loadMemberOptions()));
 }
 
-export async function membersInMinistry(name: string) {
-  return byNameQuery(arrayContains(members.ministryInvolvement, [name]))();
+/** The members of the ministry with this slug, by name. */
+export async function membersInMinistry(slug: string) {
+  return byNameQuery(arrayContains(members.ministryInvolvement, [slug]), await loadMemberOptions())();
 }
 
-export function streamMembersInMinistry(name: string) {
-  return readInBatches(byNameQuery(arrayContains(members.ministryInvolvement, [name])));
+export async function streamMembersInMinistry(slug: string) {
+  return readInBatches(
+    byNameQuery(arrayContains(members.ministryInvolvement, [slug]), await loadMemberOptions()),
+  );
 }
 
 /** How many members serve in each ministry, in the ministry list's order. */
 export async function ministryBreakdown() {
-  const rows = await services()
-    .db.select({ name: sql<string>`unnest(${members.ministryInvolvement})`, n: count() })
-    .from(members)
-    .groupBy(sql`1`);
-  const counts = new Map(rows.map((row) => [row.name, Number(row.n)]));
+  const [rows, { ministries }] = await Promise.all([
+    services()
+      .db.select({ slug: sql<string>`unnest(${members.ministryInvolvement})`, n: count() })
+      .from(members)
+      .groupBy(sql`1`),
+    getSiteContent(),
+  ]);
+  const counts = new Map(rows.map((row) => [row.slug, Number(row.n)]));
   return ministries.map((ministry) => ({
     name: ministry.name,
     slug: ministry.slug,
-    count: counts.get(ministry.name) ?? 0,
+    count: counts.get(ministry.slug) ?? 0,
   }));
 }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-or
 import { members, type Member } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { pageWindow } from "~/lib/paging";
-import { memberOptions, type MemberOptions } from "~/content/member-options";
+import { labelsOf, memberOptions, type MemberOptions } from "~/content/member-options";
 import { pickMemberFields, type MemberInput } from "~/schemas/member";
 import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
@@ -61,6 +61,23 @@ export async function getMember(id: string): Promise<Member | null> {
   if (!isUuid(id)) return null;
   const [row] = await services().db.select(memberColumns).from(members).where(eq(members.id, id)).limit(1);
   return row ?? null;
+}
+
+/** The names a member's stored ministry slugs and role keys stand for, in their order. */
+export function ministryNamesOf(
+  member: Pick<Member, "ministryInvolvement" | "ministryRole">,
+  options: MemberOptions,
+) {
+  return {
+    ministryNames: labelsOf(member.ministryInvolvement, options.ministries),
+    roleNames: labelsOf(member.ministryRole, options.roles),
+  };
+}
+
+/** A member as the profile shows them: with the names of their ministries and roles. */
+export async function getMemberProfile(id: string) {
+  const [member, options] = await Promise.all([getMember(id), loadMemberOptions()]);
+  return member ? { ...member, ...ministryNamesOf(member, options) } : null;
 }
 
 /** A new member is always saved as active, with the position chosen (Member by default). */
