@@ -3,7 +3,7 @@ import { useState } from "react";
 import { GENDERS } from "~/content/member-options";
 import { todayInChurchZone } from "~/lib/dates";
 import { ageInYears } from "~/lib/member-dates";
-import { CHILD_INPUTS, MEMBER_FIELDS } from "~/schemas/member";
+import { CHILD_INPUTS, MEMBER_FIELDS } from "~/schemas/member-fields";
 import { FormField } from "./form-field";
 import type { MemberFormState } from "./member-form-controls";
 import { Button } from "./ui/button";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Choice } from "~/content/member-options";
-import { MEMBER_FIELDS, type MemberDraft, type MemberFieldNameOf } from "~/schemas/member";
+import { MEMBER_FIELDS, type MemberDraft, type MemberFieldNameOf } from "~/schemas/member-fields";
 import { FormField } from "./form-field";
 import { Label } from "./ui/label";
 import { NativeSelect } from "./ui/select";

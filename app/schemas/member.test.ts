@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { memberOptions } from "~/content/member-options";
 import { firstErrors } from "~/lib/action-result";
 import { ministries } from "~/content/ministries";
+import { makeMemberSchema } from "./member";
 import {
-  makeMemberSchema,
   MEMBER_FIELD_NAMES,
   memberDraftFrom,
   pickMemberFields,
   readMemberForm,
   typedMemberValues,
-} from "./member";
+} from "./member-fields";
 
 const schema = makeMemberSchema(memberOptions(ministries));
 

@@ -7,7 +7,7 @@ import { todayInChurchZone } from "~/lib/dates";
 import { formatDateUS } from "~/lib/format";
 import { ageInYears } from "~/lib/member-dates";
 import { pageMeta } from "~/lib/meta";
-import { MEMBER_FIELDS, type MemberFieldName } from "~/schemas/member";
+import { MEMBER_FIELDS, type MemberFieldName } from "~/schemas/member-fields";
 import { requireUser } from "~/server/auth/guards.server";
 import { getMemberProfile } from "~/server/people/members.server";
 import { fullName } from "~/lib/names";

@@ -3,7 +3,7 @@ import { members, type Member } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { pageWindow } from "~/lib/paging";
 import { labelsOf, memberOptions, type MemberOptions } from "~/content/member-options";
-import { pickMemberFields, type MemberInput } from "~/schemas/member";
+import { pickMemberFields, type MemberInput } from "~/schemas/member-fields";
 import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 import { getSiteContent } from "../site/site-content.server";
