@@ -4,6 +4,7 @@ import { members, rateLimits, settings, visitors } from "../../database/schema";
 import { action as formsAction, loader as formsLoader } from "~/routes/members/new-member";
 import { loader as exportLoader } from "~/routes/members/report-csv";
 import { makeMemberSchema } from "~/schemas/member";
+import { memberDraftFrom } from "~/schemas/member-fields";
 import {
   createMember,
   deleteMember,
@@ -275,6 +276,47 @@ describe.each(databaseKinds)("members on %s", (kind) => {
     expect(breakdown).toHaveLength(16);
     expect(breakdown.find((b) => b.name === "TEE")!.count).toBe(2);
     expect(breakdown.find((b) => b.name === "ACTS Kids")!.count).toBe(1);
+  });
+
+  it("gives a refused edit back as typed, children, ministries and roles included, and saves nothing", async () => {
+    const { action: editAction } = await import("~/routes/members/edit-member");
+    const ana = await createMember(memberInput({ ministryInvolvement: ["tee"] }), actor);
+    const body = new URLSearchParams([
+      ["firstName", "Ana"],
+      ["lastName", "Cruz"],
+      ["email", "not an e-mail"],
+      ["mobile", "33334444"],
+      ["childName", "Mia"],
+      ["childBirthday", "2016-05-01"],
+      ["childGender", "Female"],
+      ["ministryInvolvement", "yadah"],
+      ["ministryInvolvement", "amplify"],
+      ["ministryRole", "head:yadah"],
+    ]);
+    const request = new Request(`http://localhost/members/edit/${ana.id}`, {
+      method: "POST",
+      body,
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "http://localhost",
+        cookie: await signInCookie(),
+      },
+    });
+    const refused = await callRoute(editAction, request, { params: { id: ana.id } });
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      ok: false,
+      toast: { title: "Update Failed", description: "Please enter a valid email address." },
+      fieldErrors: { email: "Please enter a valid email address." },
+    });
+    expect((await getMember(ana.id))!.ministryInvolvement).toEqual(["tee"]);
+    const { values } = refused.data as { values: Record<string, string> };
+    expect(memberDraftFrom(values)).toMatchObject({
+      email: "not an e-mail",
+      children: [{ name: "Mia", birthday: "2016-05-01", gender: "Female" }],
+      ministryInvolvement: ["yadah", "amplify"],
+      ministryRole: ["head:yadah"],
+    });
   });
 
   describe("the registration form's passcode", () => {
