@@ -13,7 +13,7 @@ import type { MemberOptions } from "~/content/member-options";
 import { readInBatches } from "../http/csv.server";
 import { services } from "../platform/services.server";
 import { getSiteContent } from "../site/site-content.server";
-import { loadMemberOptions, ministryNamesOf } from "./members.server";
+import { loadMemberOptions, ministryAndRoleNames } from "./members.server";
 import { countVisitors } from "./visitors.server";
 
 // What the dashboard and the reports read about members: figures, dates coming round, and the
@@ -157,7 +157,7 @@ function byNameQuery(where: SQL, options: MemberOptions) {
       .orderBy(members.lastName, members.firstName, members.id)
       .$dynamic();
     const rows = await (limit ? query.limit(limit) : query);
-    return rows.map((row) => ({ ...row, ...ministryNamesOf(row, options) }));
+    return rows.map((row) => ({ ...row, ...ministryAndRoleNames(row, options) }));
   };
 }
 

@@ -64,7 +64,7 @@ export async function getMember(id: string): Promise<Member | null> {
 }
 
 /** The names a member's stored ministry slugs and role keys stand for, in their order. */
-export function ministryNamesOf(
+export function ministryAndRoleNames(
   member: Pick<Member, "ministryInvolvement" | "ministryRole">,
   options: MemberOptions,
 ) {
@@ -77,7 +77,7 @@ export function ministryNamesOf(
 /** A member as the profile shows them: with the names of their ministries and roles. */
 export async function getMemberProfile(id: string) {
   const [member, options] = await Promise.all([getMember(id), loadMemberOptions()]);
-  return member ? { ...member, ...ministryNamesOf(member, options) } : null;
+  return member ? { ...member, ...ministryAndRoleNames(member, options) } : null;
 }
 
 /** A new member is always saved as active, with the position chosen (Member by default). */
