@@ -6,27 +6,20 @@ import tseslint from "typescript-eslint";
 
 // The church's content reaches screens through getSiteContent() (app/server/site), so that it can
 // come from the database: only app/content itself, that module and tests import it as values.
-// Types may be imported anywhere. A relative path reaches app/content with one "../" per folder
-// the importer sits in, so there is one block per depth.
+// Types may be imported anywhere. The member form's fixed choices (app/content/member-options:
+// the spec's genders, statuses, positions, and the pure helpers that build the ministry choices)
+// are the registry's vocabulary, not content staff edit, so any module may use them. A relative
+// path reaches app/content with one "../" per folder the importer sits in: one block per depth.
 const contentValueImports = [0, 1, 2, 3, 4].map((depth) => ({
   files: [`app/${"*/".repeat(depth)}*.{ts,tsx}`],
-  ignores: [
-    "app/content/**",
-    "app/server/site/**",
-    "app/**/*.test.{ts,tsx}",
-    // The member fields are being rebuilt from getSiteContent() in a parallel change; until it
-    // lands these still read the member form's options directly.
-    "app/schemas/member.ts",
-    "app/components/member-form.tsx",
-    "app/server/people/members.server.ts",
-  ],
+  ignores: ["app/content/**", "app/server/site/**", "app/**/*.test.{ts,tsx}"],
   rules: {
     "@typescript-eslint/no-restricted-imports": [
       "error",
       {
         patterns: [
           {
-            regex: `^(~/content|${depth === 0 ? "\\./" : `(\\.\\./){${depth}}`}content)(/|$)`,
+            regex: `^(~/content|${depth === 0 ? "\\./" : `(\\.\\./){${depth}}`}content)(/(?!member-options$)|$)`,
             allowTypeImports: true,
             message: "Read the church's content with getSiteContent() on the server (import type is fine).",
           },

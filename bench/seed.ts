@@ -1,7 +1,7 @@
 // Bench data: a large church. Rows are made inside the database (generate_series), varied but
 // reproducible: every "random" choice reads a byte of md5(kind || row number).
-import { MINISTRY_NAMES, MINISTRY_ROLES } from "../app/content/member-options";
-import { MINISTRY_SLUGS } from "../app/content/ministries";
+import { memberOptions } from "../app/content/member-options";
+import { MINISTRY_SLUGS, ministries } from "../app/content/ministries";
 
 export const SEED_COUNTS = {
   members: 10_000,
@@ -41,6 +41,10 @@ const TOWNS = ["Manama", "Juffair", "Adliya", "Riffa", "Isa Town", "Hamad Town",
 // prettier-ignore
 const PH_CITIES = ["Quezon City", "Cebu City", "Davao City", "Iloilo City", "Baguio", "Batangas", "Pampanga", "Laguna"];
 const DOMAINS = ["gmail.com", "yahoo.com", "outlook.com", "hotmail.com", "icloud.com", "example.org"];
+// Members keep ministries and roles as the member form posts them (its choices' values).
+const { ministries: MINISTRY_CHOICES, roles: ROLE_CHOICES } = memberOptions(ministries);
+const MINISTRY_KEYS = MINISTRY_CHOICES.map((choice) => choice.value);
+const ROLE_KEYS = ROLE_CHOICES.map((choice) => choice.value);
 const POSITIONS = ["Deacon", "Deaconess", "Elder", "Church Board Chairman", "Acts Pastor"];
 const VISITOR_MESSAGES = [
   "I would like to know more about your Friday service.",
@@ -114,13 +118,13 @@ SELECT first_name, middle_name, last_name, nickname,
     FROM generate_series(1, ${b(10)} % 4) AS k)
   ELSE '[]'::jsonb END,
   CASE WHEN marital_status = 'Married' THEN wedding END,
-  ARRAY(SELECT (${textArray(MINISTRY_NAMES)})[1 + (${b(13)} + k * 5) % ${MINISTRY_NAMES.length}]
+  ARRAY(SELECT (${textArray(MINISTRY_KEYS)})[1 + (${b(13)} + k * 5) % ${MINISTRY_KEYS.length}]
         FROM generate_series(1, ${b(14)} % 4) AS k),
   CASE WHEN ${b(1)} % 100 < 88 THEN 'active' WHEN ${b(1)} % 100 < 94 THEN 'inactive'
        WHEN ${b(1)} % 100 < 97 THEN 'left' ELSE 'transferred' END,
   CASE WHEN ${b(2)} % 4 > 0 THEN 'Group ' || (${b(2)} % 4) END,
   CASE WHEN ${b(3)} % 2 = 0 THEN 'SALT ' || ${pick(textArray(TOWNS), b(4))} END,
-  CASE WHEN ${b(5)} % 100 < 6 THEN ARRAY[${pick(textArray(MINISTRY_ROLES), b(6))}] ELSE '{}'::text[] END,
+  CASE WHEN ${b(5)} % 100 < 6 THEN ARRAY[${pick(textArray(ROLE_KEYS), b(6))}] ELSE '{}'::text[] END,
   CASE WHEN ${b(5)} % 100 < 92 THEN 'Member' ELSE ${pick(textArray(POSITIONS), b(6))} END,
   now() - i * interval '37 minutes'
 FROM (

@@ -148,6 +148,11 @@ export const members = pgTable(
     spouseName: text("spouse_name"),
     children: jsonb("children").$type<Child[]>().notNull().default([]),
     weddingAnniversary: date("wedding_anniversary", { mode: "string" }),
+    /**
+     * The member's ministries by slug ('amplify'), in the order chosen, so renaming a ministry
+     * orphans nothing; screens and exports show the names from the site content. Releases before
+     * migration 0002 stored names ('Amplify (Music)'); that migration rewrote them.
+     */
     ministryInvolvement: text("ministry_involvement")
       .array()
       .notNull()
@@ -155,6 +160,12 @@ export const members = pgTable(
     membershipStatus: text("membership_status").notNull().default("active"),
     bibleStudyGroup: text("bible_study_group"),
     saltGroupName: text("salt_group_name"),
+    /**
+     * The member's roles by stable key, in the order chosen: 'sg-leader' (SG Leader),
+     * 'asst-sg-leader' (Asst. SG Leader) and 'head:{ministry slug}' ('{short name} Head', e.g.
+     * 'head:amplify' is 'Amplify Head'). Migration 0002 rewrote the names stored before; a value
+     * that matched no role was kept as it was, and shows as stored.
+     */
     ministryRole: text("ministry_role")
       .array()
       .notNull()

@@ -1,105 +1,93 @@
 import { z } from "zod";
-import {
-  BIBLE_STUDY_GROUPS,
-  CHURCH_POSITIONS,
-  COUNTRY_CODES,
-  GENDERS,
-  MARITAL_STATUSES,
-  MEMBERSHIP_STATUSES,
-  MINISTRY_NAMES,
-  MINISTRY_ROLES,
-} from "~/content/member-options";
+import { GENDERS, type Choice, type MemberOptions } from "~/content/member-options";
 import { isIsoDate } from "~/lib/dates";
+import {
+  MEMBER_FIELD_NAMES,
+  MEMBER_FIELDS,
+  type ChildrenField,
+  type MemberField,
+  type MemberFieldName,
+  type MemberFields,
+  type MemberFieldValue,
+  type MemberInput,
+} from "./member-fields";
 
-// One schema for the member registration and edit forms, in the browser and in the actions.
+const valueOf = (option: string | Choice) => (typeof option === "string" ? option : option.value);
 
-const optionalText = (max: number, label: string) =>
+const optionalText = (max: number, noun: string) =>
   z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
+    .max(max, `${noun} must be at most ${max} characters.`)
     .optional()
     .transform((value) => (value ? value : null));
 
-const optionalDate = (label: string) =>
+const optionalDate = (noun: string) =>
   z
     .string()
     .trim()
     .optional()
     .transform((value) => (value ? value : null))
-    .refine((value) => value === null || isIsoDate(value), `${label} is not a valid date.`);
+    .refine((value) => value === null || isIsoDate(value), `${noun} is not a valid date.`);
 
-const optionalChoice = <T extends readonly [string, ...string[]]>(options: T, label: string) =>
+const optionalChoice = (options: readonly string[], noun: string) =>
   z
     .string()
     .optional()
     .transform((value) => (value ? value : null))
-    .refine(
-      (value) => value === null || (options as readonly string[]).includes(value),
-      `Please choose a valid ${label}.`,
-    )
-    .transform((value) => value as T[number] | null);
+    .refine((value) => value === null || options.includes(value), `Please choose a valid ${noun}.`);
 
-const childSchema = z.object({
-  name: z.string().trim().max(120, "A child's name must be at most 120 characters."),
-  birthday: optionalDate("A child's birthday"),
-  gender: optionalChoice(GENDERS, "gender for the child"),
-});
+function childSchema(field: ChildrenField) {
+  return z.object({
+    name: z.string().trim().max(field.nameMax, `A child's name must be at most ${field.nameMax} characters.`),
+    birthday: optionalDate("A child's birthday"),
+    gender: optionalChoice(GENDERS, "gender for the child"),
+  });
+}
 
-export const memberSchema = z
-  .object({
-    firstName: z
-      .string()
-      .trim()
-      .min(1, "First name is required.")
-      .max(80, "First name must be at most 80 characters."),
-    middleName: optionalText(80, "Middle name"),
-    lastName: z
-      .string()
-      .trim()
-      .min(1, "Last name is required.")
-      .max(80, "Last name must be at most 80 characters."),
-    nickname: optionalText(80, "Nickname"),
-    email: z
-      .string()
-      .trim()
-      .min(1, "Email is required.")
-      .max(254, "Email must be at most 254 characters.")
-      .pipe(z.email("Please enter a valid email address.")),
-    mobile: z
-      .string()
-      .trim()
-      .min(1, "Mobile number is required.")
-      .max(30, "Mobile number must be at most 30 characters.")
-      .regex(/^\+?[0-9()\s.-]{6,}$/, "Please enter a valid mobile number."),
-    countryCode: z.enum(COUNTRY_CODES, { error: "Please choose +973 or +63." }).default("+973"),
-    addressBh: optionalText(300, "Address in Bahrain"),
-    addressPh: optionalText(300, "Address in the Philippines"),
-    birthday: optionalDate("Birthday"),
-    waterBaptismDate: optionalDate("Water baptism date"),
-    gender: optionalChoice(GENDERS, "gender"),
-    maritalStatus: optionalChoice(MARITAL_STATUSES, "marital status"),
-    spouseName: optionalText(120, "Spouse name"),
-    weddingAnniversary: optionalDate("Wedding anniversary"),
-    children: z.array(childSchema).max(20, "At most 20 children can be listed."),
-    bibleStudyGroup: optionalChoice(BIBLE_STUDY_GROUPS, "Bible study group"),
-    saltGroupName: optionalText(120, "SALT group name"),
-    ministryInvolvement: z.array(
-      z.string().refine((value) => MINISTRY_NAMES.includes(value), "Please choose ministries from the list."),
-    ),
-    ministryRole: z.array(
-      z.string().refine((value) => MINISTRY_ROLES.includes(value), "Please choose roles from the list."),
-    ),
-    churchPosition: z
-      .enum(CHURCH_POSITIONS, { error: "Please choose a church position from the list." })
-      .default("Member"),
-    membershipStatus: z
-      .enum(MEMBERSHIP_STATUSES.map((s) => s.value) as [string, ...string[]], {
-        error: "Please choose a membership status.",
-      })
-      .default("active"),
-  })
-  .transform((member) => ({
+function fieldSchema(field: MemberField, options: MemberOptions): z.ZodType {
+  switch (field.kind) {
+    case "text":
+    case "email":
+    case "tel": {
+      if (!field.required) return optionalText(field.max, field.noun);
+      const text = z
+        .string()
+        .trim()
+        .min(1, `${field.noun} is required.`)
+        .max(field.max, `${field.noun} must be at most ${field.max} characters.`);
+      if (field.kind === "email") return text.pipe(z.email("Please enter a valid email address."));
+      if (field.kind === "tel")
+        return text.regex(/^\+?[0-9()\s.-]{6,}$/, "Please enter a valid mobile number.");
+      return text;
+    }
+    case "date":
+      return optionalDate(field.noun);
+    case "choice": {
+      const values = field.options.map(valueOf);
+      if (field.default === undefined) return optionalChoice(values, field.noun);
+      return z.enum(values as [string, ...string[]], { error: field.message }).default(field.default);
+    }
+    case "list": {
+      const allowed = new Set(options[field.from].map((choice) => choice.value));
+      return z.array(
+        z.string().refine((value) => allowed.has(value), `Please choose ${field.noun} from the list.`),
+      );
+    }
+    case "children":
+      return z.array(childSchema(field)).max(field.max, `At most ${field.max} ${field.noun} can be listed.`);
+  }
+}
+
+/**
+ * The one schema of the member registration and edit forms, in the browser and in the actions.
+ * It is made per request because the ministries and roles come from the church's content.
+ */
+export function makeMemberSchema(options: MemberOptions) {
+  const shape = Object.fromEntries(
+    MEMBER_FIELD_NAMES.map((name) => [name, fieldSchema(MEMBER_FIELDS[name], options)]),
+  ) as { [K in MemberFieldName]: z.ZodType<MemberFieldValue<MemberFields[K]>> };
+  return z.object(shape).transform((member): MemberInput => ({
     ...member,
     // Spouse and anniversary belong to married members only.
     spouseName: member.maritalStatus === "Married" ? member.spouseName : null,
@@ -109,51 +97,4 @@ export const memberSchema = z
     ministryInvolvement: [...new Set(member.ministryInvolvement)],
     ministryRole: [...new Set(member.ministryRole)],
   }));
-
-export type MemberInput = z.output<typeof memberSchema>;
-
-/** Reads the member form's fields (children as repeated childName/childBirthday/childGender). */
-export function memberFormValues(form: FormData) {
-  const one = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const all = (name: string) =>
-    form.getAll(name).filter((value): value is string => typeof value === "string");
-  const names = all("childName");
-  const birthdays = all("childBirthday");
-  const genders = all("childGender");
-  return {
-    firstName: one("firstName") ?? "",
-    middleName: one("middleName"),
-    lastName: one("lastName") ?? "",
-    nickname: one("nickname"),
-    email: one("email") ?? "",
-    mobile: one("mobile") ?? "",
-    countryCode: one("countryCode") || undefined,
-    addressBh: one("addressBh"),
-    addressPh: one("addressPh"),
-    birthday: one("birthday"),
-    waterBaptismDate: one("waterBaptismDate"),
-    gender: one("gender"),
-    maritalStatus: one("maritalStatus"),
-    spouseName: one("spouseName"),
-    weddingAnniversary: one("weddingAnniversary"),
-    children: names.map((name, index) => ({ name, birthday: birthdays[index], gender: genders[index] })),
-    bibleStudyGroup: one("bibleStudyGroup"),
-    saltGroupName: one("saltGroupName"),
-    ministryInvolvement: all("ministryInvolvement"),
-    ministryRole: all("ministryRole"),
-    churchPosition: one("churchPosition") || undefined,
-    membershipStatus: one("membershipStatus") || undefined,
-  };
-}
-
-export type MemberFormValues = ReturnType<typeof memberFormValues>;
-
-/** The first message per field, keyed by field name ('children' for any child problem). */
-export function memberFieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
 }

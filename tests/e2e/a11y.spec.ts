@@ -71,8 +71,7 @@ test.beforeAll(async () => {
     `insert into members (first_name, last_name, email, mobile, birthday, gender, marital_status,
        spouse_name, wedding_anniversary, children, ministry_involvement, ministry_role, bible_study_group)
      values ($1, 'Santos', $2, '33112233', $3, 'Female', 'Married', 'Jo Santos', $4,
-       '[{"name":"Mia","birthday":"2016-05-01","gender":"Female"}]', '{TEE,"Yadah (Dance)"}',
-       '{"Yadah Head"}', 'Group 1')
+       '[{"name":"Mia","birthday":"2016-05-01","gender":"Female"}]', '{tee,yadah}', '{head:yadah}', 'Group 1')
      returning id`,
     [`${tag} Ana`, `${tag.toLowerCase()}@example.org`, soon(3), soon(5)],
   ));

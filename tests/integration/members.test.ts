@@ -3,19 +3,24 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { members, rateLimits, settings, visitors } from "../../database/schema";
 import { action as formsAction, loader as formsLoader } from "~/routes/members/new-member";
 import { loader as exportLoader } from "~/routes/members/report-csv";
-import { memberSchema } from "~/schemas/member";
+import { makeMemberSchema } from "~/schemas/member";
+import { memberDraftFrom } from "~/schemas/member-fields";
 import {
   createMember,
-  dashboardStats,
   deleteMember,
   getMember,
+  getMemberProfile,
   listMembers,
+  loadMemberOptions,
+  updateMember,
+} from "~/server/people/members.server";
+import {
+  dashboardStats,
   membershipCounts,
   ministryBreakdown,
-  updateMember,
   upcomingAnniversaries,
   upcomingBirthdays,
-} from "~/server/people/members.server";
+} from "~/server/people/member-reports.server";
 import { setRegistrationPasscode } from "~/server/auth/registration-gate.server";
 import {
   callRoute,
@@ -26,6 +31,10 @@ import {
   startTestServices,
   type TestServices,
 } from "../helpers/test-services";
+
+// Writes in these tests are made by the system, as a seed or a console command would.
+const actor = "system" as const;
+let memberSchema: ReturnType<typeof makeMemberSchema>;
 
 function memberInput(overrides: Record<string, unknown> = {}) {
   return memberSchema.parse({
@@ -44,6 +53,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
   let t: TestServices;
   beforeAll(async () => {
     t = await startTestServices(kind, { REGISTRATION_PASSCODE: "open sesame" });
+    memberSchema = makeMemberSchema(await loadMemberOptions());
   });
   afterAll(async () => {
     await t.stop();
@@ -58,6 +68,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
   it("saves a new member as active with the position Member, empty dates as null", async () => {
     const created = await createMember(
       memberInput({ birthday: "", waterBaptismDate: "", maritalStatus: "Single", spouseName: "x" }),
+      actor,
     );
     const stored = await getMember(created.id);
     expect(stored).toMatchObject({
@@ -72,9 +83,11 @@ describe.each(databaseKinds)("members on %s", (kind) => {
   it("searches names, e-mail and mobile case-insensitively in the database, a page at a time", async () => {
     await createMember(
       memberInput({ firstName: "Ana", lastName: "Cruz", email: "ana@example.org", mobile: "33330001" }),
+      actor,
     );
     await createMember(
       memberInput({ firstName: "Benjamin", lastName: "Reyes", email: "ben@example.org", mobile: "33330002" }),
+      actor,
     );
     await createMember(
       memberInput({
@@ -84,6 +97,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
         email: "carla@example.org",
         mobile: "36660003",
       }),
+      actor,
     );
 
     const names = async (query: string) => (await listMembers({ query })).rows.map((r) => r.firstName).sort();
@@ -114,9 +128,11 @@ describe.each(databaseKinds)("members on %s", (kind) => {
         email: "Elene+Church@Example.org",
         mobile: "39876543",
       }),
+      actor,
     );
     await createMember(
       memberInput({ firstName: "Ana", lastName: "Dela Cruz", email: "ana@example.org", mobile: "33330001" }),
+      actor,
     );
 
     const names = async (query: string) => (await listMembers({ query })).rows.map((r) => r.firstName).sort();
@@ -140,6 +156,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
     await updateMember(
       rows[0]!.id,
       memberInput({ firstName: "Joy", lastName: "Santos", email: "joy@example.org", mobile: "33330001" }),
+      actor,
     );
     expect(await names("ana")).toEqual([]);
     expect(await names("joy santos")).toEqual(["Joy"]);
@@ -147,8 +164,8 @@ describe.each(databaseKinds)("members on %s", (kind) => {
 
   it("counts a search's matches and pages through them newest first", async () => {
     for (let i = 1; i <= 7; i++) {
-      await createMember(memberInput({ firstName: `Match${i}`, email: `match${i}@example.org` }));
-      await createMember(memberInput({ firstName: `Other${i}`, email: `other${i}@example.org` }));
+      await createMember(memberInput({ firstName: `Match${i}`, email: `match${i}@example.org` }), actor);
+      await createMember(memberInput({ firstName: `Other${i}`, email: `other${i}@example.org` }), actor);
     }
     const page1 = await listMembers({ query: "match", pageSize: 3 });
     expect(page1).toMatchObject({ total: 7, pages: 3, page: 1 });
@@ -161,9 +178,9 @@ describe.each(databaseKinds)("members on %s", (kind) => {
   });
 
   it("finds 29 February birthdays on the 28th in other years, and counts the dashboard's week", async () => {
-    await createMember(memberInput({ firstName: "Leap", birthday: "2004-02-29" }));
-    await createMember(memberInput({ firstName: "March", birthday: "1990-03-01" }));
-    await createMember(memberInput({ firstName: "Later", birthday: "1990-03-25" }));
+    await createMember(memberInput({ firstName: "Leap", birthday: "2004-02-29" }), actor);
+    await createMember(memberInput({ firstName: "March", birthday: "1990-03-01" }), actor);
+    await createMember(memberInput({ firstName: "Later", birthday: "1990-03-25" }), actor);
 
     expect(
       (await upcomingBirthdays("2027-02-20")).map((b) => [b.item.firstName, b.date, b.daysAway, b.years]),
@@ -181,36 +198,44 @@ describe.each(databaseKinds)("members on %s", (kind) => {
   });
 
   it("updates status in any direction, and deletes", async () => {
-    const created = await createMember(memberInput());
+    const created = await createMember(memberInput(), actor);
     for (const status of ["inactive", "left", "transferred", "active"]) {
-      await updateMember(created.id, memberInput({ membershipStatus: status, churchPosition: "Elder" }));
+      await updateMember(
+        created.id,
+        memberInput({ membershipStatus: status, churchPosition: "Elder" }),
+        actor,
+      );
       expect((await getMember(created.id))!.membershipStatus).toBe(status);
     }
     expect((await getMember(created.id))!.churchPosition).toBe("Elder");
-    expect(await deleteMember(created.id)).toBe(true);
+    expect(await deleteMember(created.id, actor)).toBe(true);
     expect(await getMember(created.id)).toBeNull();
-    expect(await deleteMember(created.id)).toBe(false);
+    expect(await deleteMember(created.id, actor)).toBe(false);
     expect(await getMember("not-a-uuid")).toBeNull();
-    expect(await updateMember("not-a-uuid", memberInput())).toBeNull();
+    expect(await updateMember("not-a-uuid", memberInput(), actor)).toBeNull();
   });
 
   it("counts the dashboard's and the reports' figures", async () => {
     const today = "2026-12-15";
-    await createMember(memberInput({ firstName: "Today", birthday: "1990-12-15" }));
+    await createMember(memberInput({ firstName: "Today", birthday: "1990-12-15" }), actor);
     await createMember(
-      memberInput({ firstName: "Week", birthday: "1990-12-22", ministryInvolvement: ["TEE"] }),
+      memberInput({ firstName: "Week", birthday: "1990-12-22", ministryInvolvement: ["tee"] }),
+      actor,
     );
     await createMember(
-      memberInput({ firstName: "Edge", birthday: "1990-01-14", ministryInvolvement: ["TEE", "ACTS Kids"] }),
+      memberInput({ firstName: "Edge", birthday: "1990-01-14", ministryInvolvement: ["tee", "acts-kids"] }),
+      actor,
     );
     // Registration always saves 'active'; the edit form changes it.
     const outside = await createMember(
       memberInput({ firstName: "Outside", birthday: "1990-01-15", membershipStatus: "left" }),
+      actor,
     );
     expect(outside.membershipStatus).toBe("active");
     await updateMember(
       outside.id,
       memberInput({ firstName: "Outside", birthday: "1990-01-15", membershipStatus: "left" }),
+      actor,
     );
     const married = await createMember(
       memberInput({
@@ -219,6 +244,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
         spouseName: "Sam",
         weddingAnniversary: "2010-12-20",
       }),
+      actor,
     );
     await updateMember(
       married.id,
@@ -229,6 +255,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
         weddingAnniversary: "2010-12-20",
         membershipStatus: "inactive",
       }),
+      actor,
     );
     await t.services.db
       .insert(visitors)
@@ -249,6 +276,47 @@ describe.each(databaseKinds)("members on %s", (kind) => {
     expect(breakdown).toHaveLength(16);
     expect(breakdown.find((b) => b.name === "TEE")!.count).toBe(2);
     expect(breakdown.find((b) => b.name === "ACTS Kids")!.count).toBe(1);
+  });
+
+  it("gives a refused edit back as typed, children, ministries and roles included, and saves nothing", async () => {
+    const { action: editAction } = await import("~/routes/members/edit-member");
+    const ana = await createMember(memberInput({ ministryInvolvement: ["tee"] }), actor);
+    const body = new URLSearchParams([
+      ["firstName", "Ana"],
+      ["lastName", "Cruz"],
+      ["email", "not an e-mail"],
+      ["mobile", "33334444"],
+      ["childName", "Mia"],
+      ["childBirthday", "2016-05-01"],
+      ["childGender", "Female"],
+      ["ministryInvolvement", "yadah"],
+      ["ministryInvolvement", "amplify"],
+      ["ministryRole", "head:yadah"],
+    ]);
+    const request = new Request(`http://localhost/members/edit/${ana.id}`, {
+      method: "POST",
+      body,
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "http://localhost",
+        cookie: await signInCookie(),
+      },
+    });
+    const refused = await callRoute(editAction, request, { params: { id: ana.id } });
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      ok: false,
+      toast: { title: "Update Failed", description: "Please enter a valid email address." },
+      fieldErrors: { email: "Please enter a valid email address." },
+    });
+    expect((await getMember(ana.id))!.ministryInvolvement).toEqual(["tee"]);
+    const { values } = refused.data as { values: Record<string, string> };
+    expect(memberDraftFrom(values)).toMatchObject({
+      email: "not an e-mail",
+      children: [{ name: "Mia", birthday: "2016-05-01", gender: "Female" }],
+      ministryInvolvement: ["yadah", "amplify"],
+      ministryRole: ["head:yadah"],
+    });
   });
 
   describe("the registration form's passcode", () => {
@@ -295,7 +363,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
         formsLoader,
         new Request("http://localhost/members/forms", { headers: { cookie } }),
       );
-      expect(page.data).toEqual({ granted: true, configured: true });
+      expect(page.data).toMatchObject({ granted: true, configured: true });
 
       const saved = await callRoute(formsAction, formRequest("/members/forms", registration, { cookie }));
       expect(saved.status).toBe(302);
@@ -370,6 +438,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
       const inThreeDays = new Date(today.getTime() + 3 * 86_400_000).toISOString().slice(5, 10);
       await createMember(
         memberInput({ firstName: "=HYPERLINK(1)", lastName: "Evil", birthday: `1990-${inThreeDays}` }),
+        actor,
       );
       const response = await download("birthdays");
       expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -386,16 +455,53 @@ describe.each(databaseKinds)("members on %s", (kind) => {
       await createMember(
         memberInput({
           firstName: "Mia",
-          ministryInvolvement: ["Amplify (Music)"],
-          ministryRole: ["Amplify Head"],
+          ministryInvolvement: ["amplify"],
+          ministryRole: ["head:amplify"],
         }),
+        actor,
       );
       const response = await download("ministry", "?name=Amplify%20(Music)");
       expect(response.headers.get("content-disposition")).toContain('filename="Amplify (Music)_members.csv"');
       const text = (await response.text()).replace(/^\uFEFF/, "");
       expect(text.split("\r\n")[1]).toBe("Mia Cruz,ana@example.org,'+973 33334444,Amplify Head,active");
       expect((await download("ministry", "?name=Nope")).status).toBe(404);
+      expect((await download("ministry", "?slug=Amplify%20(Music)")).status).toBe(404);
       expect((await download("passwords")).status).toBe(404);
+    });
+
+    it("keeps ministries and roles by key, and shows and exports their names", async () => {
+      const mia = await createMember(
+        memberInput({
+          firstName: "Mia",
+          ministryInvolvement: ["amplify", "acts-kids"],
+          ministryRole: ["head:amplify", "sg-leader"],
+        }),
+        actor,
+      );
+      expect(await getMember(mia.id)).toMatchObject({
+        ministryInvolvement: ["amplify", "acts-kids"],
+        ministryRole: ["head:amplify", "sg-leader"],
+      });
+      expect(await getMemberProfile(mia.id)).toMatchObject({
+        ministryNames: ["Amplify (Music)", "ACTS Kids"],
+        roleNames: ["Amplify Head", "SG Leader"],
+      });
+
+      const bySlug = await download("ministry", "?slug=acts-kids");
+      expect(bySlug.headers.get("content-disposition")).toContain('filename="ACTS Kids_members.csv"');
+      expect((await bySlug.text()).replace(/^\uFEFF/, "").split("\r\n")[1]).toBe(
+        `Mia Cruz,ana@example.org,'+973 33334444,"Amplify Head, SG Leader",active`,
+      );
+      const active = (await (await download("active_members")).text()).replace(/^\uFEFF/, "").split("\r\n");
+      expect(active[1]).toBe(
+        `Mia Cruz,ana@example.org,'+973 33334444,Member,"Amplify (Music), ACTS Kids","Amplify Head, SG Leader",active`,
+      );
+      const breakdown = await ministryBreakdown();
+      expect(breakdown.find((b) => b.slug === "amplify")).toEqual({
+        name: "Amplify (Music)",
+        slug: "amplify",
+        count: 1,
+      });
     });
   });
 });

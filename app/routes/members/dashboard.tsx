@@ -29,7 +29,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { refuse, reply } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
-import { dashboardStats } from "~/server/people/members.server";
+import { dashboardStats } from "~/server/people/member-reports.server";
 import { setRegistrationPasscode } from "~/server/auth/registration-gate.server";
 import type { Route } from "./+types/dashboard";
 

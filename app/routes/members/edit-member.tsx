@@ -1,13 +1,16 @@
 import { useEffect } from "react";
-import { data, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { MemberForm } from "~/components/member-form";
 import { pageMeta } from "~/lib/meta";
-import { showToast, type Toast } from "~/lib/toast";
-import { memberFieldErrors, memberFormValues, memberSchema } from "~/schemas/member";
+import { firstError, firstErrors } from "~/lib/action-result";
+import { showToast } from "~/lib/toast";
+import { makeMemberSchema } from "~/schemas/member";
+import { memberDraftFrom, readMemberForm, typedMemberValues } from "~/schemas/member-fields";
 import { requireUser } from "~/server/auth/guards.server";
+import { refuse, refusalFor } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
-import { getMember, updateMember } from "~/server/people/members.server";
+import { getMember, loadMemberOptions, updateMember } from "~/server/people/members.server";
 import { fullName } from "~/lib/names";
 import { redirectWithToast } from "~/server/http/toast.server";
 import type { Route } from "./+types/edit-member";
@@ -34,51 +37,33 @@ async function memberOrBack(request: Request, id: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request, "members:write");
-  return { member: await memberOrBack(request, params.id) };
+  const [member, options] = await Promise.all([memberOrBack(request, params.id), loadMemberOptions()]);
+  return { member, options };
 }
 
-type ActionResult = {
-  toast: Omit<Toast, "id">;
-  at: number;
-  errors?: Record<string, string>;
-  values?: unknown;
-};
-
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireUser(request, "members:write");
+  const user = await requireUser(request, "members:write");
   const form = await readForm(request);
-  const values = memberFormValues(form);
-  const at = Date.now();
-  const parsed = memberSchema.safeParse(values);
+  const values = typedMemberValues(form);
+  const parsed = makeMemberSchema(await loadMemberOptions()).safeParse(readMemberForm(form));
   if (!parsed.success) {
-    const errors = memberFieldErrors(parsed.error);
-    return data<ActionResult>(
-      {
-        toast: { title: "Update Failed", description: Object.values(errors)[0], variant: "destructive" },
-        at,
-        errors,
-        values,
-      },
-      { status: 400 },
+    const fieldErrors = firstErrors(parsed.error.issues);
+    return refuse(
+      400,
+      { title: "Update Failed", description: firstError(fieldErrors) },
+      { fieldErrors, values },
     );
   }
   let updated;
   try {
-    updated = await updateMember(params.id, parsed.data);
+    updated = await updateMember(params.id, parsed.data, user);
   } catch (error) {
-    console.error("Member update failed:", error);
-    return data<ActionResult>(
-      {
-        toast: {
-          title: "Update Failed",
-          description: "The changes could not be saved. Please try again.",
-          variant: "destructive",
-        },
-        at,
-        values,
-      },
-      { status: 500 },
-    );
+    return refusalFor(error, {
+      title: "Update Failed",
+      fallback: "The changes could not be saved. Please try again.",
+      what: "Member update",
+      values,
+    });
   }
   if (!updated) await memberOrBack(request, params.id);
   throw await redirectWithToast(
@@ -90,7 +75,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function EditMember({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { member } = loaderData;
+  const { member, options } = loaderData;
 
   useEffect(() => {
     if (actionData?.toast) showToast({ ...actionData.toast, id: `edit-${actionData.at}` });
@@ -105,8 +90,9 @@ export default function EditMember({ loaderData, actionData }: Route.ComponentPr
     >
       <MemberForm
         mode="edit"
-        defaults={(actionData?.values as never) ?? member}
-        errors={actionData?.errors}
+        options={options}
+        defaults={actionData?.values ? memberDraftFrom(actionData.values) : member}
+        errors={actionData?.fieldErrors}
         isSubmitting={navigation.state === "submitting"}
       />
     </AdminScreen>

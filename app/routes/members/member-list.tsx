@@ -1,6 +1,6 @@
 import { Eye, Pencil, Search, UserPlus } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
 import { Pager } from "~/components/pager";
 import { TableScroller } from "~/components/table-scroller";
@@ -11,7 +11,9 @@ import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import { requireUser } from "~/server/auth/guards.server";
+import { refuse, refusalFor, reply } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
+import { loadOrEmpty } from "~/server/http/loader.server";
 import { deleteMember, listMembers } from "~/server/people/members.server";
 import { fullName } from "~/lib/names";
 import type { Route } from "./+types/member-list";
@@ -25,73 +27,50 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 100);
   const page = requestedPage(request);
-  try {
-    return { query, ...(await listMembers({ query, page })), failed: false };
-  } catch (error) {
-    console.error("Reading members failed:", error);
-    return { query, rows: [], total: 0, page: 1, pages: 1, failed: true };
-  }
+  return loadOrEmpty("members", async () => ({ query, ...(await listMembers({ query, page })) }), {
+    query,
+    rows: [],
+    total: 0,
+    page: 1,
+    pages: 1,
+  });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request, "members:write");
+  const user = await requireUser(request, "members:write");
   const form = await readForm(request);
-  const at = Date.now();
-  if (form.get("intent") !== "delete")
-    return data(
-      {
-        at,
-        toast: { title: "Delete failed", description: "Unknown request.", variant: "destructive" as const },
-      },
-      { status: 400 },
-    );
-  try {
-    const deleted = await deleteMember(String(form.get("id") ?? ""));
-    if (!deleted) {
-      return data(
-        {
-          at,
-          toast: {
-            title: "Delete failed",
-            description: "That member no longer exists.",
-            variant: "destructive" as const,
-          },
-        },
-        { status: 404 },
-      );
-    }
-  } catch (error) {
-    console.error("Deleting a member failed:", error);
-    return data(
-      {
-        at,
-        toast: {
-          title: "Delete failed",
-          description: "The member could not be removed. Please try again.",
-          variant: "destructive" as const,
-        },
-      },
-      { status: 500 },
-    );
+  if (form.get("intent") !== "delete") {
+    return refuse(400, { title: "Delete failed", description: "Unknown request." });
   }
-  return { at, toast: { title: "Member Deleted", description: "The member has been removed." } };
+  try {
+    const deleted = await deleteMember(String(form.get("id") ?? ""), user);
+    if (!deleted)
+      return refuse(404, { title: "Delete failed", description: "That member no longer exists." });
+  } catch (error) {
+    return refusalFor(error, {
+      title: "Delete failed",
+      fallback: "The member could not be removed. Please try again.",
+      what: "Deleting a member",
+    });
+  }
+  return reply({ title: "Member Deleted", description: "The member has been removed." });
 }
 
 export default function MembershipList({ loaderData }: Route.ComponentProps) {
-  const { query, rows, total, page, pages, failed } = loaderData;
+  const { query, rows, total, page, pages, loadFailed } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
   const isSearching = navigation.state === "loading" && navigation.location?.pathname === "/members/details";
   useDeleteToast("delete-member");
 
   useEffect(() => {
-    if (failed)
+    if (loadFailed)
       showToast({
         title: "Error fetching members",
         description: "Please reload the page.",
         variant: "destructive",
       });
-  }, [failed]);
+  }, [loadFailed]);
 
   const pageLink = (target: number) =>
     `?${new URLSearchParams({ ...(query ? { q: query } : {}), page: String(target) })}`;

@@ -7,10 +7,12 @@ import { todayInChurchZone } from "~/lib/dates";
 import { formatDateUS } from "~/lib/format";
 import { ageInYears } from "~/lib/member-dates";
 import { pageMeta } from "~/lib/meta";
+import { MEMBER_FIELDS, type MemberFieldName } from "~/schemas/member-fields";
 import { requireUser } from "~/server/auth/guards.server";
-import { getMember } from "~/server/people/members.server";
+import { getMemberProfile } from "~/server/people/members.server";
 import { fullName } from "~/lib/names";
 import { redirectWithToast } from "~/server/http/toast.server";
+import type { Member } from "../../../database/schema";
 import type { Route } from "./+types/member-profile";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -19,7 +21,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request, "members:read");
-  const member = await getMember(params.id);
+  const member = await getMemberProfile(params.id);
   if (!member) {
     throw await redirectWithToast(
       "/members/details",
@@ -40,6 +42,55 @@ function show(value: string | null | undefined): string {
 
 function showDate(value: string | null | undefined): string {
   return value ? formatDateUS(value) : "N/A";
+}
+
+// The profile's rows, in its order; labels and formats come from the member field table.
+const PERSONAL_DETAILS = [
+  "firstName",
+  "middleName",
+  "lastName",
+  "nickname",
+  "email",
+  "mobile",
+  "addressBh",
+  "addressPh",
+  "birthday",
+  "gender",
+  "maritalStatus",
+  "spouseName",
+  "weddingAnniversary",
+  "membershipStatus",
+  "churchPosition",
+] as const satisfies MemberFieldName[];
+const SPIRITUAL_DETAILS = [
+  "waterBaptismDate",
+  "bibleStudyGroup",
+  "saltGroupName",
+] as const satisfies MemberFieldName[];
+
+type DetailName = (typeof PERSONAL_DETAILS)[number] | (typeof SPIRITUAL_DETAILS)[number];
+
+function detailOf(member: Pick<Member, DetailName | "countryCode">, name: DetailName): string {
+  if (name === "mobile") return member.mobile ? `${member.countryCode} ${member.mobile}` : "N/A";
+  return MEMBER_FIELDS[name].kind === "date" ? showDate(member[name]) : show(member[name]);
+}
+
+function Details({
+  member,
+  names,
+}: {
+  member: Pick<Member, DetailName | "countryCode">;
+  names: readonly DetailName[];
+}) {
+  return (
+    <dl className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      {names.map((name) => (
+        <Detail key={name} label={MEMBER_FIELDS[name].label}>
+          {detailOf(member, name)}
+        </Detail>
+      ))}
+    </dl>
+  );
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -79,23 +130,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
     >
       <div className="grid gap-6">
         <Card title="Personal Information">
-          <dl className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            <Detail label="First Name">{show(member.firstName)}</Detail>
-            <Detail label="Middle Name">{show(member.middleName)}</Detail>
-            <Detail label="Last Name">{show(member.lastName)}</Detail>
-            <Detail label="Nickname">{show(member.nickname)}</Detail>
-            <Detail label="Email">{show(member.email)}</Detail>
-            <Detail label="Mobile">{member.mobile ? `${member.countryCode} ${member.mobile}` : "N/A"}</Detail>
-            <Detail label="Address (Bahrain)">{show(member.addressBh)}</Detail>
-            <Detail label="Address (Philippines)">{show(member.addressPh)}</Detail>
-            <Detail label="Birthday">{showDate(member.birthday)}</Detail>
-            <Detail label="Gender">{show(member.gender)}</Detail>
-            <Detail label="Marital Status">{show(member.maritalStatus)}</Detail>
-            <Detail label="Spouse Name">{show(member.spouseName)}</Detail>
-            <Detail label="Wedding Anniversary">{showDate(member.weddingAnniversary)}</Detail>
-            <Detail label="Membership Status">{show(member.membershipStatus)}</Detail>
-            <Detail label="Church Position">{show(member.churchPosition)}</Detail>
-          </dl>
+          <Details member={member} names={PERSONAL_DETAILS} />
         </Card>
 
         {hasChildren ? (
@@ -115,17 +150,13 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
         ) : null}
 
         <Card title="Spiritual Information">
-          <dl className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            <Detail label="Water Baptism Date">{showDate(member.waterBaptismDate)}</Detail>
-            <Detail label="Bible Study Group">{show(member.bibleStudyGroup)}</Detail>
-            <Detail label="SALT Group Name">{show(member.saltGroupName)}</Detail>
-          </dl>
+          <Details member={member} names={SPIRITUAL_DETAILS} />
         </Card>
 
         <Card title="Ministry Involvement">
-          {member.ministryInvolvement.length > 0 ? (
+          {member.ministryNames.length > 0 ? (
             <ul className="flex flex-wrap gap-2" aria-label="Ministries">
-              {member.ministryInvolvement.map((ministry) => (
+              {member.ministryNames.map((ministry) => (
                 <li
                   key={ministry}
                   className="rounded-full bg-primary/10 px-3 py-1 text-sm font-medium text-primary"
@@ -140,7 +171,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
             Ministry Role
           </p>
-          <p className="mt-1">{member.ministryRole.length > 0 ? member.ministryRole.join(", ") : "N/A"}</p>
+          <p className="mt-1">{member.roleNames.length > 0 ? member.roleNames.join(", ") : "N/A"}</p>
         </Card>
       </div>
     </AdminScreen>

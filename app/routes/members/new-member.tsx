@@ -5,10 +5,14 @@ import { AdminScreen } from "~/components/admin-screen";
 import { MemberForm } from "~/components/member-form";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
-import { showToast, type Toast } from "~/lib/toast";
-import { memberFieldErrors, memberFormValues, memberSchema } from "~/schemas/member";
+import { firstError, firstErrors, type ActionResult } from "~/lib/action-result";
+import { showToast } from "~/lib/toast";
+import { makeMemberSchema } from "~/schemas/member";
+import { memberDraftFrom, readMemberForm, typedMemberValues } from "~/schemas/member-fields";
+import { getOptionalUser } from "~/server/auth/guards.server";
+import { refuse, refusalFor } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
-import { createMember } from "~/server/people/members.server";
+import { createMember, loadMemberOptions } from "~/server/people/members.server";
 import {
   checkPasscode,
   grantCookieHeader,
@@ -25,26 +29,26 @@ export function meta({ matches }: Route.MetaArgs) {
 // Reachable without signing in, but locked by the registration passcode: the loader only says
 // whether this browser holds a grant, and the action checks the grant again before writing.
 export async function loader({ request }: Route.LoaderArgs) {
-  const [granted, configured] = await Promise.all([hasRegistrationGrant(request), isPasscodeConfigured()]);
-  return { granted, configured };
+  const [granted, configured, options] = await Promise.all([
+    hasRegistrationGrant(request),
+    isPasscodeConfigured(),
+    loadMemberOptions(),
+  ]);
+  return { granted, configured, options };
 }
-
-type ActionResult = {
-  toast: Omit<Toast, "id">;
-  at: number;
-  errors?: Record<string, string>;
-  values?: unknown;
-};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const at = Date.now();
   if (form.get("intent") === "verify") {
     const passcode = String(form.get("passcode") ?? "").slice(0, 200);
     const outcome = await checkPasscode(passcode, context.clientIp);
     if (outcome === "granted") {
       return data<ActionResult>(
-        { toast: { title: "Access Granted", description: "You can now fill out the form." }, at },
+        {
+          ok: true,
+          at: Date.now(),
+          toast: { title: "Access Granted", description: "You can now fill out the form." },
+        },
         { headers: { "Set-Cookie": await grantCookieHeader(request) } },
       );
     }
@@ -54,63 +58,41 @@ export async function action({ request, context }: Route.ActionArgs) {
         : outcome === "rate_limited"
           ? "Too many attempts. Please wait a few minutes and try again."
           : "Registration is not open: no passcode has been set. Please ask an administrator.";
-    return data<ActionResult>(
-      { toast: { title: "Incorrect Password", description, variant: "destructive" }, at },
-      { status: outcome === "rate_limited" ? 429 : 403 },
-    );
+    return refuse(outcome === "rate_limited" ? 429 : 403, { title: "Incorrect Password", description });
   }
 
   if (!(await hasRegistrationGrant(request))) {
-    return data<ActionResult>(
-      {
-        toast: {
-          title: "Registration Failed",
-          description: "Your access has expired. Please enter the passcode again.",
-          variant: "destructive",
-        },
-        at,
-      },
-      { status: 403 },
-    );
+    return refuse(403, {
+      title: "Registration Failed",
+      description: "Your access has expired. Please enter the passcode again.",
+    });
   }
-  const values = memberFormValues(form);
-  const parsed = memberSchema.safeParse({
-    ...values,
+  const values = typedMemberValues(form);
+  const schema = makeMemberSchema(await loadMemberOptions());
+  // A registration always makes an active Member; the edit form changes position and status.
+  const parsed = schema.safeParse({
+    ...readMemberForm(form),
     churchPosition: undefined,
     membershipStatus: undefined,
   });
   if (!parsed.success) {
-    const errors = memberFieldErrors(parsed.error);
-    return data<ActionResult>(
-      {
-        toast: {
-          title: "Registration Failed",
-          description: Object.values(errors)[0],
-          variant: "destructive",
-        },
-        at,
-        errors,
-        values,
-      },
-      { status: 400 },
+    const fieldErrors = firstErrors(parsed.error.issues);
+    return refuse(
+      400,
+      { title: "Registration Failed", description: firstError(fieldErrors) },
+      { fieldErrors, values },
     );
   }
   try {
-    await createMember(parsed.data);
+    // Staff may register while signed in; anyone else got in through the passcode alone.
+    await createMember(parsed.data, (await getOptionalUser(request)) ?? "registration-passcode");
   } catch (error) {
-    console.error("Member registration failed:", error);
-    return data<ActionResult>(
-      {
-        toast: {
-          title: "Registration Failed",
-          description: "The member could not be saved. Please try again.",
-          variant: "destructive",
-        },
-        at,
-        values,
-      },
-      { status: 500 },
-    );
+    return refusalFor(error, {
+      title: "Registration Failed",
+      fallback: "The member could not be saved. Please try again.",
+      what: "Member registration",
+      values,
+    });
   }
   throw await redirectWithToast(
     "/members/forms",
@@ -137,8 +119,9 @@ export default function MemberRegistration({ loaderData, actionData }: Route.Com
           // A new form after each registration.
           key={actionData?.values ? "retry" : "fresh"}
           mode="create"
-          defaults={(actionData?.values as never) ?? undefined}
-          errors={actionData?.errors}
+          options={loaderData.options}
+          defaults={actionData?.values ? memberDraftFrom(actionData.values) : undefined}
+          errors={actionData?.fieldErrors}
           isSubmitting={isSubmitting}
         />
       ) : (

@@ -1,16 +1,17 @@
 import { todayInChurchZone } from "~/lib/dates";
 import { requireUser } from "~/server/auth/guards.server";
 import { csvResponse } from "~/server/http/csv.server";
-import { getSiteContent } from "~/server/site/site-content.server";
 import {
   streamActiveMembers,
   streamMembersInMinistry,
   streamUpcomingAnniversaries,
   streamUpcomingBirthdays,
-  streamVisitors,
-} from "~/server/people/members.server";
+} from "~/server/people/member-reports.server";
+import { loadMemberOptions } from "~/server/people/members.server";
+import { streamVisitors } from "~/server/people/visitors.server";
 import { fullName } from "~/lib/names";
 import type { Route } from "./+types/report-csv";
+import { appErrorResponse, notFound } from "~/server/http/errors.server";
 
 const mobileOf = (m: { countryCode: string; mobile: string }) => `${m.countryCode} ${m.mobile}`;
 
@@ -75,8 +76,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           m.email,
           mobileOf(m),
           m.churchPosition,
-          m.ministryInvolvement,
-          m.ministryRole,
+          m.ministryNames,
+          m.roleNames,
           m.membershipStatus,
         ],
       );
@@ -92,18 +93,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ]);
     }
     case "ministry": {
-      const name = new URL(request.url).searchParams.get("name") ?? "";
-      const { ministries } = await getSiteContent();
-      if (!ministries.some((m) => m.name === name)) throw new Response("Unknown ministry", { status: 404 });
-      const rows = await streamMembersInMinistry(name);
+      // By slug; links saved before slugs name the ministry (?name=Amplify%20(Music)) and still work.
+      const { searchParams } = new URL(request.url);
+      const { ministries } = await loadMemberOptions();
+      const slug = searchParams.get("slug");
+      const ministry =
+        slug === null
+          ? ministries.find((choice) => choice.label === searchParams.get("name"))
+          : ministries.find((choice) => choice.value === slug);
+      if (!ministry) throw appErrorResponse(notFound("Unknown ministry"));
+      const rows = await streamMembersInMinistry(ministry.value);
       return csvResponse(
-        `${name}_members.csv`,
+        `${ministry.label}_members.csv`,
         ["Name", "Email", "Mobile", "Ministry Role", "Status"],
         rows,
-        (m) => [fullName(m), m.email, mobileOf(m), m.ministryRole, m.membershipStatus],
+        (m) => [fullName(m), m.email, mobileOf(m), m.roleNames, m.membershipStatus],
       );
     }
     default:
-      throw new Response("Unknown report", { status: 404 });
+      throw appErrorResponse(notFound("Unknown report"));
   }
 }

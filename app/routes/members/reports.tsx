@@ -4,6 +4,7 @@ import { Form, Link, useSubmit } from "react-router";
 import { ExportButton } from "~/components/export-button";
 import { TableScroller } from "~/components/table-scroller";
 import { NativeSelect } from "~/components/ui/select";
+import { choiceFor } from "~/content/member-options";
 import { todayInChurchZone } from "~/lib/dates";
 import { formatDateUS } from "~/lib/format";
 import { REPORT_WINDOW_DAYS } from "~/lib/member-dates";
@@ -12,15 +13,16 @@ import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/guards.server";
-import { getSiteContent } from "~/server/site/site-content.server";
+import { loadOrEmpty } from "~/server/http/loader.server";
 import {
-  listVisitorsPage,
   membersInMinistry,
   membershipCounts,
   ministryBreakdown,
   upcomingAnniversaries,
   upcomingBirthdays,
-} from "~/server/people/members.server";
+} from "~/server/people/member-reports.server";
+import { loadMemberOptions } from "~/server/people/members.server";
+import { listVisitorsPage } from "~/server/people/visitors.server";
 import { fullName } from "~/lib/names";
 import type { Route } from "./+types/reports";
 
@@ -36,65 +38,69 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "reports:read");
   const today = todayInChurchZone();
   const url = new URL(request.url);
-  const requested = url.searchParams.get("ministry") ?? "";
+  const options = await loadMemberOptions();
+  // The filter names a ministry by its name, as the select shows it; a slug is understood too.
+  const chosen = choiceFor(url.searchParams.get("ministry") ?? "", options.ministries);
+  const ministry = chosen?.label ?? "";
+  const ministrySlug = chosen?.value ?? "";
+  const ministryNames = options.ministries.map((choice) => choice.label);
   const visitorsPage = requestedPage(request, "visitors");
-  const ministryNames = (await getSiteContent()).ministries.map((m) => m.name);
-  const ministry = ministryNames.includes(requested) ? requested : "";
-  try {
-    const [birthdays, anniversaries, counts, breakdown, visitors, ministryMembers] = await Promise.all([
-      upcomingBirthdays(today),
-      upcomingAnniversaries(today),
-      membershipCounts(),
-      ministryBreakdown(),
-      listVisitorsPage(visitorsPage),
-      ministry ? membersInMinistry(ministry) : Promise.resolve([]),
-    ]);
-    const person = (m: {
-      firstName: string;
-      middleName: string | null;
-      lastName: string;
-      email: string;
-      countryCode: string;
-      mobile: string;
-    }) => ({
-      name: fullName(m),
-      email: m.email,
-      mobile: `${m.countryCode} ${m.mobile}`,
-    });
-    return {
-      failed: false,
+  const person = (m: {
+    firstName: string;
+    middleName: string | null;
+    lastName: string;
+    email: string;
+    countryCode: string;
+    mobile: string;
+  }) => ({
+    name: fullName(m),
+    email: m.email,
+    mobile: `${m.countryCode} ${m.mobile}`,
+  });
+  return loadOrEmpty(
+    "reports",
+    async () => {
+      const [birthdays, anniversaries, counts, breakdown, visitors, ministryMembers] = await Promise.all([
+        upcomingBirthdays(today),
+        upcomingAnniversaries(today),
+        membershipCounts(),
+        ministryBreakdown(),
+        listVisitorsPage(visitorsPage),
+        chosen ? membersInMinistry(chosen.value) : Promise.resolve([]),
+      ]);
+      return {
+        ministry,
+        ministrySlug,
+        ministryNames,
+        birthdays: birthdays.map(({ item, date, daysAway, years }) => ({
+          id: item.id,
+          ...person(item),
+          date,
+          daysAway,
+          years,
+        })),
+        anniversaries: anniversaries.map(({ item, date, daysAway, years }) => ({
+          id: item.id,
+          ...person(item),
+          spouseName: item.spouseName,
+          date,
+          daysAway,
+          years,
+        })),
+        counts,
+        breakdown,
+        visitors: visitors.rows.map((v) => ({ ...v, createdAt: v.createdAt.toISOString().slice(0, 10) })),
+        visitorPages: { page: visitors.page, pages: visitors.pages, total: visitors.total },
+        ministryMembers: ministryMembers.map((m) => ({
+          id: m.id,
+          ...person(m),
+          roles: m.roleNames.join(", "),
+        })),
+      };
+    },
+    {
       ministry,
-      ministryNames,
-      birthdays: birthdays.map(({ item, date, daysAway, years }) => ({
-        id: item.id,
-        ...person(item),
-        date,
-        daysAway,
-        years,
-      })),
-      anniversaries: anniversaries.map(({ item, date, daysAway, years }) => ({
-        id: item.id,
-        ...person(item),
-        spouseName: item.spouseName,
-        date,
-        daysAway,
-        years,
-      })),
-      counts,
-      breakdown,
-      visitors: visitors.rows.map((v) => ({ ...v, createdAt: v.createdAt.toISOString().slice(0, 10) })),
-      visitorPages: { page: visitors.page, pages: visitors.pages, total: visitors.total },
-      ministryMembers: ministryMembers.map((m) => ({
-        id: m.id,
-        ...person(m),
-        roles: m.ministryRole.join(", "),
-      })),
-    };
-  } catch (error) {
-    console.error("Reading reports failed:", error);
-    return {
-      failed: true,
-      ministry,
+      ministrySlug,
       ministryNames,
       birthdays: [],
       anniversaries: [],
@@ -103,8 +109,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       visitors: [],
       visitorPages: { page: 1, pages: 1, total: 0 },
       ministryMembers: [],
-    };
-  }
+    },
+  );
 }
 
 function Panel({
@@ -178,8 +184,9 @@ function Table({
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const {
-    failed,
+    loadFailed,
     ministry,
+    ministrySlug,
     ministryNames,
     birthdays,
     anniversaries,
@@ -193,13 +200,13 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const largest = Math.max(1, ...breakdown.map((row) => row.count));
 
   useEffect(() => {
-    if (failed)
+    if (loadFailed)
       showToast({
         title: "Error fetching reports",
         description: "Please reload the page.",
         variant: "destructive",
       });
-  }, [failed]);
+  }, [loadFailed]);
 
   const daysLabel = (days: number) => (days === 0 ? "Today" : days === 1 ? "Tomorrow" : `In ${days} days`);
 
@@ -288,7 +295,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           actions={
             ministry ? (
               <ExportButton
-                href={`/members/reports/export/ministry?${new URLSearchParams({ name: ministry })}`}
+                href={`/members/reports/export/ministry?${new URLSearchParams({ slug: ministrySlug })}`}
                 count={ministryMembers.length}
               />
             ) : null

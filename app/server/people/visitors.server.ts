@@ -1,4 +1,7 @@
-import { visitors } from "../../../database/schema";
+import { count, desc, getTableColumns, sql } from "drizzle-orm";
+import { visitors, type Visitor } from "../../../database/schema";
+import { pageWindow } from "~/lib/paging";
+import { readInBatches } from "../http/csv.server";
 import { services } from "../platform/services.server";
 
 export interface VisitorMessage {
@@ -16,4 +19,49 @@ export async function saveVisitorMessage(visitor: VisitorMessage): Promise<void>
     email: visitor.email,
     message: visitor.message,
   });
+}
+
+type VisitorRow = Visitor & { cursorAt: string };
+
+/** Visitors newest first (then by id, so rows sent at the same moment keep one order). */
+async function visitorsQuery(after?: VisitorRow, limit?: number): Promise<VisitorRow[]> {
+  const query = services()
+    .db.select({ ...getTableColumns(visitors), cursorAt: sql<string>`${visitors.createdAt}::text` })
+    .from(visitors)
+    .where(
+      after &&
+        sql`(${visitors.createdAt}, ${visitors.id}) < (${after.cursorAt}::timestamptz, ${after.id}::uuid)`,
+    )
+    .orderBy(desc(visitors.createdAt), desc(visitors.id))
+    .$dynamic();
+  return limit ? query.limit(limit) : query;
+}
+
+export async function listVisitors(): Promise<Visitor[]> {
+  return (await visitorsQuery()).map(({ cursorAt: _cursorAt, ...visitor }) => visitor);
+}
+
+export async function countVisitors(): Promise<number> {
+  const [row] = await services().db.select({ n: count() }).from(visitors);
+  return row?.n ?? 0;
+}
+
+export const VISITORS_PAGE_SIZE = 50;
+
+/** One page of the visitors, newest first, for the reports screen (the CSV has them all). */
+export async function listVisitorsPage(askedPage: number, size = VISITORS_PAGE_SIZE) {
+  const { db } = services();
+  const total = await countVisitors();
+  const window = pageWindow(total, size, askedPage);
+  const rows = await db
+    .select()
+    .from(visitors)
+    .orderBy(desc(visitors.createdAt), desc(visitors.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { rows, total, page: window.page, pages: window.pages };
+}
+
+export function streamVisitors() {
+  return readInBatches(visitorsQuery);
 }

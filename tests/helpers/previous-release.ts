@@ -1,0 +1,116 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { createAuth } from "~/server/auth/auth.server";
+import { startServices } from "~/server/platform/boot.server";
+import {
+  migrationsFolder,
+  openDatabase,
+  type DatabaseHandle,
+  type DatabaseOptions,
+} from "~/server/platform/db.server";
+import { parseEnv } from "~/server/platform/env.server";
+import { createTestDatabase, TEST_ADMIN, type DatabaseKind, type TestServices } from "./test-services";
+
+/**
+ * How many migrations (entries of database/migrations/meta/_journal.json) the previous release
+ * shipped. When a release goes out, set it to that release's count, so the upgrade test always
+ * starts from the database the installed sites have.
+ */
+export const PREVIOUS_RELEASE_MIGRATIONS = 2;
+
+const SESSION_SECRET = "test-secret-that-is-long-enough-0123456789";
+
+/** A copy of database/migrations that holds only the first `count` migrations. */
+export function migrationsOfRelease(count: number): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "church-migrations-"));
+  fs.cpSync(migrationsFolder(), folder, { recursive: true });
+  const journalPath = path.join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as { entries: unknown[] };
+  if (journal.entries.length < count) {
+    throw new Error(`Only ${journal.entries.length} migrations exist; the previous release had ${count}.`);
+  }
+  journal.entries = journal.entries.slice(0, count);
+  fs.writeFileSync(journalPath, JSON.stringify(journal, null, 2));
+  return folder;
+}
+
+async function migrateWith(handle: DatabaseHandle, migrationsFolder: string) {
+  if (handle.kind === "pglite") {
+    await migratePglite(handle.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
+  } else {
+    await migratePg(handle.db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
+  }
+}
+
+/** What a test may use to write rows into the old database the way the old release's code did. */
+export interface OldRelease {
+  /** Plain SQL on the old database. */
+  query: DatabaseHandle["query"];
+  /** The auth library on the old database, for accounts made as the old admin:create made them. */
+  auth: ReturnType<typeof createAuth>;
+}
+
+/**
+ * Builds a database as the previous release left it (an embedded one in a data folder, or a new
+ * PostgreSQL database): only that release's migrations, then `fill` writes its rows. `open` then
+ * starts the current code on it, which applies the newer migrations as an upgrade does.
+ */
+export async function databaseOfPreviousRelease(
+  kind: DatabaseKind,
+  fill: (old: OldRelease) => Promise<void>,
+  migrationCount = PREVIOUS_RELEASE_MIGRATIONS,
+): Promise<{ open(): Promise<TestServices>; discard(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "church-upgrade-"));
+  const database =
+    kind === "pglite"
+      ? { options: { pgliteDir: path.join(dataDir, "db") } as DatabaseOptions, drop: async () => {} }
+      : await createTestDatabase(kind);
+  const discard = async () => {
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const migrations = migrationsOfRelease(migrationCount);
+  const handle = await openDatabase(database.options);
+  try {
+    await migrateWith(handle, migrations);
+    const auth = createAuth({
+      db: handle.db,
+      secret: SESSION_SECRET,
+      baseURL: "http://localhost",
+      appName: "Previous release",
+    });
+    await fill({ query: handle.query, auth });
+  } catch (error) {
+    await handle.close();
+    await discard();
+    throw error;
+  } finally {
+    fs.rmSync(migrations, { recursive: true, force: true });
+  }
+  await handle.close();
+
+  return {
+    discard,
+    async open() {
+      const env = parseEnv({
+        DATA_DIR: dataDir,
+        SEED_DEMO: "false",
+        ADMIN_EMAIL: TEST_ADMIN.email,
+        ADMIN_PASSWORD: TEST_ADMIN.password,
+        SESSION_SECRET,
+      });
+      const running = await startServices(env, { database: database.options, log: () => {} });
+      return {
+        services: running.services,
+        dataDir,
+        async stop() {
+          await running.stop();
+          await discard();
+        },
+      };
+    },
+  };
+}
