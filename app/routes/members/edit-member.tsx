@@ -13,32 +13,17 @@ import { readForm } from "~/server/http/forms.server";
 import { getMember, loadMemberOptions, updateMember } from "~/server/people/members.server";
 import { fullName } from "~/lib/names";
 import { redirectWithToast } from "~/server/http/toast.server";
+import { memberOrBackToList } from "~/server/people/member-screens.server";
 import type { Route } from "./+types/edit-member";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Edit Member", "Update a member's details.");
 }
 
-async function memberOrBack(request: Request, id: string) {
-  const member = await getMember(id);
-  if (!member) {
-    throw await redirectWithToast(
-      "/members/details",
-      {
-        title: "Error fetching member",
-        description: "That member could not be found.",
-        variant: "destructive",
-      },
-      request,
-    );
-  }
-  return member;
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request, "members:write");
-  const [member, options] = await Promise.all([memberOrBack(request, params.id), loadMemberOptions()]);
-  return { member, options };
+  const [member, options] = await Promise.all([getMember(params.id), loadMemberOptions()]);
+  return { member: await memberOrBackToList(request, member), options };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -65,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       values,
     });
   }
-  if (!updated) await memberOrBack(request, params.id);
+  await memberOrBackToList(request, updated);
   throw await redirectWithToast(
     "/members/details",
     { title: "Update Successful!", description: "Member details have been updated." },

@@ -11,7 +11,7 @@ import { MEMBER_FIELDS, type MemberFieldName } from "~/schemas/member-fields";
 import { requireUser } from "~/server/auth/guards.server";
 import { getMemberProfile } from "~/server/people/members.server";
 import { fullName } from "~/lib/names";
-import { redirectWithToast } from "~/server/http/toast.server";
+import { memberOrBackToList } from "~/server/people/member-screens.server";
 import type { Member } from "../../../database/schema";
 import type { Route } from "./+types/member-profile";
 
@@ -21,18 +21,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request, "members:read");
-  const member = await getMemberProfile(params.id);
-  if (!member) {
-    throw await redirectWithToast(
-      "/members/details",
-      {
-        title: "Error fetching member",
-        description: "That member could not be found.",
-        variant: "destructive",
-      },
-      request,
-    );
-  }
+  const member = await memberOrBackToList(request, await getMemberProfile(params.id));
   return { member, today: todayInChurchZone() };
 }
 

@@ -13,7 +13,12 @@ import type { MemberOptions } from "~/content/member-options";
 import { readInBatches } from "../http/csv.server";
 import { services } from "../platform/services.server";
 import { getSiteContent } from "../site/site-content.server";
-import { loadMemberOptions, ministryAndRoleNames } from "./members.server";
+import {
+  loadMemberOptions,
+  memberContactColumns,
+  memberListColumns,
+  ministryAndRoleNames,
+} from "./members.server";
 import { countVisitors } from "./visitors.server";
 
 // What the dashboard and the reports read about members: figures, dates coming round, and the
@@ -56,13 +61,7 @@ export async function dashboardStats(today: string) {
 }
 
 const datedColumns = {
-  id: members.id,
-  firstName: members.firstName,
-  middleName: members.middleName,
-  lastName: members.lastName,
-  email: members.email,
-  countryCode: members.countryCode,
-  mobile: members.mobile,
+  ...memberContactColumns,
   birthday: members.birthday,
   spouseName: members.spouseName,
   weddingAnniversary: members.weddingAnniversary,
@@ -121,14 +120,7 @@ export async function membershipCounts() {
 }
 
 const reportColumns = {
-  id: members.id,
-  firstName: members.firstName,
-  middleName: members.middleName,
-  lastName: members.lastName,
-  email: members.email,
-  countryCode: members.countryCode,
-  mobile: members.mobile,
-  membershipStatus: members.membershipStatus,
+  ...memberListColumns,
   churchPosition: members.churchPosition,
   ministryInvolvement: members.ministryInvolvement,
   ministryRole: members.ministryRole,

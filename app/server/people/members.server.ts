@@ -28,7 +28,8 @@ function searchCondition(query: string): SQL | undefined {
   return and(...words.map((word) => sql`${members.searchText} like lower(${likePattern(word)})`));
 }
 
-const listColumns = {
+/** Who a member is and how to reach them: what every list and report shows first. */
+export const memberContactColumns = {
   id: members.id,
   firstName: members.firstName,
   middleName: members.middleName,
@@ -36,8 +37,10 @@ const listColumns = {
   email: members.email,
   countryCode: members.countryCode,
   mobile: members.mobile,
-  membershipStatus: members.membershipStatus,
 };
+
+/** What the membership list shows of each member. */
+export const memberListColumns = { ...memberContactColumns, membershipStatus: members.membershipStatus };
 
 export async function listMembers(options: { query?: string; page?: number; pageSize?: number }) {
   const { db } = services();
@@ -46,7 +49,7 @@ export async function listMembers(options: { query?: string; page?: number; page
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(members).where(where);
   const { page, pages, offset } = pageWindow(total, pageSize, options.page ?? 1);
   const rows = await db
-    .select(listColumns)
+    .select(memberListColumns)
     .from(members)
     .where(where)
     .orderBy(desc(members.createdAt), desc(members.id))
