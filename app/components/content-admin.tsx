@@ -1,7 +1,62 @@
 import { LoaderCircle, Pencil, X } from "lucide-react";
-import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import type { z } from "zod";
+import { firstErrors, type ActionResult, type ToastMessage } from "~/lib/action-result";
+import { focusFirstError, formValues } from "~/lib/form-values";
+import { showToast } from "~/lib/toast";
+import { useDeleteToast } from "./confirm-dialog";
 import { Button, buttonVariants } from "./ui/button";
+
+/**
+ * The state of a "form plus list" screen (sermons, ministry videos): the item being edited, the
+ * messages under the fields (the server's and the browser's own check), what was typed, the
+ * toasts, and a form key that starts the fields afresh for each mode, item and answer.
+ */
+export function useEditableScreen<Item extends { id: string }>(options: {
+  editing: Item | null;
+  loadFailed: boolean;
+  actionData: ActionResult | undefined;
+  /** Names the screen's toasts and its delete buttons' fetcher ("sermon", "video"). */
+  noun: string;
+  /** The spec's toast when the list cannot be read, e.g. "Error fetching sermons". */
+  loadFailedTitle: string;
+  schema: z.ZodType;
+  problemToast: (error: z.ZodError) => ToastMessage;
+}) {
+  const { actionData, loadFailed, loadFailedTitle, noun } = options;
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  useDeleteToast(`delete-${noun}`);
+
+  useEffect(() => {
+    if (loadFailed)
+      showToast({ title: loadFailedTitle, description: "Please reload the page.", variant: "destructive" });
+  }, [loadFailed, loadFailedTitle]);
+  useEffect(() => {
+    if (actionData?.toast) showToast({ ...actionData.toast, id: `${noun}-${actionData.at}` });
+  }, [actionData, noun]);
+
+  const editing = options.editing && searchParams.has("edit") ? options.editing : null;
+  return {
+    editing,
+    errors: { ...actionData?.fieldErrors, ...clientErrors },
+    values: actionData?.values,
+    formKey: `${editing ? editing.id : "new"}-${actionData?.at ?? 0}`,
+    isSubmitting: navigation.state === "submitting",
+    // The same schema as the server: mistakes are shown at once, without a round trip.
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      const parsed = options.schema.safeParse(formValues(event.currentTarget));
+      if (parsed.success) return setClientErrors({});
+      event.preventDefault();
+      const found = firstErrors(parsed.error.issues);
+      setClientErrors(found);
+      focusFirstError(event.currentTarget, found);
+      showToast({ ...options.problemToast(parsed.error), variant: "destructive" });
+    },
+  };
+}
 
 /**
  * The form half of a "form plus list" screen (sermons, videos, events): in create mode it adds,

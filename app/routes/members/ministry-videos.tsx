@@ -1,15 +1,12 @@
-import { useEffect, useState } from "react";
-import { data, useNavigation, useSearchParams } from "react-router";
+import { data } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
-import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
-import { ContentFormCard, ContentListCard, EditLink } from "~/components/content-admin";
+import { ConfirmDeleteButton } from "~/components/confirm-dialog";
+import { ContentFormCard, ContentListCard, EditLink, useEditableScreen } from "~/components/content-admin";
 import { FormField } from "~/components/form-field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { firstErrors } from "~/lib/action-result";
-import { focusFirstError, formValues } from "~/lib/form-values";
 import { pageMeta } from "~/lib/meta";
-import { showToast } from "~/lib/toast";
 import { youTubeWatchUrl } from "~/lib/youtube";
 import { MINISTRY_NOT_SELECTED, ministryVideoSchema, videoProblemToast } from "~/schemas/videos";
 import { requireUser } from "~/server/auth/guards.server";
@@ -90,49 +87,30 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function MinistryVideos({ loaderData, actionData }: Route.ComponentProps) {
-  const { items: videos, editing, loadFailed, ministries } = loaderData;
+  const { items: videos, loadFailed, ministries } = loaderData;
   const nameOf = (slug: string) => ministries.find((ministry) => ministry.slug === slug)?.name;
-  const navigation = useNavigation();
-  const [searchParams] = useSearchParams();
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const errors = { ...actionData?.fieldErrors, ...clientErrors };
-  const values = actionData?.values;
-  useDeleteToast("delete-video");
-
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching videos",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
-  useEffect(() => {
-    if (actionData?.toast) showToast({ ...actionData.toast, id: `video-${actionData.at}` });
-  }, [actionData]);
-
-  const isEditing = Boolean(editing) && searchParams.has("edit");
-  const formKey = `${isEditing ? editing!.id : "new"}-${actionData?.at ?? 0}`;
+  const screen = useEditableScreen({
+    editing: loaderData.editing,
+    loadFailed,
+    actionData,
+    noun: "video",
+    loadFailedTitle: "Error fetching videos",
+    schema: ministryVideoSchema,
+    problemToast: videoProblemToast,
+  });
+  const { editing, errors, values } = screen;
 
   return (
     <AdminScreen title="Ministry Videos" description="Videos appear on their ministry's page, newest first.">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start [&>*]:min-w-0">
         <ContentFormCard
-          key={formKey}
-          title={isEditing ? "Edit Video" : "Add a Video"}
-          editingId={isEditing ? editing!.id : null}
+          key={screen.formKey}
+          title={editing ? "Edit Video" : "Add a Video"}
+          editingId={editing?.id ?? null}
           cancelTo={SCREEN}
-          submitLabel={isEditing ? "Update Video" : "Add Video"}
-          isSubmitting={navigation.state === "submitting"}
-          onSubmit={(event) => {
-            const parsed = ministryVideoSchema.safeParse(formValues(event.currentTarget));
-            if (parsed.success) return setClientErrors({});
-            event.preventDefault();
-            const found = firstErrors(parsed.error.issues);
-            setClientErrors(found);
-            focusFirstError(event.currentTarget, found);
-            showToast({ ...videoProblemToast(parsed.error), variant: "destructive" });
-          }}
+          submitLabel={editing ? "Update Video" : "Add Video"}
+          isSubmitting={screen.isSubmitting}
+          onSubmit={screen.onSubmit}
         >
           <FormField
             id="title"
@@ -140,7 +118,7 @@ export default function MinistryVideos({ loaderData, actionData }: Route.Compone
             label="Title"
             required
             maxLength={200}
-            defaultValue={values?.title ?? (isEditing ? editing!.title : "")}
+            defaultValue={values?.title ?? (editing ? editing.title : "")}
             error={errors.title}
           />
           <FormField
@@ -151,7 +129,7 @@ export default function MinistryVideos({ loaderData, actionData }: Route.Compone
             required
             maxLength={500}
             placeholder="https://www.youtube.com/watch?v=..."
-            defaultValue={values?.url ?? (isEditing ? youTubeWatchUrl(editing!.youtubeId) : "")}
+            defaultValue={values?.url ?? (editing ? youTubeWatchUrl(editing.youtubeId) : "")}
             error={errors.url}
           />
           <div className="grid gap-2">
@@ -160,7 +138,7 @@ export default function MinistryVideos({ loaderData, actionData }: Route.Compone
               id="ministrySlug"
               name="ministrySlug"
               required
-              defaultValue={values?.ministrySlug ?? (isEditing ? editing!.ministrySlug : "")}
+              defaultValue={values?.ministrySlug ?? (editing ? editing.ministrySlug : "")}
               aria-invalid={errors.ministrySlug ? true : undefined}
               aria-describedby={errors.ministrySlug ? "ministrySlug-error" : undefined}
             >

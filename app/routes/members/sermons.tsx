@@ -1,14 +1,10 @@
-import { useEffect, useState } from "react";
-import { useNavigation, useSearchParams } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
-import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
-import { ContentFormCard, ContentListCard, EditLink } from "~/components/content-admin";
+import { ConfirmDeleteButton } from "~/components/confirm-dialog";
+import { ContentFormCard, ContentListCard, EditLink, useEditableScreen } from "~/components/content-admin";
 import { FormField } from "~/components/form-field";
 import { formatDateUS } from "~/lib/format";
 import { firstErrors } from "~/lib/action-result";
-import { focusFirstError, formValues } from "~/lib/form-values";
 import { pageMeta } from "~/lib/meta";
-import { showToast } from "~/lib/toast";
 import { youTubeWatchUrl } from "~/lib/youtube";
 import { sermonSchema, videoProblemToast } from "~/schemas/videos";
 import { requireUser } from "~/server/auth/guards.server";
@@ -65,49 +61,29 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Sermons({ loaderData, actionData }: Route.ComponentProps) {
-  const { items: sermons, editing, loadFailed } = loaderData;
-  const navigation = useNavigation();
-  const [searchParams] = useSearchParams();
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const errors = { ...actionData?.fieldErrors, ...clientErrors };
-  const values = actionData?.values;
-  useDeleteToast("delete-sermon");
-
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching sermons",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
-  useEffect(() => {
-    if (actionData?.toast) showToast({ ...actionData.toast, id: `sermon-${actionData.at}` });
-  }, [actionData]);
-
-  const isEditing = Boolean(editing) && searchParams.has("edit");
-  // A new key for each mode and item, so the fields start from the right values.
-  const formKey = `${isEditing ? editing!.id : "new"}-${actionData?.at ?? 0}`;
+  const { items: sermons, loadFailed } = loaderData;
+  const screen = useEditableScreen({
+    editing: loaderData.editing,
+    loadFailed,
+    actionData,
+    noun: "sermon",
+    loadFailedTitle: "Error fetching sermons",
+    schema: sermonSchema,
+    problemToast: videoProblemToast,
+  });
+  const { editing, errors, values } = screen;
 
   return (
     <AdminScreen title="Sermons" description="Sermons appear on the Sermons page, newest sermon date first.">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start [&>*]:min-w-0">
         <ContentFormCard
-          key={formKey}
-          title={isEditing ? "Edit Sermon" : "Add a Sermon"}
-          editingId={isEditing ? editing!.id : null}
+          key={screen.formKey}
+          title={editing ? "Edit Sermon" : "Add a Sermon"}
+          editingId={editing?.id ?? null}
           cancelTo={SCREEN}
-          submitLabel={isEditing ? "Update Sermon" : "Add Sermon"}
-          isSubmitting={navigation.state === "submitting"}
-          onSubmit={(event) => {
-            const parsed = sermonSchema.safeParse(formValues(event.currentTarget));
-            if (parsed.success) return setClientErrors({});
-            event.preventDefault();
-            const found = firstErrors(parsed.error.issues);
-            setClientErrors(found);
-            focusFirstError(event.currentTarget, found);
-            showToast({ ...videoProblemToast(parsed.error), variant: "destructive" });
-          }}
+          submitLabel={editing ? "Update Sermon" : "Add Sermon"}
+          isSubmitting={screen.isSubmitting}
+          onSubmit={screen.onSubmit}
         >
           <FormField
             id="sermonDate"
@@ -115,7 +91,7 @@ export default function Sermons({ loaderData, actionData }: Route.ComponentProps
             label="Sermon Date"
             type="date"
             required
-            defaultValue={values?.sermonDate ?? (isEditing ? editing!.sermonDate : "")}
+            defaultValue={values?.sermonDate ?? (editing ? editing.sermonDate : "")}
             error={errors.sermonDate}
           />
           <FormField
@@ -124,7 +100,7 @@ export default function Sermons({ loaderData, actionData }: Route.ComponentProps
             label="Title"
             required
             maxLength={200}
-            defaultValue={values?.title ?? (isEditing ? editing!.title : "")}
+            defaultValue={values?.title ?? (editing ? editing.title : "")}
             error={errors.title}
           />
           <FormField
@@ -133,7 +109,7 @@ export default function Sermons({ loaderData, actionData }: Route.ComponentProps
             label="Speaker"
             required
             maxLength={120}
-            defaultValue={values?.speaker ?? (isEditing ? editing!.speaker : "")}
+            defaultValue={values?.speaker ?? (editing ? editing.speaker : "")}
             error={errors.speaker}
           />
           <FormField
@@ -144,7 +120,7 @@ export default function Sermons({ loaderData, actionData }: Route.ComponentProps
             required
             maxLength={500}
             placeholder="https://www.youtube.com/watch?v=..."
-            defaultValue={values?.url ?? (isEditing ? youTubeWatchUrl(editing!.youtubeId) : "")}
+            defaultValue={values?.url ?? (editing ? youTubeWatchUrl(editing.youtubeId) : "")}
             error={errors.url}
           />
         </ContentFormCard>
