@@ -8,7 +8,7 @@ import { pruneExpiredRateLimits } from "./rate-limit.server";
 import { seedDemoContent } from "../content/seed.server";
 import { getSiteContent } from "../site/site-content.server";
 import { setServices, type Services } from "./services.server";
-import { createLocalFileStore, createS3FileStore } from "./storage.server";
+import { createLocalFileStore, createS3FileStore, s3SettingsOf } from "./storage.server";
 
 export interface RunningServices {
   services: Services;
@@ -39,16 +39,9 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
   try {
     const secret = env.SESSION_SECRET ?? loadOrCreateSessionSecret(env.DATA_DIR);
     const database = await openDatabase(databaseOptions);
-    const storage = env.S3_BUCKET
-      ? await createS3FileStore({
-          bucket: env.S3_BUCKET,
-          endpoint: env.S3_ENDPOINT,
-          region: env.S3_REGION,
-          accessKeyId: env.S3_ACCESS_KEY_ID,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
-          publicUrl: env.S3_PUBLIC_URL,
-        })
+    const s3 = s3SettingsOf(env);
+    const storage = s3
+      ? await createS3FileStore(s3)
       : createLocalFileStore(path.join(env.DATA_DIR, "uploads"));
     const auth = createAuth({
       db: database.db,

@@ -7,7 +7,7 @@ import { sendControlCommand, type ControlHandler } from "./control.server";
 import { dataDirLockHolder } from "./data-dir.server";
 import { migrateDatabase, openDatabase } from "./db.server";
 import { moveToPostgres } from "./move-to-postgres.server";
-import { createS3FileStore } from "./storage.server";
+import { createS3FileStore, s3SettingsOf } from "./storage.server";
 import { parseEnv } from "./env.server";
 import { pageCache } from "./page-cache.server";
 import { services } from "./services.server";
@@ -126,17 +126,8 @@ export async function runCli(argv: string[]): Promise<number> {
         const target = await openDatabase({ url });
         try {
           await target.withSetupLock(() => migrateDatabase(target));
-          const s3 = env.S3_BUCKET
-            ? await createS3FileStore({
-                bucket: env.S3_BUCKET,
-                endpoint: env.S3_ENDPOINT,
-                region: env.S3_REGION,
-                accessKeyId: env.S3_ACCESS_KEY_ID,
-                secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-                forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
-                publicUrl: env.S3_PUBLIC_URL,
-              })
-            : null;
+          const s3Settings = s3SettingsOf(env);
+          const s3 = s3Settings ? await createS3FileStore(s3Settings) : null;
           const report = await moveToPostgres({
             source: source.services.database,
             target,

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { contentTypeFor } from "~/lib/files";
+import type { Env } from "./env.server";
 
 /** The file store. Nothing outside this module knows where files actually live. */
 export interface FileStore {
@@ -84,6 +85,20 @@ export interface S3Settings {
   forcePathStyle: boolean;
   /** Serve files from here (the bucket's or a CDN's address) instead of through the app. */
   publicUrl?: string;
+}
+
+/** The bucket the settings name, or null when files stay in the local folder. */
+export function s3SettingsOf(env: Env): S3Settings | null {
+  if (!env.S3_BUCKET) return null;
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
+    publicUrl: env.S3_PUBLIC_URL,
+  };
 }
 
 /** The same store on an S3-compatible bucket (AWS S3, MinIO, R2, ...). */
