@@ -393,8 +393,8 @@ async function runBench(options: { quick: boolean; lighthouse: boolean; gzip: bo
       pages.push(result);
     }
 
-    const [largestMinistry] = await server.sql<{ name: string; n: number }>(
-      "SELECT unnest(ministry_involvement) AS name, count(*)::int AS n FROM members GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
+    const [largestMinistry] = await server.sql<{ slug: string; n: number }>(
+      "SELECT unnest(ministry_involvement) AS slug, count(*)::int AS n FROM members GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
     );
     const exportsToRun: [string, string][] = [
       ["birthdays", "/members/reports/export/birthdays"],
@@ -402,8 +402,8 @@ async function runBench(options: { quick: boolean; lighthouse: boolean; gzip: bo
       ["active_members", "/members/reports/export/active_members"],
       ["visitors", "/members/reports/export/visitors"],
       [
-        `ministry: ${largestMinistry?.name}`,
-        `/members/reports/export/ministry?name=${encodeURIComponent(largestMinistry?.name ?? "")}`,
+        `ministry: ${largestMinistry?.slug}`,
+        `/members/reports/export/ministry?slug=${encodeURIComponent(largestMinistry?.slug ?? "")}`,
       ],
       ["all_ministry_registrations", "/members/registrations/export/ministry"],
       ["all_event_registrations", "/members/registrations/export/event"],
