@@ -44,9 +44,7 @@ describe("every members route refuses an anonymous visitor", () => {
     const { path, params } = concretePath(route.path);
 
     // A members screen without a loader would render for anyone: every one must have a guard.
-    expect(module.loader, `${route.file} must export a loader that calls requireUser`).toBeTypeOf(
-      "function",
-    );
+    expect(module.loader, `${route.file} must export a loader that calls requireUser`).toBeTypeOf("function");
 
     const get = await callRoute(module.loader, new Request(`http://localhost${path}`), { params });
     expect(get.status).toBe(302);

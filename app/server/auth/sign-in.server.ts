@@ -1,6 +1,11 @@
 import { isAPIError } from "better-auth/api";
 import { secureCookiesFor } from "./auth.server";
-import { clearRateLimits, hitRateLimits, refundRateLimit, type RateLimitRule } from "../platform/rate-limit.server";
+import {
+  clearRateLimits,
+  hitRateLimits,
+  refundRateLimit,
+  type RateLimitRule,
+} from "../platform/rate-limit.server";
 import { services } from "../platform/services.server";
 
 const SECOND = 1000;
