@@ -12,6 +12,7 @@ import {
   text,
   time,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -118,6 +119,36 @@ export const rateLimits = pgTable(
   (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
 );
 
+/**
+ * The church's website content, one JSON document per section ('church', 'service-times',
+ * 'pastors', 'ministry:amplify', ...), validated by `app/schemas/site-content.ts`. `version`
+ * counts saves: a save names the version it was opened at and is refused when another came first.
+ */
+export const siteSections = pgTable("site_sections", {
+  key: text("key").primaryKey(),
+  data: jsonb("data").notNull(),
+  version: integer("version").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text("updated_by").notNull(),
+});
+
+/** Every saved version of every section (the first is the default), for history and restore. */
+export const siteSectionRevisions = pgTable(
+  "site_section_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sectionKey: text("section_key").notNull(),
+    version: integer("version").notNull(),
+    data: jsonb("data").notNull(),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The staff account's name as it was, or 'Default content' for the first version. */
+    savedBy: text("saved_by").notNull(),
+    /** What the save did, e.g. 'Restored version 2'. */
+    note: text("note"),
+  },
+  (t) => [uniqueIndex("site_section_revisions_key_version_idx").on(t.sectionKey, t.version)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // The church's data (product spec section 3)
 // ---------------------------------------------------------------------------------------------
@@ -215,6 +246,11 @@ export const documents = pgTable(
     fileSize: bigint("file_size", { mode: "number" }).notNull(),
     category: text("category").notNull(),
     storageObjectPath: text("storage_object_path").notNull(),
+    /** What the eLibrary shows; null until staff give one (the file name and a fixed text). */
+    title: text("title"),
+    description: text("description"),
+    /** Added by the first start's demo seed: "Remove demo content" deletes exactly these. */
+    isDemo: boolean("is_demo").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -231,6 +267,7 @@ export const sermons = pgTable(
     title: text("title").notNull(),
     speaker: text("speaker").notNull(),
     youtubeId: text("youtube_id").notNull(),
+    isDemo: boolean("is_demo").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("sermons_sermon_date_idx").on(t.sermonDate), index("sermons_created_at_idx").on(t.createdAt)],
@@ -274,6 +311,7 @@ export const events = pgTable(
     imageUrl: text("image_url"),
     /** Where an uploaded image lives in our store (null for none or an outside URL). */
     imageObjectPath: text("image_object_path"),
+    isDemo: boolean("is_demo").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("events_event_date_idx").on(t.eventDate), index("events_created_at_idx").on(t.createdAt)],

@@ -9,7 +9,7 @@ export function SiteFooter({
   socialLinks,
   links,
 }: {
-  church: Pick<Church, "name" | "summary">;
+  church: Pick<Church, "name" | "summary" | "copyright">;
   socialLinks: SocialLink[];
   links: NavLinkItem[];
 }) {
@@ -57,7 +57,7 @@ export function SiteFooter({
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm text-slate-300 sm:px-6 lg:px-8">
-          © {year} {church.name}. All rights reserved.
+          © {year} {church.copyright || `${church.name}. All rights reserved.`}
         </p>
       </div>
     </footer>

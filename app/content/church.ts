@@ -13,7 +13,13 @@ export interface Church {
   addressCountry: string;
   mapsUrl: string;
   phone: string;
+  /** With the country code; "" shows no WhatsApp link. */
+  whatsapp: string;
   email: string;
+  /** What the map on /connect searches for; "" uses the address. */
+  mapQuery: string;
+  /** Shown after "© {year}" in the footer; "" shows "{name}. All rights reserved." */
+  copyright: string;
 }
 
 export const church: Church = {
@@ -31,8 +37,11 @@ export const church: Church = {
   mapsUrl: "https://www.google.com/maps/search/?api=1&query=Manama%2C+Bahrain",
   /** The spec shows a placeholder phone number. */
   phone: "+973 XXXX XXXX",
+  whatsapp: "",
   /** PLACEHOLDER: contact e-mail. */
   email: "info@example.org",
+  mapQuery: "",
+  copyright: "",
 };
 
 export interface SocialLink {

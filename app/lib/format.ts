@@ -55,3 +55,15 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/** A moment as the church office reads it: "Nov 23, 2026, 3:05 PM" in the church's time zone. */
+export function formatDateTime(moment: Date | string): string {
+  return new Date(moment).toLocaleString("en-US", {
+    timeZone: "Asia/Bahrain",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}

@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { EmailField, MobileField, NameField } from "~/components/contact-fields";
 import { TextareaField } from "~/components/form-field";
@@ -7,6 +7,7 @@ import { PageHeader } from "~/components/page-header";
 import { PublicForm } from "~/components/public-form";
 import { SocialIcon } from "~/components/social-icons";
 import { pageMeta } from "~/lib/meta";
+import { isDiallable, telHref, whatsAppHref } from "~/lib/tel";
 import { serviceWhen, weeklyServicesText } from "~/lib/service-times";
 import { useSiteFrame } from "~/lib/site-frame";
 import { connectSchema, LIMITS } from "~/schemas/public-forms";
@@ -122,9 +123,31 @@ export default function Connect({ loaderData }: Route.ComponentProps) {
                 </a>
               </ContactItem>
               <ContactItem icon={<Phone className="size-5" aria-hidden="true" />} title="Phone">
-                {/* The spec gives a placeholder number, so it is shown but not dialled. */}
-                <span>{church.phone}</span>
+                {/* Until the church sets its own, the spec's placeholder is shown but not dialled. */}
+                {isDiallable(church.phone) ? (
+                  <a
+                    href={telHref(church.phone)}
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    {church.phone}
+                  </a>
+                ) : (
+                  <span>{church.phone}</span>
+                )}
               </ContactItem>
+              {church.whatsapp ? (
+                <ContactItem icon={<MessageCircle className="size-5" aria-hidden="true" />} title="WhatsApp">
+                  <a
+                    href={whatsAppHref(church.whatsapp)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    {church.whatsapp}
+                    <span className="sr-only"> (opens WhatsApp in a new tab)</span>
+                  </a>
+                </ContactItem>
+              ) : null}
               <ContactItem icon={<Mail className="size-5" aria-hidden="true" />} title="Email">
                 <a
                   href={`mailto:${church.email}`}
@@ -136,7 +159,7 @@ export default function Connect({ loaderData }: Route.ComponentProps) {
               <ContactItem icon={<Clock className="size-5" aria-hidden="true" />} title="Service Times">
                 <ul className="grid gap-1">
                   {loaderData.serviceTimes.map((service) => (
-                    <li key={service.name}>
+                    <li key={`${service.name} ${service.when}`}>
                       <span className="font-medium text-navy">{service.name}:</span>{" "}
                       <span className="whitespace-nowrap">{service.when}</span>
                     </li>
@@ -174,7 +197,7 @@ export default function Connect({ loaderData }: Route.ComponentProps) {
             Find Us
           </h2>
           <MapEmbed
-            query={church.address}
+            query={church.mapQuery || church.address}
             title={`Map showing ${church.name}, ${church.address}`}
             mapsUrl={church.mapsUrl}
             className="mt-4 lg:aspect-[21/8]"

@@ -11,7 +11,11 @@ import type { Route } from "./+types/home";
 export async function loader() {
   const { home, serviceTimes } = await getSiteContent();
   const worship = serviceTimes.find(isWeekly);
-  return { upcoming: home.upcoming, worshipStartsAt: worship ? serviceStartsAt(worship) : null };
+  return {
+    hero: home.hero,
+    upcoming: home.upcoming,
+    worshipStartsAt: worship ? serviceStartsAt(worship) : null,
+  };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -37,12 +41,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         />
         <div className="mx-auto flex max-w-7xl flex-col items-center px-4 py-20 text-center sm:px-6 sm:py-28 lg:px-8">
           <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold">
-            Welcome to {church.name}
+            {loaderData.hero.heading}
           </p>
           <h1 className="mt-4 max-w-3xl font-serif text-4xl font-bold leading-tight sm:text-6xl">
-            {church.tagline}
+            {loaderData.hero.subheading}
           </h1>
-          <p className="mt-6 max-w-2xl text-lg text-slate-200">{church.summary}</p>
+          <p className="mt-6 max-w-2xl text-lg text-slate-200">{loaderData.hero.text}</p>
           <Link to="/about" className={buttonVariants({ variant: "gold", size: "lg", className: "mt-10" })}>
             Join Us This Friday
             <ArrowRight aria-hidden="true" />
@@ -62,7 +66,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             const Icon = itemIcons[index] ?? Church;
             return (
               <li
-                key={item.title}
+                key={index}
                 className="flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm"
               >
                 <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">

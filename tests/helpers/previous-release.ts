@@ -19,7 +19,7 @@ import { createTestDatabase, TEST_ADMIN, type DatabaseKind, type TestServices } 
  * shipped. When a release goes out, set it to that release's count, so the upgrade test always
  * starts from the database the installed sites have.
  */
-export const PREVIOUS_RELEASE_MIGRATIONS = 2;
+export const PREVIOUS_RELEASE_MIGRATIONS = 3;
 
 const SESSION_SECRET = "test-secret-that-is-long-enough-0123456789";
 

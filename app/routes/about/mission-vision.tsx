@@ -1,6 +1,7 @@
 import { CheckCircle2, Eye, Handshake, Heart, Sprout, Target, UsersRound } from "lucide-react";
 import { AboutMore, aboutLinks } from "~/components/about-more";
 import { PageHeader } from "~/components/page-header";
+import { RichText } from "~/components/rich-text";
 import { pageMeta } from "~/lib/meta";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/mission-vision";
@@ -49,7 +50,9 @@ export default function MissionVision({ loaderData }: Route.ComponentProps) {
               <h2 id={`${id}-heading`} className="mt-4 text-2xl font-bold">
                 {title}
               </h2>
-              <p className="mt-3 text-lg leading-relaxed text-slate-200">{text}</p>
+              <div className="mt-3 space-y-3 text-lg leading-relaxed text-slate-200 [&_a]:text-gold">
+                <RichText value={text} />
+              </div>
             </article>
           ))}
         </div>
@@ -65,7 +68,7 @@ export default function MissionVision({ loaderData }: Route.ComponentProps) {
               const Icon = valueIcons[index] ?? Heart;
               return (
                 <li
-                  key={value.title}
+                  key={index}
                   data-testid="core-value"
                   className="rounded-xl border border-border bg-background p-6 text-center shadow-sm"
                 >
@@ -86,8 +89,8 @@ export default function MissionVision({ loaderData }: Route.ComponentProps) {
           Our Goals
         </h2>
         <ul className="mt-10 grid gap-4 md:grid-cols-2">
-          {goals.map((goal) => (
-            <li key={goal} data-testid="goal" className="flex gap-3 rounded-lg border border-border p-4">
+          {goals.map((goal, index) => (
+            <li key={index} data-testid="goal" className="flex gap-3 rounded-lg border border-border p-4">
               <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
               <span>{goal}</span>
             </li>

@@ -2,6 +2,7 @@ import { Flag, Globe2, HeartHandshake } from "lucide-react";
 import { Link } from "react-router";
 import { AboutMore, aboutLinks } from "~/components/about-more";
 import { PageHeader } from "~/components/page-header";
+import { RichText } from "~/components/rich-text";
 import { buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { getSiteContent } from "~/server/site/site-content.server";
@@ -9,8 +10,8 @@ import type { Route } from "./+types/our-story";
 
 export async function loader() {
   const { about } = await getSiteContent();
-  const { founding, storyParagraphs, timeline } = about;
-  return { founding, storyParagraphs, timeline, more: aboutLinks(about.sections) };
+  const { founding, story, timeline } = about;
+  return { founding, story, timeline, more: aboutLinks(about.sections) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -25,7 +26,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function OurStory({ loaderData }: Route.ComponentProps) {
-  const { founding, storyParagraphs, timeline, more } = loaderData;
+  const { founding, story, timeline, more } = loaderData;
   const highlights = [
     { icon: Flag, label: "Founded", value: founding.year },
     { icon: Globe2, label: "For", value: founding.audience },
@@ -46,9 +47,7 @@ export default function OurStory({ loaderData }: Route.ComponentProps) {
               How It Began
             </h2>
             <div className="mt-6 space-y-4 text-lg leading-relaxed text-muted-foreground">
-              {storyParagraphs.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
+              <RichText value={story} />
             </div>
           </div>
           <ul
@@ -76,8 +75,8 @@ export default function OurStory({ loaderData }: Route.ComponentProps) {
             Our Journey
           </h2>
           <ol className="relative mt-10 space-y-8 border-l-2 border-primary/20 pl-8 sm:pl-10">
-            {timeline.map((entry) => (
-              <li key={entry.title} data-testid="timeline-entry" className="relative">
+            {timeline.map((entry, index) => (
+              <li key={index} data-testid="timeline-entry" className="relative">
                 <span
                   aria-hidden="true"
                   className="absolute -left-[calc(2rem+9px)] top-1.5 size-4 rounded-full border-4 border-muted bg-gold ring-2 ring-gold sm:-left-[calc(2.5rem+9px)]"

@@ -2,6 +2,7 @@ import { Mail, Phone } from "lucide-react";
 import { AboutMore, aboutLinks } from "~/components/about-more";
 import { PageHeader } from "~/components/page-header";
 import { PastorPortrait } from "~/components/pastor-portrait";
+import { RichText } from "~/components/rich-text";
 import { pageMeta } from "~/lib/meta";
 import { telHref } from "~/lib/tel";
 import { getSiteContent } from "~/server/site/site-content.server";
@@ -41,7 +42,7 @@ export default function OurTeam({ loaderData }: Route.ComponentProps) {
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {pastors.map((pastor, index) => (
             <li
-              key={pastor.email}
+              key={index}
               data-testid="pastor-card"
               className="flex flex-col overflow-hidden rounded-xl border border-border bg-background shadow-sm"
             >
@@ -51,7 +52,9 @@ export default function OurTeam({ loaderData }: Route.ComponentProps) {
                 <p className="mt-1 text-sm font-semibold uppercase tracking-wide text-accent-text">
                   {pastor.title}
                 </p>
-                <p className="mt-3 flex-1 text-muted-foreground">{pastor.description}</p>
+                <div className="mt-3 flex-1 space-y-3 text-muted-foreground">
+                  <RichText value={pastor.description} />
+                </div>
                 <div className="mt-4 border-t border-border pt-2">
                   <a href={`mailto:${pastor.email}`} className={contactLink}>
                     <Mail className="size-4 shrink-0" aria-hidden="true" />
@@ -80,17 +83,16 @@ export default function OurTeam({ loaderData }: Route.ComponentProps) {
             <h2 id="philosophy-heading" className="text-3xl font-bold tracking-tight text-navy">
               {leadershipPhilosophy.title}
             </h2>
-            <p className="mt-4 text-lg text-muted-foreground">{leadershipPhilosophy.introduction}</p>
+            <div className="mt-4 space-y-3 text-lg text-muted-foreground">
+              <RichText value={leadershipPhilosophy.introduction} />
+            </div>
             <p className="mt-2 text-sm font-semibold text-accent-text">
               <cite className="not-italic">{leadershipPhilosophy.verse}</cite>
             </p>
           </div>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {leadershipPhilosophy.principles.map((principle) => (
-              <li
-                key={principle.title}
-                className="rounded-xl border border-border bg-background p-6 shadow-sm"
-              >
+            {leadershipPhilosophy.principles.map((principle, index) => (
+              <li key={index} className="rounded-xl border border-border bg-background p-6 shadow-sm">
                 <h3 className="text-lg font-semibold text-navy">{principle.title}</h3>
                 <p className="mt-2 text-muted-foreground">{principle.description}</p>
               </li>

@@ -44,7 +44,7 @@ export default function WhatWeBelieve({ loaderData }: Route.ComponentProps) {
             const Icon = beliefIcons[index] ?? BookOpen;
             return (
               <li
-                key={belief.title}
+                key={index}
                 data-testid="belief"
                 className="flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm"
               >
@@ -70,7 +70,7 @@ export default function WhatWeBelieve({ loaderData }: Route.ComponentProps) {
           <ol className="mt-10 space-y-4">
             {statementOfFaith.map((article, index) => (
               <li
-                key={article}
+                key={index}
                 data-testid="statement"
                 className="flex gap-4 rounded-xl border border-border bg-background p-5 shadow-sm"
               >

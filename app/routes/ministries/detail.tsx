@@ -8,7 +8,8 @@ import { PageHeader } from "~/components/page-header";
 import { PublicForm } from "~/components/public-form";
 import { buttonVariants } from "~/components/ui/button";
 import { YouTubeEmbed } from "~/components/youtube-embed";
-import type { Ministry } from "~/content/ministries";
+import { RichText } from "~/components/rich-text";
+import type { PublicMinistry } from "~/server/site/site-content.server";
 import { pageMeta } from "~/lib/meta";
 import { ministryJoinSchema } from "~/schemas/public-forms";
 import { loadMinistryMedia, type MinistryMedia } from "~/server/content/ministries.server";
@@ -75,7 +76,7 @@ function MinistryPage({
   imageUrl,
   videos,
   defaultImageUrl,
-}: { ministry: Ministry; defaultImageUrl: string } & MinistryMedia) {
+}: { ministry: PublicMinistry; defaultImageUrl: string } & MinistryMedia) {
   const [isJoinOpen, setIsJoinOpen] = useState(false);
   const openJoin = () => setIsJoinOpen(true);
 
@@ -125,7 +126,9 @@ function MinistryPage({
           <h2 className="mt-10 text-2xl font-bold tracking-tight text-navy sm:text-3xl">
             About {ministry.shortName}
           </h2>
-          <p className="mt-4 text-lg leading-relaxed text-muted-foreground">{ministry.fullDescription}</p>
+          <div className="mt-4 space-y-4 text-lg leading-relaxed text-muted-foreground">
+            <RichText value={ministry.fullDescription} />
+          </div>
         </div>
       </section>
 
@@ -196,7 +199,7 @@ function JoinButton({ onOpen, variant }: { onOpen: () => void; variant: "gold" |
   );
 }
 
-function JoinForm({ ministry, onSuccess }: { ministry: Ministry; onSuccess: () => void }) {
+function JoinForm({ ministry, onSuccess }: { ministry: PublicMinistry; onSuccess: () => void }) {
   return (
     <PublicForm
       action={`/ministries/${ministry.slug}?${JOIN_PARAM}`}

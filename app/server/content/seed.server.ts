@@ -64,6 +64,7 @@ export async function seedDemoContent(now: Date = new Date()): Promise<boolean> 
         locationName: event.locationName,
         googleMapsUrl: mapsUrl,
         description: event.description,
+        isDemo: true,
       })),
     );
     const speakers = demo.demoSermonSpeakers;
@@ -73,6 +74,7 @@ export async function seedDemoContent(now: Date = new Date()): Promise<boolean> 
         sermonDate: addDays(lastFriday, -7 * index),
         speaker: speakers[index % speakers.length]!,
         youtubeId: `demoSermon${index + 1}`,
+        isDemo: true,
       })),
     );
     await tx.insert(documents).values(
@@ -82,6 +84,7 @@ export async function seedDemoContent(now: Date = new Date()): Promise<boolean> 
         fileSize: file.body.length,
         category: "elibrary",
         storageObjectPath: file.name,
+        isDemo: true,
       })),
     );
     // In the same transaction: the seed can never be half done, nor done twice.

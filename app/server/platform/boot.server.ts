@@ -6,7 +6,8 @@ import { migrateDatabase, openDatabase, type DatabaseOptions } from "./db.server
 import type { Env } from "./env.server";
 import { pruneExpiredRateLimits } from "./rate-limit.server";
 import { seedDemoContent } from "../content/seed.server";
-import { getSiteContent } from "../site/site-content.server";
+import { defaultSiteContent } from "../site/site-content.server";
+import { ensureSiteSections } from "../site/site-sections.server";
 import { setServices, type Services } from "./services.server";
 import { createLocalFileStore, createS3FileStore, s3SettingsOf } from "./storage.server";
 
@@ -47,7 +48,7 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
       db: database.db,
       secret,
       baseURL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-      appName: (await getSiteContent()).church.name,
+      appName: defaultSiteContent().church.name,
     });
     const services: Services = { env, database, db: database.db, auth, storage, secret };
     setServices(services);
@@ -55,6 +56,8 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
     try {
       await database.withSetupLock(async () => {
         await migrateDatabase(database);
+        // The website's texts as the church last saved them, or their first version.
+        await ensureSiteSections();
         if (options.firstRunSetup === false) return;
         if (env.SEED_DEMO && (await seedDemoContent()))
           log("Demo content added (events, sermons, eLibrary).");

@@ -11,6 +11,7 @@ import { createS3FileStore, s3SettingsOf } from "./storage.server";
 import { parseEnv } from "./env.server";
 import { pageCache } from "./page-cache.server";
 import { services } from "./services.server";
+import { siteContentChanged } from "../site/site-content.server";
 
 /** Work a command-line tool may ask of the running server (see control.server.ts). */
 export const controlHandlers: Record<string, ControlHandler> = {
@@ -34,6 +35,7 @@ export const controlHandlers: Record<string, ControlHandler> = {
     );
     // The tests change tables behind the site's back: public pages must not answer from before.
     await pageCache().invalidate();
+    siteContentChanged();
     return JSON.stringify(rows);
   },
 };

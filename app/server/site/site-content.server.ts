@@ -1,44 +1,78 @@
 import {
   aboutSections,
-  beliefs,
-  coreValues,
-  founding,
-  goals,
-  leadershipPhilosophy,
-  mission,
-  statementOfFaith,
-  storyParagraphs,
-  timeline,
-  vision,
-  type AboutContent,
+  type AboutSection,
+  type CoreValue,
+  type Belief,
+  type Founding,
+  type TimelineEntry,
 } from "~/content/about";
-import {
-  church,
-  homeUpcoming,
-  serviceTimes,
-  socialLinks,
-  type Church,
-  type RecurringItem,
-  type ServiceTime,
-  type SocialLink,
-} from "~/content/church";
+import type { Church, RecurringItem, ServiceTime, SocialLink, Weekday } from "~/content/church";
 import * as demo from "~/content/demo";
 import { titledEventImages, type TitledEventImage } from "~/content/events";
-import {
-  DEFAULT_MINISTRY_IMAGE,
-  getMinistry,
-  ministries,
-  ministriesByName,
-  type Ministry,
-} from "~/content/ministries";
+import { DEFAULT_MINISTRY_IMAGE, ministries as defaultMinistries, type Ministry } from "~/content/ministries";
 import { navigation, type Navigation } from "~/content/navigation";
-import { pastors, type Pastor } from "~/content/pastors";
+import type { RichText } from "~/lib/rich-text";
 import type { SiteFrame } from "~/lib/site-frame";
+import {
+  BELIEFS_SECTION,
+  CHURCH_SECTION,
+  HOME_SECTION,
+  MISSION_SECTION,
+  PASTORS_SECTION,
+  SERVICE_TIMES_SECTION,
+  STORY_SECTION,
+  TEAM_SECTION,
+  ministrySectionKey,
+} from "~/schemas/site-sections";
+import { getSetting } from "../platform/settings.server";
+import { services } from "../platform/services.server";
+import { parseRichText } from "./rich-text.server";
+import {
+  defaultSections,
+  type BeliefsSection,
+  type ChurchSection,
+  type HomeSection,
+  type MinistrySection,
+  type MissionSection,
+  type PastorsSection,
+  type ServiceTimesSection,
+  type StorySection,
+  type TeamSection,
+} from "./site-defaults.server";
+import { CONTENT_VERSION_KEY, localSaves, readAllSections } from "./site-sections.server";
+
+/** A pastor as the pages show them. */
+export interface Pastor {
+  name: string;
+  title: string;
+  description: RichText;
+  email: string;
+  phone: string;
+  /** The portrait's public path, or null for the generated one. */
+  image: string | null;
+}
+
+/** A ministry as the pages show it: its texts as staff last saved them, its fixed slug and logo. */
+export type PublicMinistry = Omit<Ministry, "fullDescription"> & { fullDescription: RichText };
+
+export interface AboutContent {
+  sections: AboutSection[];
+  founding: Founding;
+  story: RichText;
+  timeline: TimelineEntry[];
+  beliefs: Belief[];
+  statementOfFaith: string[];
+  mission: RichText;
+  vision: RichText;
+  coreValues: CoreValue[];
+  goals: string[];
+  leadershipPhilosophy: { title: string; introduction: RichText; principles: CoreValue[]; verse: string };
+}
 
 /**
  * Everything the church says about itself: its facts, service times, pages, pastors and
- * ministries. Screens, schemas and e-mails read it from here, never from `app/content` directly.
- * Today it holds the `app/content` defaults; the site-content issue stores them in the database.
+ * ministries, as staff last saved them in the Website section. Screens, schemas and e-mails read
+ * it from here, never from `app/content` (which holds only the first version and fixed parts).
  */
 export interface SiteContent {
   church: Church;
@@ -46,48 +80,132 @@ export interface SiteContent {
   /** The first weekly service is the main worship service. */
   serviceTimes: ServiceTime[];
   navigation: Navigation;
-  home: { upcoming: RecurringItem[] };
+  home: { hero: { heading: string; subheading: string; text: string }; upcoming: RecurringItem[] };
   about: AboutContent;
   pastors: Pastor[];
   /** In the spec's order; `ministriesByName()` sorts them for lists. */
-  ministries: readonly Ministry[];
-  ministryBySlug(slug: string | null | undefined): Ministry | undefined;
-  ministriesByName(): Ministry[];
+  ministries: readonly PublicMinistry[];
+  ministryBySlug(slug: string | null | undefined): PublicMinistry | undefined;
+  ministriesByName(): PublicMinistry[];
   /** A ministry page's picture until staff upload one. */
   defaultMinistryImage: string;
   /** Fixed pictures for events, by title, when staff add none. */
   titledEventImages: TitledEventImage[];
 }
 
-const defaults: SiteContent = {
-  church,
-  socialLinks,
-  serviceTimes,
-  navigation,
-  home: { upcoming: homeUpcoming },
-  about: {
-    sections: aboutSections,
-    founding,
-    storyParagraphs,
-    timeline,
-    beliefs,
-    statementOfFaith,
-    mission,
-    vision,
-    coreValues,
-    goals,
-    leadershipPhilosophy,
-  },
-  pastors,
-  ministries,
-  ministryBySlug: getMinistry,
-  ministriesByName,
-  defaultMinistryImage: DEFAULT_MINISTRY_IMAGE,
-  titledEventImages,
-};
+function buildContent(stored: Map<string, unknown>): SiteContent {
+  const defaults = defaultSections();
+  const section = <T>(key: string) => (stored.get(key) ?? defaults[key]) as T;
 
+  const details = section<ChurchSection>(CHURCH_SECTION.id);
+  const { facebook, instagram, youtube, ...church } = details;
+  const socialLinks: SocialLink[] = (
+    [
+      { name: "Facebook", href: facebook },
+      { name: "Instagram", href: instagram },
+      { name: "YouTube", href: youtube },
+    ] satisfies SocialLink[]
+  ).filter((link) => link.href);
+
+  const serviceTimes: ServiceTime[] = section<ServiceTimesSection>(SERVICE_TIMES_SECTION.id).services.map(
+    (service) =>
+      service.day
+        ? { name: service.name, day: service.day as Weekday, start: service.start, end: service.end || null }
+        : { name: service.name, note: service.note },
+  );
+
+  const home = section<HomeSection>(HOME_SECTION.id);
+  const story = section<StorySection>(STORY_SECTION.id);
+  const beliefs = section<BeliefsSection>(BELIEFS_SECTION.id);
+  const mission = section<MissionSection>(MISSION_SECTION.id);
+  const team = section<TeamSection>(TEAM_SECTION.id);
+  const pastors = section<PastorsSection>(PASTORS_SECTION.id).pastors.map((pastor) => ({
+    ...pastor,
+    description: parseRichText(pastor.description),
+    image: pastor.image || null,
+  }));
+
+  const ministries: PublicMinistry[] = defaultMinistries.map((ministry) => {
+    const texts = section<MinistrySection>(ministrySectionKey(ministry.slug));
+    return { ...ministry, ...texts, fullDescription: parseRichText(texts.fullDescription) };
+  });
+  const bySlug = new Map(ministries.map((ministry) => [ministry.slug, ministry]));
+  const byName = [...ministries].sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }));
+
+  return {
+    church,
+    socialLinks,
+    serviceTimes,
+    navigation,
+    home: {
+      hero: {
+        heading: home.heroHeading || `Welcome to ${church.name}`,
+        subheading: home.heroSubheading || church.tagline,
+        text: home.heroText || church.summary,
+      },
+      upcoming: home.upcoming,
+    },
+    about: {
+      sections: aboutSections,
+      founding: story.founding,
+      story: parseRichText(story.story),
+      timeline: story.timeline,
+      beliefs: beliefs.beliefs,
+      statementOfFaith: beliefs.statementOfFaith,
+      mission: parseRichText(mission.mission),
+      vision: parseRichText(mission.vision),
+      coreValues: mission.coreValues,
+      goals: mission.goals,
+      leadershipPhilosophy: { ...team, introduction: parseRichText(team.introduction) },
+    },
+    pastors,
+    ministries,
+    ministryBySlug: (slug) => (slug ? bySlug.get(slug) : undefined),
+    ministriesByName: () => [...byName],
+    defaultMinistryImage: DEFAULT_MINISTRY_IMAGE,
+    titledEventImages,
+  };
+}
+
+// One copy per process, rebuilt when the content version changes. With PostgreSQL several servers
+// share the data, so the version is read from the database on each call (one primary-key read);
+// the embedded database has one process, whose own saves are the only ones.
+const cache = new WeakMap<object, { version: string; content: SiteContent }>();
+let defaultsOnly: SiteContent | undefined;
+
+async function contentVersion(): Promise<string> {
+  const { database, db } = services();
+  if (database.kind !== "postgres") return `local-${localSaves.count}`;
+  return `${localSaves.count}/${String((await getSetting<string>(db, CONTENT_VERSION_KEY)) ?? "0")}`;
+}
+
+/** The site's content as last saved. When the database cannot be read, the last copy read. */
 export async function getSiteContent(): Promise<SiteContent> {
-  return defaults;
+  const { database } = services();
+  const cached = cache.get(database);
+  try {
+    const version = await contentVersion();
+    if (cached?.version === version) return cached.content;
+    const content = buildContent(await readAllSections());
+    cache.set(database, { version, content });
+    return content;
+  } catch (error) {
+    // Keep the header, footer and facts on screen through a database outage: the page's own
+    // loader reports the failure.
+    if (cached) return cached.content;
+    throw error;
+  }
+}
+
+/** For writes that bypass `saveSection` (the test hooks' SQL): read everything again. */
+export function siteContentChanged() {
+  localSaves.count++;
+}
+
+/** The first version of everything, before any database exists (e.g. the auth library's set-up). */
+export function defaultSiteContent(): SiteContent {
+  defaultsOnly ??= buildContent(new Map());
+  return defaultsOnly;
 }
 
 /** What the site frame (header, footer, head) needs on every page: sent with each page, so small. */

@@ -1,0 +1,181 @@
+import {
+  beliefs,
+  coreValues,
+  founding,
+  goals,
+  leadershipPhilosophy,
+  mission,
+  statementOfFaith,
+  storyParagraphs,
+  timeline,
+  vision,
+  type Belief,
+  type CoreValue,
+  type Founding,
+  type TimelineEntry,
+} from "~/content/about";
+import {
+  church,
+  homeUpcoming,
+  serviceTimes,
+  socialLinks,
+  type Church,
+  type RecurringItem,
+} from "~/content/church";
+import { ministries, type Ministry } from "~/content/ministries";
+import { pastors } from "~/content/pastors";
+import {
+  BELIEFS_SECTION,
+  CHURCH_SECTION,
+  HOME_SECTION,
+  MISSION_SECTION,
+  PASTORS_SECTION,
+  SERVICE_TIMES_SECTION,
+  STORY_SECTION,
+  TEAM_SECTION,
+  ministrySectionKey,
+} from "~/schemas/site-sections";
+
+// The stored shape of each section (what its editor edits), and the first version of each: the
+// texts of `app/content`, written to the database on first start and on upgrade.
+
+export type ChurchSection = Omit<Church, "whatsapp" | "mapQuery" | "copyright"> & {
+  whatsapp: string;
+  mapQuery: string;
+  copyright: string;
+  facebook: string;
+  instagram: string;
+  youtube: string;
+};
+
+export interface ServiceTimeEntry {
+  name: string;
+  /** A weekday, or "" for a gathering without a fixed time (then `note` says when). */
+  day: string;
+  start: string;
+  end: string;
+  note: string;
+}
+
+export interface ServiceTimesSection {
+  services: ServiceTimeEntry[];
+}
+
+export interface HomeSection {
+  heroHeading: string;
+  heroSubheading: string;
+  heroText: string;
+  upcoming: RecurringItem[];
+}
+
+export interface StorySection {
+  founding: Founding;
+  /** Markdown. */
+  story: string;
+  timeline: TimelineEntry[];
+}
+
+export interface BeliefsSection {
+  beliefs: Belief[];
+  statementOfFaith: string[];
+}
+
+export interface MissionSection {
+  mission: string;
+  vision: string;
+  coreValues: CoreValue[];
+  goals: string[];
+}
+
+export interface TeamSection {
+  title: string;
+  introduction: string;
+  principles: CoreValue[];
+  verse: string;
+}
+
+export interface PastorEntry {
+  name: string;
+  title: string;
+  description: string;
+  email: string;
+  phone: string;
+  /** The portrait's public path, or "" for the initials portrait. */
+  image: string;
+}
+
+export interface PastorsSection {
+  pastors: PastorEntry[];
+}
+
+export type MinistrySection = Pick<
+  Ministry,
+  | "name"
+  | "shortName"
+  | "description"
+  | "fullDescription"
+  | "schedule"
+  | "ageGroup"
+  | "leader"
+  | "verse"
+  | "verseRef"
+>;
+
+const socialHref = (name: string) => socialLinks.find((link) => link.name === name)?.href ?? "";
+
+/** Every section's first version, by its stored key. */
+export function defaultSections(): Record<string, unknown> {
+  const sections: Record<string, unknown> = {
+    [CHURCH_SECTION.id]: {
+      ...church,
+      facebook: socialHref("Facebook"),
+      instagram: socialHref("Instagram"),
+      youtube: socialHref("YouTube"),
+    } satisfies ChurchSection,
+    [SERVICE_TIMES_SECTION.id]: {
+      services: serviceTimes.map((service) =>
+        "day" in service
+          ? { name: service.name, day: service.day, start: service.start, end: service.end ?? "", note: "" }
+          : { name: service.name, day: "", start: "", end: "", note: service.note },
+      ),
+    } satisfies ServiceTimesSection,
+    [HOME_SECTION.id]: {
+      heroHeading: "",
+      heroSubheading: "",
+      heroText: "",
+      upcoming: homeUpcoming,
+    } satisfies HomeSection,
+    [STORY_SECTION.id]: {
+      founding,
+      story: storyParagraphs.join("\n\n"),
+      timeline,
+    } satisfies StorySection,
+    [BELIEFS_SECTION.id]: { beliefs, statementOfFaith } satisfies BeliefsSection,
+    [MISSION_SECTION.id]: { mission, vision, coreValues, goals } satisfies MissionSection,
+    [TEAM_SECTION.id]: {
+      title: leadershipPhilosophy.title,
+      introduction: leadershipPhilosophy.introduction,
+      principles: leadershipPhilosophy.principles,
+      verse: leadershipPhilosophy.verse,
+    } satisfies TeamSection,
+    [PASTORS_SECTION.id]: {
+      pastors: pastors.map((pastor) => ({ ...pastor, image: pastor.image ?? "" })),
+    } satisfies PastorsSection,
+  };
+  for (const ministry of ministries) {
+    const { name, shortName, description, fullDescription, schedule, ageGroup, leader, verse, verseRef } =
+      ministry;
+    sections[ministrySectionKey(ministry.slug)] = {
+      name,
+      shortName,
+      description,
+      fullDescription,
+      schedule,
+      ageGroup,
+      leader,
+      verse,
+      verseRef,
+    } satisfies MinistrySection;
+  }
+  return sections;
+}

@@ -1,0 +1,184 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { settings, siteSectionRevisions, siteSections } from "../../../database/schema";
+import { formatDateTime } from "~/lib/format";
+import type { StaffUser } from "../auth/guards.server";
+import { logChange } from "../platform/change-log.server";
+import type { Database } from "../platform/db.server";
+import { services } from "../platform/services.server";
+import { AppError } from "../http/errors.server";
+import { defaultSections } from "./site-defaults.server";
+
+// The website's sections in the database: one row per section holding its current version, and
+// every version ever saved beside it. Each save bumps `site_content_version` in the same
+// transaction, which is how every server learns that its copy of the content is stale.
+
+export const CONTENT_VERSION_KEY = "site_content_version";
+
+/** The name a revision is signed with when nobody saved it: the texts the site started with. */
+export const DEFAULT_AUTHOR = "Default content";
+
+export interface StoredSection {
+  key: string;
+  data: unknown;
+  version: number;
+  updatedAt: Date;
+  updatedBy: string;
+}
+
+export interface SectionRevision {
+  version: number;
+  savedAt: Date;
+  savedBy: string;
+  note: string | null;
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+async function bumpContentVersion(tx: Tx | Database) {
+  const value = crypto.randomUUID();
+  await tx
+    .insert(settings)
+    .values({ key: CONTENT_VERSION_KEY, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+  localSaves.count++;
+}
+
+/** Saves made by this process: with the embedded database, the only process, this is exact. */
+export const localSaves = { count: 0 };
+
+/**
+ * Writes the default of every section the database does not have yet, as its version 1. Runs at
+ * every start (under the setup lock): a new install gets all of them, an upgraded one the
+ * sections that are new in this release. Nothing already there is touched.
+ */
+export async function ensureSiteSections(): Promise<number> {
+  const { db } = services();
+  const defaults = defaultSections();
+  const present = new Set(
+    (await db.select({ key: siteSections.key }).from(siteSections)).map((row) => row.key),
+  );
+  const missing = Object.entries(defaults).filter(([key]) => !present.has(key));
+  if (missing.length === 0) return 0;
+  await db.transaction(async (tx) => {
+    const added = await tx
+      .insert(siteSections)
+      .values(missing.map(([key, data]) => ({ key, data, version: 1, updatedBy: DEFAULT_AUTHOR })))
+      .onConflictDoNothing()
+      .returning({ key: siteSections.key, data: siteSections.data });
+    if (added.length === 0) return;
+    await tx
+      .insert(siteSectionRevisions)
+      .values(
+        added.map((row) => ({ sectionKey: row.key, version: 1, data: row.data, savedBy: DEFAULT_AUTHOR })),
+      )
+      .onConflictDoNothing();
+    await bumpContentVersion(tx);
+  });
+  return missing.length;
+}
+
+/** Every stored section's data, by key. */
+export async function readAllSections(): Promise<Map<string, unknown>> {
+  const rows = await services()
+    .db.select({ key: siteSections.key, data: siteSections.data })
+    .from(siteSections);
+  return new Map(rows.map((row) => [row.key, row.data]));
+}
+
+/** The stored version of one section, or its default when it was never written. */
+export async function getSection(key: string): Promise<StoredSection | undefined> {
+  const [row] = await services().db.select().from(siteSections).where(eq(siteSections.key, key)).limit(1);
+  if (row) return row;
+  const data = defaultSections()[key];
+  return data === undefined
+    ? undefined
+    : { key, data, version: 0, updatedAt: new Date(0), updatedBy: DEFAULT_AUTHOR };
+}
+
+/** The latest versions of a section, newest first. */
+export async function listRevisions(key: string, limit = 20): Promise<SectionRevision[]> {
+  return services()
+    .db.select({
+      version: siteSectionRevisions.version,
+      savedAt: siteSectionRevisions.savedAt,
+      savedBy: siteSectionRevisions.savedBy,
+      note: siteSectionRevisions.note,
+    })
+    .from(siteSectionRevisions)
+    .where(eq(siteSectionRevisions.sectionKey, key))
+    .orderBy(desc(siteSectionRevisions.version))
+    .limit(limit);
+}
+
+async function conflict(key: string): Promise<never> {
+  const current = await getSection(key);
+  const who = current ? `${current.updatedBy} at ${formatDateTime(current.updatedAt)}` : "someone else";
+  throw new AppError(
+    `This was changed by ${who}, after you opened it. Nothing was saved: your changes are still in the form. Open the page again to see the new version, then make your changes there.`,
+    409,
+    { title: "Changed by someone else" },
+  );
+}
+
+/**
+ * Saves `data` (already checked against the section's schema) as the next version of `key`,
+ * provided nobody saved since `openedVersion`. Returns the new version.
+ */
+export async function saveSection(
+  key: string,
+  data: unknown,
+  openedVersion: number,
+  actor: StaffUser,
+  note: string | null = null,
+): Promise<number> {
+  const { db } = services();
+  const savedBy = actor.name || actor.email;
+  const version = await db.transaction(async (tx) => {
+    let next: number;
+    if (openedVersion === 0) {
+      // A section that was never written (a new kind of section before the next start wrote it).
+      const inserted = await tx
+        .insert(siteSections)
+        .values({ key, data, version: 1, updatedBy: savedBy })
+        .onConflictDoNothing()
+        .returning({ version: siteSections.version });
+      if (inserted.length === 0) return null;
+      next = 1;
+    } else {
+      const updated = await tx
+        .update(siteSections)
+        .set({ data, version: sql`${siteSections.version} + 1`, updatedAt: new Date(), updatedBy: savedBy })
+        .where(and(eq(siteSections.key, key), eq(siteSections.version, openedVersion)))
+        .returning({ version: siteSections.version });
+      if (updated.length === 0) return null;
+      next = updated[0]!.version;
+    }
+    await tx.insert(siteSectionRevisions).values({ sectionKey: key, version: next, data, savedBy, note });
+    await bumpContentVersion(tx);
+    return next;
+  });
+  if (version === null) return conflict(key);
+  logChange(actor, "site.save", { section: key, version, ...(note ? { note } : {}) });
+  return version;
+}
+
+/** The data of one earlier version, to restore it. */
+export async function getRevisionData(key: string, version: number): Promise<unknown> {
+  const [row] = await services()
+    .db.select({ data: siteSectionRevisions.data })
+    .from(siteSectionRevisions)
+    .where(and(eq(siteSectionRevisions.sectionKey, key), eq(siteSectionRevisions.version, version)))
+    .limit(1);
+  if (!row) throw new AppError("That version no longer exists.", 404);
+  return row.data;
+}
+
+/** Deletes the stored sections and their history (tests and the demo reset only). */
+export async function forgetSections(keys: string[]) {
+  const { db } = services();
+  await db.transaction(async (tx) => {
+    await tx.delete(siteSectionRevisions).where(inArray(siteSectionRevisions.sectionKey, keys));
+    await tx.delete(siteSections).where(inArray(siteSections.key, keys));
+    await bumpContentVersion(tx);
+  });
+}
