@@ -249,6 +249,11 @@ export const documents = pgTable(
     /** What the eLibrary shows; null until staff give one (the file name and a fixed text). */
     title: text("title"),
     description: text("description"),
+    /** Counts edits of the title, description and category, for the editor's version check. */
+    version: integer("version").notNull().default(1),
+    /** Who last edited the details, and when (null until someone does). */
+    updatedBy: text("updated_by"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
     /** Added by the first start's demo seed: "Remove demo content" deletes exactly these. */
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: createdAt(),

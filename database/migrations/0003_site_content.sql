@@ -18,6 +18,9 @@ CREATE TABLE "site_sections" (
 --> statement-breakpoint
 ALTER TABLE "documents" ADD COLUMN "title" text;--> statement-breakpoint
 ALTER TABLE "documents" ADD COLUMN "description" text;--> statement-breakpoint
+ALTER TABLE "documents" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "documents" ADD COLUMN "updated_by" text;--> statement-breakpoint
+ALTER TABLE "documents" ADD COLUMN "updated_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "documents" ADD COLUMN "is_demo" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "is_demo" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "sermons" ADD COLUMN "is_demo" boolean DEFAULT false NOT NULL;--> statement-breakpoint
