@@ -41,6 +41,12 @@ export default [
   route("members/event-registrations", "routes/members/event-registrations.tsx"),
   route("members/registrations/export/:kind", "routes/members/registration-csv.ts"),
 
+  // The Website section: the church's own texts and facts (not in the spec; site-content issue)
+  route("members/site", "routes/members/website.tsx"),
+  route("members/site/pastors/portrait", "routes/members/portrait-upload.ts"),
+  route("members/site/ministries/:slug", "routes/members/site-editor.tsx", { id: "ministry-editor" }),
+  route("members/site/:section", "routes/members/site-editor.tsx"),
+
   // For search engines
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

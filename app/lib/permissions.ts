@@ -9,6 +9,8 @@ const GRANTS = {
   "reports:read": ["admin", "staff"],
   "registrations:read": ["admin", "staff"],
   "content:write": ["admin", "staff"],
+  /** The Website section and demo content (the staff-accounts issue gives it to editors, not staff). */
+  "site:write": ["admin", "staff"],
   "passcode:change": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -34,6 +34,7 @@ const FRAMELESS_SCREENS = [
   "add-event",
   "ministry-registrations",
   "event-registrations",
+  "site",
 ];
 
 export function isFrameHidden(pathname: string): boolean {
