@@ -438,7 +438,7 @@ export function ministrySectionKey(slug: string) {
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const PHONE = /^[+\d][\d\s().-]*$/;
-const UPLOADED_IMAGE = /^\/(files|images)\/[\w./-]+$/;
+const UPLOADED_IMAGE = /^(\/(files|images)\/[\w./-]+|https:\/\/[^\s"'<>]+)$/;
 
 function fieldSchema(field: SiteField): z.ZodType {
   const needed = `${field.label} is required.`;

@@ -1,7 +1,33 @@
 import { requireUser } from "~/server/auth/guards.server";
+import { AppError } from "~/server/http/errors.server";
+import { readUploadForm, storeWithRecord } from "~/server/http/uploads.server";
+import { logChange } from "~/server/platform/change-log.server";
 import type { Route } from "./+types/portrait-upload";
+
+// A pastor's portrait, uploaded from the pastors editor before the pastor is saved: the file is
+// stored and its address returned; the editor puts it into the pastor's entry, and the portrait is
+// published when the section is saved.
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "site:write");
-  return new Response(null, { status: 405 });
+  return new Response("Upload a portrait from the pastors editor.", { status: 405 });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request, "site:write");
+  const refuse = (status: number, message: string) =>
+    Response.json({ ok: false, message }, { status, headers: { "Cache-Control": "no-store" } });
+  try {
+    const upload = await readUploadForm(request, "image", "image");
+    if (!upload.file) return refuse(400, "Please choose a photo.");
+    const url = await storeWithRecord(upload.file, "portraits/portrait-", async (objectName, publicUrl) => {
+      logChange(user, "site.portrait-uploaded", { objectName });
+      return publicUrl;
+    });
+    return Response.json({ ok: true, url }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof AppError) return refuse(error.status, error.message);
+    console.error("Storing a portrait failed:", error);
+    return refuse(500, "The photo could not be stored. Please try again.");
+  }
 }

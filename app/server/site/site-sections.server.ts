@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { settings, siteSectionRevisions, siteSections } from "../../../database/schema";
 import { formatDateTime } from "~/lib/format";
 import type { StaffUser } from "../auth/guards.server";
@@ -173,12 +173,22 @@ export async function getRevisionData(key: string, version: number): Promise<unk
   return row.data;
 }
 
-/** Deletes the stored sections and their history (tests and the demo reset only). */
-export async function forgetSections(keys: string[]) {
-  const { db } = services();
-  await db.transaction(async (tx) => {
-    await tx.delete(siteSectionRevisions).where(inArray(siteSectionRevisions.sectionKey, keys));
-    await tx.delete(siteSections).where(inArray(siteSections.key, keys));
-    await bumpContentVersion(tx);
-  });
+export interface SectionSummary {
+  key: string;
+  version: number;
+  updatedAt: Date;
+  updatedBy: string;
+}
+
+/** Who last saved each section, and when (for the Website screen's list). */
+export async function listSectionSummaries(): Promise<Map<string, SectionSummary>> {
+  const rows = await services()
+    .db.select({
+      key: siteSections.key,
+      version: siteSections.version,
+      updatedAt: siteSections.updatedAt,
+      updatedBy: siteSections.updatedBy,
+    })
+    .from(siteSections);
+  return new Map(rows.map((row) => [row.key, row]));
 }
