@@ -84,7 +84,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {showFrame && site ? (
-          <SiteFooter church={site.church} socialLinks={site.socialLinks} links={site.navigation.footer} />
+          <SiteFooter
+            church={site.church}
+            socialLinks={site.socialLinks}
+            serviceTimes={site.serviceTimes}
+            links={site.navigation.footer}
+          />
         ) : null}
         <LazyToaster />
         <ScrollRestoration nonce={nonce} />

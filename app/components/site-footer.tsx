@@ -1,28 +1,67 @@
 import { Link } from "react-router";
-import type { Church, SocialLink } from "~/content/church";
+import type { Church, ServiceTime, SocialLink } from "~/content/church";
 import type { NavLinkItem } from "~/content/navigation";
+import { serviceWhen } from "~/lib/service-times";
+import { isDiallable, telHref } from "~/lib/tel";
 import { ChurchLogo } from "./church-logo";
 import { SocialIcon } from "./social-icons";
 
 export function SiteFooter({
   church,
   socialLinks,
+  serviceTimes,
   links,
 }: {
-  church: Pick<Church, "name" | "summary" | "copyright">;
+  church: Pick<Church, "name" | "summary" | "copyright" | "address" | "mapsUrl" | "phone" | "email">;
   socialLinks: SocialLink[];
+  serviceTimes: ServiceTime[];
   links: NavLinkItem[];
 }) {
   const year = new Date().getFullYear();
   return (
     <footer className="on-dark bg-navy text-slate-200">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="space-y-3">
           <div className="flex items-center gap-2">
             <ChurchLogo />
             <span className="text-lg font-bold text-white">{church.name}</span>
           </div>
           <p className="text-sm leading-relaxed text-slate-300">{church.summary}</p>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-gold">Visit Us</h2>
+          <ul className="mt-3 grid gap-2 text-sm" data-testid="footer-contact">
+            <li>
+              <a
+                href={church.mapsUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="hover:text-white hover:underline"
+              >
+                {church.address}
+                <span className="sr-only"> (opens the map in a new tab)</span>
+              </a>
+            </li>
+            <li>
+              {isDiallable(church.phone) ? (
+                <a href={telHref(church.phone)} className="hover:text-white hover:underline">
+                  {church.phone}
+                </a>
+              ) : (
+                church.phone
+              )}
+            </li>
+            <li>
+              <a href={`mailto:${church.email}`} className="break-all hover:text-white hover:underline">
+                {church.email}
+              </a>
+            </li>
+            {serviceTimes.map((service, index) => (
+              <li key={index}>
+                <span className="font-semibold text-white">{service.name}:</span> {serviceWhen(service)}
+              </li>
+            ))}
+          </ul>
         </div>
         <nav aria-label="Footer">
           <h2 className="text-sm font-semibold uppercase tracking-wider text-gold">Quick Links</h2>

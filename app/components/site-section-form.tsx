@@ -183,7 +183,7 @@ function Control({
   children,
 }: {
   id: string;
-  label: string;
+  label: ReactNode;
   error?: string;
   hint?: string;
   children: (aria: { "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
@@ -316,7 +316,7 @@ function ImageControl({
   uploadUrl,
 }: {
   id: string;
-  label: string;
+  label: ReactNode;
   hint?: string;
   error?: string;
   value: string;

@@ -437,7 +437,8 @@ export function ministrySectionKey(slug: string) {
 // ---------------------------------------------------------------------------------------------
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const PHONE = /^[+\d][\d\s().-]*$/;
+/** Digits, spaces and + ( ) - . ; X stands for a digit not known yet (the spec's placeholder number). */
+const PHONE = /^[+\dXx][\dXx\s().-]*$/;
 const UPLOADED_IMAGE = /^(\/(files|images)\/[\w./-]+|https:\/\/[^\s"'<>]+)$/;
 
 function fieldSchema(field: SiteField): z.ZodType {
