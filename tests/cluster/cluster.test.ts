@@ -180,6 +180,50 @@ describe("several app servers behind a load balancer", () => {
     expect(await (await fetch(`${direct("b")}/media/elibrary`)).text()).toContain("Cluster Cache Check");
   });
 
+  it("shows a website edit saved on one server on the other within a second", async () => {
+    const direct = (name: "a" | "b") => `http://127.0.0.1:${PORTS[name]}`;
+    for (const path of ["/connect", "/"]) {
+      const first = await fetch(`${direct("b")}${path}`);
+      const again = await fetch(`${direct("b")}${path}`);
+      expect(again.headers.get("etag")).toBe(first.headers.get("etag")); // served from its cache
+      await Promise.all([first.arrayBuffer(), again.arrayBuffer()]);
+    }
+    const pg = await import("pg");
+    const client = new pg.default.Client({ connectionString: database!.url });
+    await client.connect();
+    let church: { data: Record<string, unknown>; version: number };
+    try {
+      church = (await client.query("select data, version from site_sections where key = 'church'")).rows[0];
+    } finally {
+      await client.end();
+    }
+    const save = await fetch(`${direct("a")}/members/site/church`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: direct("a"), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        intent: "save",
+        version: String(church.version),
+        data: JSON.stringify({ ...church.data, phone: "+973 1799 4242", name: "Cluster Church" }),
+      }),
+    });
+    expect(save.status).toBe(200);
+    await save.arrayBuffer();
+    const savedAt = Date.now();
+    let connect = "";
+    let home = "";
+    while (Date.now() - savedAt < 1000) {
+      [connect, home] = await Promise.all([
+        fetch(`${direct("b")}/connect`).then((r) => r.text()),
+        fetch(`${direct("b")}/`).then((r) => r.text()),
+      ]);
+      if (connect.includes("+973 1799 4242") && home.includes("Cluster Church")) break;
+    }
+    expect(connect).toContain("+973 1799 4242");
+    expect(home).toContain('"name":"Cluster Church"'); // the JSON-LD
+    expect(home).toContain("<title>Cluster Church</title>");
+  });
+
   it("counts failed sign-ins across both servers", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
