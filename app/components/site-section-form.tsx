@@ -231,7 +231,9 @@ function ListControl({
   };
   return (
     <fieldset className="grid gap-4">
-      <legend className="mb-1 text-base font-semibold text-navy">{field.label}</legend>
+      <legend className="mb-1">
+        <h2 className="text-base font-semibold text-navy">{field.label}</h2>
+      </legend>
       {field.hint ? <p className="text-xs text-muted-foreground">{field.hint}</p> : null}
       {errors[path] ? <p className="text-sm text-destructive">{errors[path]}</p> : null}
       <ol className="grid gap-4">

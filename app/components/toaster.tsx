@@ -24,7 +24,8 @@ export function Toaster() {
             "pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg",
             "data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-full",
             toast.variant === "destructive"
-              ? "on-dark border-destructive bg-destructive text-destructive-foreground"
+              ? // The ring drawn inside: gold on the red toast, not gold on the white page around it.
+                "on-dark border-destructive bg-destructive text-destructive-foreground focus-visible:outline-offset-[-6px]"
               : "border-border bg-background text-foreground",
           )}
         >

@@ -555,3 +555,41 @@ test.describe("keyboard", () => {
     await expect(page.getByRole("button", { name: `Delete ${tag} Ben Reyes` })).toBeFocused();
   });
 });
+
+test.describe("the Website section", () => {
+  test("its screens pass axe on a desktop and a phone, with errors shown and focus visible", async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    for (const device of [DESKTOP, PHONE]) {
+      const context = await browser.newContext({
+        ...device,
+        extraHTTPHeaders: { "x-forwarded-for": visitorAddress() },
+      });
+      const page = await context.newPage();
+      await signIn(page);
+      for (const path of [
+        "/members/site",
+        "/members/site/church",
+        "/members/site/service-times",
+        "/members/site/home",
+        "/members/site/our-story",
+        "/members/site/pastors",
+        "/members/site/ministries/acts-kids",
+      ]) {
+        await page.goto(path);
+        await expectNoViolations(page, `${path} (${device === PHONE ? "phone" : "desktop"})`);
+      }
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await openHydrated(page, "/members/site/church");
+      if (device === DESKTOP) await expectVisibleFocusWhileTabbing(page, "/members/site/church", 24);
+      // Sent with a mistake: its message, tied to its field.
+      await openHydrated(page, "/members/site/church");
+      await page.getByLabel("Church name *").fill("");
+      await page.getByRole("button", { name: "Save and publish" }).click();
+      await expect(page.getByLabel("Church name *")).toBeFocused();
+      await expectNoViolations(page, "/members/site/church with an error");
+      await context.close();
+    }
+  });
+});

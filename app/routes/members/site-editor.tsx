@@ -185,7 +185,7 @@ function Editor(props: Route.ComponentProps["loaderData"]) {
             errors={errors}
             uploadUrl={UPLOAD_URL}
           />
-          <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-border bg-background/95 px-4 py-3 sm:-mx-6 sm:px-6">
+          <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-border bg-background px-4 py-3 sm:-mx-6 sm:px-6">
             <Button type="submit" disabled={saving}>
               {saving ? (
                 <LoaderCircle className="animate-spin" aria-hidden="true" />
