@@ -84,3 +84,64 @@ export function ConfirmDeleteButton({
     </Dialog>
   );
 }
+
+/**
+ * A button for one action that removes several things at once: the dialog says what goes (the
+ * `question`, then `children`, e.g. a list of titles) and posts `intent` to `action` in the
+ * background; the page shows the outcome with `useDeleteToast(fetcherKey)`.
+ */
+export function ConfirmActionButton({
+  label,
+  question,
+  confirmLabel,
+  intent,
+  fetcherKey,
+  action,
+  children,
+}: {
+  /** The trigger's text. */
+  label: string;
+  question: string;
+  confirmLabel: string;
+  intent: string;
+  fetcherKey: string;
+  action?: string;
+  children?: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<ActionResult>({ key: fetcherKey });
+  const isBusy = fetcher.state !== "idle";
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button" variant="outline" size="sm" className="text-destructive" disabled={isBusy}>
+          {isBusy ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Trash2 aria-hidden="true" />
+          )}
+          {label}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title="Please confirm" description={question} role="alertdialog">
+        {children}
+        <fetcher.Form
+          method="post"
+          action={action}
+          onSubmit={() => setOpen(false)}
+          className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end"
+        >
+          <input type="hidden" name="intent" value={intent} />
+          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="destructive" disabled={isBusy}>
+            <Trash2 aria-hidden="true" />
+            {confirmLabel}
+          </Button>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -251,6 +251,13 @@ test.describe("members screens, signed in as an administrator", () => {
       await page.goto(path);
       await expectNoViolations(page, `${path} (phone)`);
     }
+    // The dashboard's setup checklist with its confirmation open.
+    await openHydrated(page, "/members");
+    await expect(page.getByRole("region", { name: "Set up your website" })).toBeVisible();
+    await page.getByRole("button", { name: "Remove demo content" }).tap();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await expectNoViolations(page, "the Remove demo content confirmation (phone)");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).tap();
     // The site header signed in: the menu with Members and Logout.
     await openHydrated(page, "/about");
     await page.getByTestId("mobile-menu").getByLabel("Menu").tap();
@@ -290,6 +297,16 @@ test.describe("members screens, signed in as an administrator", () => {
     await page.getByRole("button", { name: `Delete ${tag} Ben Reyes` }).click();
     await expect(page.getByRole("alertdialog")).toBeVisible();
     await expectNoViolations(page, "the member delete confirmation");
+
+    // The dashboard's setup checklist, and its "Remove demo content" confirmation (closed again:
+    // other specs need the demo rows).
+    await openHydrated(page, "/members");
+    const setup = page.getByRole("region", { name: "Set up your website" });
+    await setup.getByRole("button", { name: "Remove demo content" }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await expectNoViolations(page, "the Remove demo content confirmation");
+    await page.keyboard.press("Escape");
+    await expect(setup.getByRole("button", { name: "Remove demo content" })).toBeFocused();
 
     // Upload without a file, then a document's delete confirmation.
     await openHydrated(page, "/members/upload");

@@ -1,4 +1,5 @@
 import {
+  ArrowRight,
   BookOpenText,
   CalendarPlus,
   Cake,
@@ -9,6 +10,7 @@ import {
   KeyRound,
   Layers,
   ListChecks,
+  ListTodo,
   type LucideIcon,
   Mic,
   UserPlus,
@@ -19,6 +21,7 @@ import {
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { ConfirmActionButton, useDeleteToast } from "~/components/confirm-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { todayInChurchZone } from "~/lib/dates";
@@ -26,11 +29,14 @@ import { pageMeta } from "~/lib/meta";
 import { can } from "~/lib/permissions";
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/guards.server";
-import { refuse, reply } from "~/server/http/action-result.server";
+import { refusalFor, refuse, reply } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
-import { loadOrEmpty } from "~/server/http/loader.server";
+import { loadOptional, loadOrEmpty } from "~/server/http/loader.server";
 import { dashboardStats } from "~/server/people/member-reports.server";
 import { setRegistrationPasscode } from "~/server/auth/registration-gate.server";
+import { removeDemoContent, type DemoContentSummary } from "~/server/content/demo-content.server";
+import { setupChecklist, type SetupChecklist } from "~/server/site/setup-checklist.server";
+import type { StaffUser } from "~/server/auth/guards.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -43,10 +49,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     name: user.name,
     canChangePasscode: can(user, "passcode:change"),
     stats: null as Awaited<ReturnType<typeof dashboardStats>> | null,
+    // "Set up your website": for those who can fix it, and simply left out when it cannot be read.
+    setup: null as SetupChecklist | null,
   };
+  const setup = can(user, "site:write")
+    ? loadOptional("the setup checklist", setupChecklist)
+    : Promise.resolve(null);
   return loadOrEmpty(
     "dashboard stats",
-    async () => ({ ...empty, stats: await dashboardStats(todayInChurchZone()) }),
+    async () => {
+      const [stats, checklist] = await Promise.all([dashboardStats(todayInChurchZone()), setup]);
+      return { ...empty, stats, setup: checklist };
+    },
     empty,
   );
 }
@@ -62,6 +76,7 @@ const passcodeSchema = z.object({
 export async function action({ request }: Route.ActionArgs) {
   await requireUser(request);
   const form = await readForm(request);
+  if (form.get("intent") === "remove-demo") return removeDemo(await requireUser(request, "site:write"));
   const title = "Update Failed";
   if (form.get("intent") !== "set-passcode") return refuse(400, { title, description: "Unknown request." });
   const user = await requireUser(request, "passcode:change");
@@ -69,6 +84,33 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return refuse(400, { title, description: parsed.error.issues[0]!.message });
   await setRegistrationPasscode(parsed.data.passcode, user);
   return reply({ title: "Update Successful!", description: "The registration passcode has been changed." });
+}
+
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "a, b and c". */
+function listOf(parts: string[]) {
+  return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+async function removeDemo(user: StaffUser) {
+  try {
+    const removed = await removeDemoContent(user);
+    const parts = [
+      removed.sermons ? count(removed.sermons, "sermon") : "",
+      removed.events ? count(removed.events, "event") : "",
+      removed.documents ? count(removed.documents, "eLibrary document") : "",
+    ].filter(Boolean);
+    if (parts.length === 0)
+      return reply({ title: "Nothing to Remove", description: "There was no demo content left." });
+    return reply({ title: "Demo Content Removed", description: `Removed ${listOf(parts)}.` });
+  } catch (error) {
+    return refusalFor(error, {
+      title: "Removal Failed",
+      what: "Removing the demo content",
+      fallback: "The demo content could not be removed. Please try again.",
+    });
+  }
 }
 
 interface ActionCard {
@@ -159,9 +201,88 @@ function StatCard({
   );
 }
 
+const REMOVE_DEMO_KEY = "remove-demo";
+
+/** "3 sermons: A, B, C" for each kind of demo content that is left. */
+function demoGroups(demo: DemoContentSummary) {
+  return [
+    { what: count(demo.sermons.length, "sermon"), titles: demo.sermons },
+    { what: count(demo.events.length, "event"), titles: demo.events },
+    { what: count(demo.documents.length, "eLibrary document"), titles: demo.documents },
+  ].filter((group) => group.titles.length > 0);
+}
+
+function SetupChecklistPanel({ setup }: { setup: SetupChecklist }) {
+  const groups = demoGroups(setup.demo);
+  return (
+    <section
+      aria-labelledby="setup-heading"
+      data-testid="setup-checklist"
+      className="mt-8 rounded-xl border border-gold bg-gold/10 p-5 shadow-sm sm:p-6"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 max-w-2xl">
+          <h2 id="setup-heading" className="flex items-center gap-2 text-lg font-semibold text-navy">
+            <ListTodo className="size-5 shrink-0 text-accent-text" aria-hidden="true" />
+            Set up your website
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            These still show a placeholder or demo content to visitors. Each item goes away once it is fixed.
+          </p>
+        </div>
+        {groups.length > 0 ? (
+          <ConfirmActionButton
+            label="Remove demo content"
+            question="This deletes the demo content below from the website, with its files. It cannot be undone."
+            confirmLabel="Remove demo content"
+            intent="remove-demo"
+            fetcherKey={REMOVE_DEMO_KEY}
+          >
+            <ul className="grid gap-2 text-sm" aria-label="Demo content to remove">
+              {groups.map((group) => (
+                <li key={group.what} className="break-words">
+                  <span className="font-semibold text-navy">{group.what}:</span> {group.titles.join(", ")}
+                </li>
+              ))}
+            </ul>
+          </ConfirmActionButton>
+        ) : null}
+      </div>
+      <ul className="mt-4 divide-y divide-gold/40 border-t border-gold/40">
+        {setup.items.map((item) => (
+          <li
+            key={item.key}
+            data-testid={`setup-item-${item.key}`}
+            className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+          >
+            <div className="min-w-0">
+              <p className="font-medium text-foreground">{item.label}</p>
+              {item.detail ? (
+                <p className="mt-0.5 break-words text-sm text-muted-foreground">{item.detail}</p>
+              ) : null}
+            </div>
+            <Link
+              to={item.href}
+              className={buttonVariants({
+                variant: "outline",
+                size: "sm",
+                className: "self-start sm:self-auto",
+              })}
+            >
+              {item.linkText}
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { stats, name, canChangePasscode, loadFailed } = loaderData;
+  const { stats, name, canChangePasscode, setup, loadFailed } = loaderData;
   const navigation = useNavigation();
+  useDeleteToast(REMOVE_DEMO_KEY);
 
   useEffect(() => {
     if (loadFailed)
@@ -193,6 +314,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </Link>
         </div>
       </div>
+
+      {setup ? <SetupChecklistPanel setup={setup} /> : null}
 
       <h2 className="sr-only">Statistics</h2>
       <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

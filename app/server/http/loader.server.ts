@@ -13,3 +13,16 @@ export async function loadOrEmpty<T extends object>(what: string, read: () => Pr
     return data({ ...empty, loadFailed: true }, { status: 503 });
   }
 }
+
+/**
+ * A part of a screen that can simply be left out (the dashboard's setup checklist): when reading
+ * it fails, the failure is logged and the part is null, and the rest of the screen shows as usual.
+ */
+export async function loadOptional<T>(what: string, read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    console.error(`Reading ${what} failed:`, error);
+    return null;
+  }
+}

@@ -1,0 +1,172 @@
+import { demoContentSummary, type DemoContentSummary } from "../content/demo-content.server";
+import { defaultSiteContent, getSiteContent, type SiteContent } from "./site-content.server";
+
+// "Set up your website": what still holds a placeholder or demo value, each with where to fix it.
+// Worked out on every dashboard load from the content as saved and the demo rows, so an item is
+// gone as soon as its value is changed; nothing is stored.
+
+export type ChecklistItemKey =
+  | "phone"
+  | "email"
+  | "address"
+  | "social"
+  | "pastors"
+  | "ministry-leaders"
+  | "demo-sermons"
+  | "demo-events"
+  | "demo-documents";
+
+export interface ChecklistItem {
+  key: ChecklistItemKey;
+  /** What is left to do, as a sentence. */
+  label: string;
+  /** The placeholder value still shown, or which entries are concerned. */
+  detail?: string;
+  href: string;
+  /** The link's text (its accessible name adds the label). */
+  linkText: string;
+}
+
+export interface SetupChecklist {
+  items: ChecklistItem[];
+  /** The demo rows by title, for the "Remove demo content" confirmation. */
+  demo: DemoContentSummary;
+}
+
+const EXAMPLE_EMAIL = /@example\.(org|com)$/i;
+/** The spec's placeholder phone number writes its digits as X ("+973 XXXX XXXX"). */
+const PLACEHOLDER_PHONE = /x{2}/i;
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** A list of names for a detail line: the first few, then how many more. */
+function someOf(names: string[], shown = 3) {
+  if (names.length <= shown) return names.join(", ");
+  return `${names.slice(0, shown).join(", ")} and ${names.length - shown} more`;
+}
+
+/** A link to a platform's home page (no page path), which the placeholders are. */
+function isHomePageLink(href: string) {
+  try {
+    const url = new URL(href);
+    return (url.pathname === "/" || url.pathname === "") && !url.search;
+  } catch {
+    return false;
+  }
+}
+
+/** The items for this content and these demo rows, in the order to do them. Pure, for tests. */
+export function checklistItems(
+  content: SiteContent,
+  defaults: SiteContent,
+  demo: DemoContentSummary,
+): ChecklistItem[] {
+  const items: ChecklistItem[] = [];
+  const { church } = content;
+  const churchLink = { href: "/members/site/church", linkText: "Edit church details" };
+
+  if (PLACEHOLDER_PHONE.test(church.phone))
+    items.push({
+      key: "phone",
+      label: "The phone number is still a placeholder.",
+      detail: church.phone,
+      ...churchLink,
+    });
+
+  const email = church.email.trim().toLowerCase();
+  if (email === defaults.church.email.toLowerCase() || EXAMPLE_EMAIL.test(email))
+    items.push({
+      key: "email",
+      label: "The e-mail address is still an example.",
+      detail: church.email,
+      ...churchLink,
+    });
+
+  if (church.address.trim() === defaults.church.address.trim())
+    items.push({
+      key: "address",
+      label: "The street address is still the default.",
+      detail: church.address,
+      ...churchLink,
+    });
+
+  // An empty link hides its icon, which is fine: only links that lead nowhere in particular count.
+  const homePages = content.socialLinks.filter((link) => isHomePageLink(link.href)).map((link) => link.name);
+  if (homePages.length > 0)
+    items.push({
+      key: "social",
+      label:
+        homePages.length === 1
+          ? "A social link still goes to the platform's home page, not the church's page."
+          : "Social links still go to the platforms' home pages, not the church's pages.",
+      detail: homePages.join(", "),
+      ...churchLink,
+    });
+
+  const inventedNames = new Set(defaults.pastors.map((pastor) => pastor.name.trim().toLowerCase()));
+  const invented = content.pastors.filter(
+    (pastor) =>
+      inventedNames.has(pastor.name.trim().toLowerCase()) || EXAMPLE_EMAIL.test(pastor.email.trim()),
+  );
+  if (invented.length > 0)
+    items.push({
+      key: "pastors",
+      label:
+        invented.length === 1
+          ? "1 pastor is still an invented example."
+          : `${invented.length} pastors are still invented examples.`,
+      detail: someOf(invented.map((pastor) => pastor.name)),
+      href: "/members/site/pastors",
+      linkText: "Edit pastors",
+    });
+
+  const exampleLeaders = content.ministries.filter(
+    (ministry) => ministry.leader.trim() === defaults.ministryBySlug(ministry.slug)?.leader.trim(),
+  );
+  if (exampleLeaders.length > 0)
+    items.push({
+      key: "ministry-leaders",
+      label:
+        exampleLeaders.length === 1
+          ? "1 ministry still shows an example leader."
+          : `${exampleLeaders.length} ministries still show an example leader.`,
+      detail: someOf(exampleLeaders.map((ministry) => ministry.name)),
+      // The first one to fix; once it is fixed the link moves on to the next.
+      href: `/members/site/ministries/${exampleLeaders[0]!.slug}`,
+      linkText: `Edit ${exampleLeaders[0]!.shortName}`,
+    });
+
+  if (demo.sermons.length > 0)
+    items.push({
+      key: "demo-sermons",
+      label: `${plural(demo.sermons.length, "demo sermon is", "demo sermons are")} still published.`,
+      detail: someOf(demo.sermons),
+      href: "/members/add-sermon",
+      linkText: "Manage sermons",
+    });
+  if (demo.events.length > 0)
+    items.push({
+      key: "demo-events",
+      label: `${plural(demo.events.length, "demo event is", "demo events are")} still published.`,
+      detail: someOf(demo.events),
+      href: "/members/add-event",
+      linkText: "Manage events",
+    });
+  if (demo.documents.length > 0)
+    items.push({
+      key: "demo-documents",
+      label: `${plural(demo.documents.length, "demo eLibrary document is", "demo eLibrary documents are")} still published.`,
+      detail: someOf(demo.documents),
+      href: "/members/upload",
+      linkText: "Manage files",
+    });
+
+  return items;
+}
+
+/** What is left to set up, or null when nothing is (the dashboard then shows no checklist). */
+export async function setupChecklist(): Promise<SetupChecklist | null> {
+  const [content, demo] = await Promise.all([getSiteContent(), demoContentSummary()]);
+  const items = checklistItems(content, defaultSiteContent(), demo);
+  return items.length > 0 ? { items, demo } : null;
+}
