@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents, eventRegistrations, events, sermons } from "../../database/schema";
 import { church as defaultChurch } from "~/content/church";
@@ -5,6 +6,8 @@ import { demoEvents, demoSermonTitles } from "~/content/demo";
 import { ministries as defaultMinistries } from "~/content/ministries";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/members/dashboard";
 import { removeDemoContent } from "~/server/content/demo-content.server";
+import { updateEvent } from "~/server/content/events.server";
+import { updateSermon } from "~/server/content/sermons.server";
 import { setupChecklist, type SetupChecklist } from "~/server/site/setup-checklist.server";
 import { siteContentChanged } from "~/server/site/site-content.server";
 import {
@@ -185,6 +188,46 @@ describe.each(databaseKinds)("the setup checklist and demo content on %s", (kind
     expect(answer.status).toBe(302);
     expect(answer.response!.headers.get("location")).toMatch(/^\/members\/login/);
     expect(await t.services.db.select({ id: sermons.id }).from(sermons)).toHaveLength(before.length);
+  });
+
+  it("counts a demo sermon or event that staff edited as the church's own", async () => {
+    const { db } = t.services;
+    const [sermon] = await db.select().from(sermons).where(eq(sermons.isDemo, true)).limit(1);
+    const [event] = await db.select().from(events).where(eq(events.isDemo, true)).limit(1);
+    const { id: sermonId, title, sermonDate, speaker, youtubeId } = sermon!;
+    await updateSermon(sermonId, { title, sermonDate, speaker, youtubeId }, "system");
+    const {
+      id: eventId,
+      eventDate,
+      eventTime,
+      eventEndTime,
+      locationName,
+      googleMapsUrl,
+      description,
+    } = event!;
+    await updateEvent(
+      eventId,
+      {
+        title: event!.title,
+        eventDate,
+        eventTime,
+        eventEndTime,
+        speaker: event!.speaker,
+        locationName,
+        googleMapsUrl,
+        description,
+      },
+      null,
+      "system",
+    );
+    const rows = await t.services.database.query<{ is_demo: boolean }>(
+      "select is_demo from sermons where id = $1 union all select is_demo from events where id = $2",
+      [sermonId, eventId],
+    );
+    expect(rows).toEqual([{ is_demo: false }, { is_demo: false }]);
+    // Back to demo, for the removal test below.
+    await t.services.database.query("update sermons set is_demo = true where id = $1", [sermonId]);
+    await t.services.database.query("update events set is_demo = true where id = $1", [eventId]);
   });
 
   it("removes exactly the demo rows and their files, and keeps the church's own", async () => {

@@ -137,7 +137,12 @@ export async function updateEvent(
     if (!old) return null;
     const [row] = await tx
       .update(events)
-      .set({ ...input, ...(image ? { imageUrl: image.url, imageObjectPath: image.objectName } : {}) })
+      // An edited demo event is the church's own now: "Remove demo content" leaves it.
+      .set({
+        ...input,
+        isDemo: false,
+        ...(image ? { imageUrl: image.url, imageObjectPath: image.objectName } : {}),
+      })
       .where(eq(events.id, id))
       .returning();
     return { row: row!, oldObject: image ? old.imageObjectPath : null };

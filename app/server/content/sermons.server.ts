@@ -50,7 +50,12 @@ export async function createSermon(input: SermonInput, actor: Actor): Promise<Se
 
 export async function updateSermon(id: string, input: SermonInput, actor: Actor): Promise<Sermon | null> {
   if (!isUuid(id)) return null;
-  const [row] = await services().db.update(sermons).set(input).where(eq(sermons.id, id)).returning();
+  // An edited demo sermon is the church's own now: "Remove demo content" leaves it.
+  const [row] = await services()
+    .db.update(sermons)
+    .set({ ...input, isDemo: false })
+    .where(eq(sermons.id, id))
+    .returning();
   if (row) logChange(actor, "sermon.updated", { sermonId: id });
   return row ?? null;
 }
