@@ -6,6 +6,7 @@ import {
   ClipboardList,
   FileBarChart,
   FileUp,
+  Globe,
   ImageUp,
   KeyRound,
   Layers,
@@ -48,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const empty = {
     name: user.name,
     canChangePasscode: can(user, "passcode:change"),
+    canEditSite: can(user, "site:write"),
     stats: null as Awaited<ReturnType<typeof dashboardStats>> | null,
     // "Set up your website": for those who can fix it, and simply left out when it cannot be read.
     setup: null as SetupChecklist | null,
@@ -118,6 +120,8 @@ interface ActionCard {
   title: string;
   description: string;
   icon: LucideIcon;
+  /** Shown only to those who may use it. */
+  permission?: "site:write";
 }
 
 const actionCards: ActionCard[] = [
@@ -160,6 +164,13 @@ const actionCards: ActionCard[] = [
     icon: CalendarPlus,
   },
   {
+    to: "/members/site",
+    title: "Website",
+    description: "Church details, service times, pages, pastors, ministries.",
+    icon: Globe,
+    permission: "site:write",
+  },
+  {
     to: "/members/ministry-registrations",
     title: "Ministry Registrations",
     description: "Who signed up for a ministry.",
@@ -183,6 +194,8 @@ function StatCard({
   value: string | number;
   subtext?: string;
   icon: LucideIcon;
+  /** Shown only to those who may use it. */
+  permission?: "site:write";
 }) {
   return (
     <div className="rounded-xl border border-border bg-background p-5 shadow-sm">
@@ -280,7 +293,7 @@ function SetupChecklistPanel({ setup }: { setup: SetupChecklist }) {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { stats, name, canChangePasscode, setup, loadFailed } = loaderData;
+  const { stats, name, canChangePasscode, canEditSite, setup, loadFailed } = loaderData;
   const navigation = useNavigation();
   useDeleteToast(REMOVE_DEMO_KEY);
 
@@ -342,18 +355,20 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 
       <h2 className="mt-12 text-xl font-semibold text-navy">Manage</h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
-        {actionCards.map((card) => (
-          <li key={card.to}>
-            <Link
-              to={card.to}
-              className="flex h-full flex-col gap-2 rounded-xl border border-border bg-background p-5 shadow-sm transition-colors hover:border-primary hover:bg-primary/5"
-            >
-              <card.icon className="size-6 text-primary" aria-hidden="true" />
-              <span className="font-semibold text-navy">{card.title}</span>
-              <span className="text-sm text-muted-foreground">{card.description}</span>
-            </Link>
-          </li>
-        ))}
+        {actionCards
+          .filter((card) => card.permission !== "site:write" || canEditSite)
+          .map((card) => (
+            <li key={card.to}>
+              <Link
+                to={card.to}
+                className="flex h-full flex-col gap-2 rounded-xl border border-border bg-background p-5 shadow-sm transition-colors hover:border-primary hover:bg-primary/5"
+              >
+                <card.icon className="size-6 text-primary" aria-hidden="true" />
+                <span className="font-semibold text-navy">{card.title}</span>
+                <span className="text-sm text-muted-foreground">{card.description}</span>
+              </Link>
+            </li>
+          ))}
       </ul>
 
       {canChangePasscode ? (
