@@ -140,6 +140,10 @@ test("edit a ministry's leader and schedule: its page shows them", async ({ page
   await page.goto("/ministries/amplify");
   await expect(page.getByText("Sis. Mary Grace Cruz")).toBeVisible();
   await expect(page.getByText("Practice: Tuesdays 7:30 PM")).toBeVisible();
+  // Its picture is changed on the existing screen, opened with the ministry chosen.
+  await page.goto("/members/site/ministries/amplify");
+  await page.getByRole("link", { name: "Change the picture" }).click();
+  await expect(page.getByLabel("Ministry")).toHaveValue("amplify");
 });
 
 test("restore a previous version in one click", async ({ page }) => {

@@ -29,7 +29,10 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "content:write");
   const [rows, content] = await Promise.all([listMinistryImages(), getSiteContent()]);
+  // ?ministry=amplify (from the ministry's website editor) opens with that ministry chosen.
+  const asked = new URL(request.url).searchParams.get("ministry");
   return {
+    chosen: content.ministryBySlug(asked)?.slug ?? "",
     images: Object.fromEntries(rows.map((row) => [row.ministrySlug, row.imageUrl])) as Record<string, string>,
     ministries: content.ministriesByName().map(({ slug, name }) => ({ slug, name })),
     defaultImage: content.defaultMinistryImage,
@@ -39,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function MinistryImages({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { send, progress, isUploading } = useUpload();
-  const [slug, setSlug] = useState("");
+  const [slug, setSlug] = useState(loaderData.chosen);
   const [preview, setPreview] = useState<string | null>(null);
   const [missing, setMissing] = useState<{ ministrySlug?: boolean; image?: boolean }>({});
 

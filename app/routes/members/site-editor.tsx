@@ -1,6 +1,6 @@
-import { ExternalLink, History, LoaderCircle, RotateCcw, Save } from "lucide-react";
+import { ExternalLink, History, ImageUp, LoaderCircle, RotateCcw, Save } from "lucide-react";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
-import { redirect, useFetcher } from "react-router";
+import { Link, redirect, useFetcher } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { fieldId, SectionForm } from "~/components/site-section-form";
 import { Button } from "~/components/ui/button";
@@ -20,6 +20,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { refuse, refusalFor, reply } from "~/server/http/action-result.server";
 import { appErrorResponse, notFound } from "~/server/http/errors.server";
 import { readForm } from "~/server/http/forms.server";
+import { findMinistryImageUrl } from "~/server/content/ministry-images.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import { getRevisionData, getSection, listRevisions, saveSection } from "~/server/site/site-sections.server";
 import type { Route } from "./+types/site-editor";
@@ -29,9 +30,14 @@ const UPLOAD_URL = "/members/site/pastors/portrait";
 /** The section a URL names: one of the fixed sections, or one ministry's texts. */
 async function sectionOf(params: { section?: string; slug?: string }) {
   if (params.slug !== undefined) {
-    const ministry = (await getSiteContent()).ministryBySlug(params.slug);
+    const content = await getSiteContent();
+    const ministry = content.ministryBySlug(params.slug);
     if (!ministry) throw appErrorResponse(notFound("There is no such ministry."));
     return {
+      picture: {
+        url: (await findMinistryImageUrl(ministry.slug)) ?? content.defaultMinistryImage,
+        change: `/members/update-ministry-image?ministry=${ministry.slug}`,
+      },
       id: MINISTRY_SECTION.id,
       key: ministrySectionKey(ministry.slug),
       title: ministry.name,
@@ -44,7 +50,7 @@ async function sectionOf(params: { section?: string; slug?: string }) {
   const definition = SITE_SECTIONS.find((section) => section.id === params.section);
   if (!definition) throw appErrorResponse(notFound("There is no such part of the website."));
   const { id, title, description, pages } = definition;
-  return { id, key: id, title, description, pages, definition };
+  return { id, key: id, title, description, pages, definition, picture: null };
 }
 
 function definitionOf(id: string): SiteSectionDefinition {
@@ -66,6 +72,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     title: section.title,
     description: section.description,
     pages: section.pages,
+    picture: section.picture,
     data: stored.data as Record<string, unknown>,
     version: stored.version,
     updatedBy: stored.updatedBy,
@@ -130,7 +137,7 @@ export default function SiteEditor({ loaderData }: Route.ComponentProps) {
 }
 
 function Editor(props: Route.ComponentProps["loaderData"]) {
-  const { id, sectionKey: key, title, description, pages, version, revisions } = props;
+  const { id, sectionKey: key, title, description, pages, picture, version, revisions } = props;
   const definition = definitionOf(id);
   const schema = useMemo(() => sectionSchema(definition), [definition]);
   const [value, setValue] = useState<Record<string, unknown>>(props.data as Record<string, unknown>);
@@ -199,6 +206,30 @@ function Editor(props: Route.ComponentProps["loaderData"]) {
         </form>
 
         <aside className="grid content-start gap-6">
+          {picture ? (
+            <section
+              aria-labelledby="picture-heading"
+              className="rounded-xl border border-border bg-background p-4 shadow-sm"
+            >
+              <h2 id="picture-heading" className="font-semibold text-navy">
+                Picture
+              </h2>
+              <img
+                src={picture.url}
+                alt=""
+                width={288}
+                height={162}
+                className="mt-3 aspect-video w-full rounded-lg bg-muted object-cover"
+              />
+              <Link
+                to={picture.change}
+                className="mt-2 inline-flex min-h-11 items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
+                <ImageUp className="size-4" aria-hidden="true" />
+                Change the picture
+              </Link>
+            </section>
+          ) : null}
           {pages.length ? (
             <section
               aria-labelledby="pages-heading"
