@@ -1,6 +1,6 @@
 import { FileText, History, ImageIcon, LoaderCircle, Pencil, RotateCcw, Save, Upload } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { useFetcher, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
 import { FormDialog, FormDialogTrigger } from "~/components/form-dialog";
@@ -82,6 +82,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     { documents: [] },
   );
+}
+
+// A refused answer leaves the page's data as it was, except when the refusal says the document
+// changed or is gone: then the list must show what is there now (the dialog keeps what was typed).
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionStatus === 409 || actionStatus === 404) return true;
+  return defaultShouldRevalidate;
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -396,14 +403,15 @@ function DetailsDialog({
     setOpened(null);
   }
 
-  // Each answer once: its toast, and a save closes the dialog.
+  // Each answer once: its toast, and a save closes the dialog. At once, while the list reloads: a
+  // document found deleted leaves the list, and this dialog with it.
   const result = fetcher.data;
   useEffect(() => {
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    if (!result || handled.current === result) return;
     handled.current = result;
     showToast({ ...result.toast, id: `document-details-${document.id}-${result.at}` });
     if (result.ok) onOpenChange(false);
-  }, [fetcher.state, result, document.id, onOpenChange]);
+  }, [result, document.id, onOpenChange]);
 
   // Without scripts the form posts as a page, whose answer comes back as the route's action data.
   const pageResult = actionData?.values?.id === document.id ? actionData : undefined;
