@@ -233,6 +233,7 @@ describe.each(databaseKinds)("document details on %s", (kind) => {
     expect((gone.data as ActionResult).toast.description).toMatch(/no longer exists.*Nothing was saved/);
     const restore = await post({ intent: "restore", id: doc.id, version: "2", restore: "1" });
     expect(restore.status).toBe(404);
+    expect((restore.data as ActionResult).toast.description).toMatch(/no longer exists/);
     expect(
       (await post({ intent: "edit-details", id: "not-a-uuid", version: "1", category: "elibrary" })).status,
     ).toBe(404);

@@ -99,14 +99,8 @@ function detailsOf(row: DocumentRow): DocumentDetails {
   };
 }
 
-const gone = () =>
-  new AppError(
-    "This document no longer exists: it was deleted after you opened it. Nothing was saved.",
-    404,
-    {
-      title: "Document Not Found",
-    },
-  );
+const GONE = "This document no longer exists: it was deleted after you opened it. Nothing was saved.";
+const gone = () => new AppError(GONE, 404, { title: "Document Not Found" });
 
 /**
  * Saves `details` (already checked against the schema) as the next version of the document,
@@ -191,6 +185,13 @@ export async function restoreDocumentVersion(
   actor: StaffUser,
 ): Promise<DocumentRow> {
   if (!isUuid(id)) throw gone();
+  // A deleted document took its history with it: say that, not that the version is missing.
+  const [exists] = await services()
+    .db.select({ id: documents.id })
+    .from(documents)
+    .where(eq(documents.id, id))
+    .limit(1);
+  if (!exists) throw gone();
   const stored = (await getRevisionData(documentHistoryKey(id), version)) as Partial<
     Record<keyof DocumentDetails, string | null>
   >;
