@@ -6,6 +6,7 @@ import {
   formatFileSize,
   formatTime12,
   formatTimeRange,
+  textParagraphs,
 } from "./format";
 
 describe("formatTime12", () => {
@@ -35,5 +36,19 @@ describe("formatFileSize", () => {
     expect(formatFileSize(512)).toBe("512 B");
     expect(formatFileSize(2048)).toBe("2.0 KB");
     expect(formatFileSize(10 * 1024 * 1024)).toBe("10.0 MB");
+  });
+});
+
+describe("textParagraphs", () => {
+  it("splits on blank lines and keeps single line breaks inside a paragraph", () => {
+    expect(textParagraphs("One\nline two\n\n\n  Two  \r\n \r\nThree\n")).toEqual([
+      "One\nline two",
+      "Two",
+      "Three",
+    ]);
+    expect(textParagraphs("  \n\n ")).toEqual([]);
+  });
+  it("leaves markup as the text it is", () => {
+    expect(textParagraphs("<b>bold</b>")).toEqual(["<b>bold</b>"]);
   });
 });

@@ -67,3 +67,15 @@ export function formatDateTime(moment: Date | string): string {
     minute: "2-digit",
   });
 }
+
+/**
+ * A plain text someone typed, as paragraphs: split on blank lines, each trimmed, empty ones
+ * dropped. Single line breaks stay inside a paragraph (show them with `whitespace-pre-line`).
+ */
+export function textParagraphs(text: string): string[] {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n[ \t]*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+}

@@ -53,6 +53,7 @@ let eventId = "";
 let sermonId = "";
 let memberId = "";
 let videoId = "";
+let documentId = "";
 
 async function one<Row>(text: string, params: unknown[] = []) {
   const [row] = await sql<Row>(text, params);
@@ -67,6 +68,9 @@ test.beforeAll(async () => {
     "select id from events where event_date >= current_date order by event_date limit 1",
   ));
   ({ id: sermonId } = await one<{ id: string }>("select id from sermons order by created_at limit 1"));
+  ({ id: documentId } = await one<{ id: string }>(
+    "select id from documents where file_name = 'Welcome Guide.pdf' limit 1",
+  ));
   ({ id: memberId } = await one<{ id: string }>(
     `insert into members (first_name, last_name, email, mobile, birthday, gender, marital_status,
        spouse_name, wedding_anniversary, children, ministry_involvement, ministry_role, bible_study_group)
@@ -245,6 +249,8 @@ test.describe("members screens, signed in as an administrator", () => {
       "/members/reports?ministry=TEE",
       `/members/add-event?edit=${eventId}`,
       "/members/upload",
+      // A document's details form in the page (where its button leads before the scripts load).
+      `/members/upload?details-${documentId}`,
       "/members/ministry-registrations",
       "/members/event-registrations",
     ]) {
@@ -320,6 +326,21 @@ test.describe("members screens, signed in as an administrator", () => {
       .click();
     await expect(page.getByRole("alertdialog")).toBeVisible();
     await expectNoViolations(page, "/members/upload, a delete confirmation");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+    // A document's details dialog, open and showing a message on its title (set past the field's
+    // limit by script, so the form's own check refuses it and nothing is sent).
+    await page.getByRole("button", { name: "Edit details of Welcome Guide.pdf" }).click();
+    const details = page.getByRole("dialog", { name: "Edit details" });
+    await expect(details).toBeVisible();
+    await expectNoViolations(page, "/members/upload, edit details open");
+    await details
+      .getByLabel("Title (optional)")
+      .evaluate((input: HTMLInputElement) => (input.value = "x".repeat(151)));
+    await details.getByRole("button", { name: "Save details" }).click();
+    await expect(details.getByLabel("Title (optional)")).toHaveAttribute("aria-invalid", "true");
+    await expect(details.getByLabel("Title (optional)")).toBeFocused();
+    await expectNoViolations(page, "/members/upload, edit details with an error");
+    await details.getByRole("button", { name: "Cancel" }).click();
 
     // Each content form sent empty (its messages), in edit mode, and its delete confirmation.
     for (const [path, submit] of [

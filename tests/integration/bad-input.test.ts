@@ -11,6 +11,7 @@ import { action as editAction } from "~/routes/members/edit-member";
 import { action as formsAction } from "~/routes/members/new-member";
 import { action as loginAction } from "~/routes/members/login";
 import { action as uploadFile } from "~/routes/members/document-upload";
+import { action as documentsAction } from "~/routes/members/documents";
 import { action as joinAction } from "~/routes/ministries/detail";
 import {
   callRoute,
@@ -129,6 +130,7 @@ describe("bad input never crashes a form or leaves half a record", () => {
     { name: "ministry videos", path: "/members/add-ministry-video", fn: addVideo, staff: true },
     { name: "event save", path: "/members/add-event/save", fn: addEventSave, staff: true },
     { name: "document upload", path: "/members/upload/save", fn: uploadFile, staff: true },
+    { name: "document details and delete", path: "/members/upload", fn: documentsAction, staff: true },
   ];
 
   for (const target of forms) {

@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { StatusMessage } from "~/components/status-message";
 import { buttonVariants } from "~/components/ui/button";
 import { fileExtension, fileTitle, isImageFile } from "~/lib/files";
-import { formatFileSize } from "~/lib/format";
+import { formatFileSize, textParagraphs } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { listElibraryDocuments } from "~/server/content/documents.server";
@@ -13,7 +13,7 @@ import { services } from "~/server/platform/services.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import type { Route } from "./+types/elibrary";
 
-/** The spec's fixed description under every eLibrary title. */
+/** The spec's fixed description under an eLibrary title, when staff gave no description. */
 const DOCUMENT_DESCRIPTION = "A resource from our church eLibrary, free to read and download.";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -31,15 +31,22 @@ export async function loader() {
       const rows = await listElibraryDocuments();
       const { storage } = services();
       return {
-        documents: rows.map((row) => ({
-          id: row.id,
-          title: fileTitle(row.fileName),
-          kind: fileExtension(row.fileName).toUpperCase() || "FILE",
-          size: formatFileSize(row.fileSize),
-          isImage: isImageFile(row.fileName),
-          url: storage.publicUrl(row.storageObjectPath),
-          downloadUrl: `/media/elibrary/${row.id}/download`,
-        })),
+        documents: rows.map((row) => {
+          const description = row.description ? textParagraphs(row.description) : [];
+          return {
+            id: row.id,
+            title: row.title || fileTitle(row.fileName),
+            kind: fileExtension(row.fileName).toUpperCase() || "FILE",
+            size: formatFileSize(row.fileSize),
+            isImage: isImageFile(row.fileName),
+            url: storage.publicUrl(row.storageObjectPath),
+            downloadUrl: `/media/elibrary/${row.id}/download`,
+            // Only when staff gave a title or a description: a document without them is sent (and
+            // shown) exactly as before.
+            ...(row.title ? { fileName: row.fileName } : {}),
+            ...(description.length > 0 ? { description } : {}),
+          };
+        }),
       };
     },
     { documents: [] },
@@ -100,12 +107,32 @@ export default function Elibrary({ loaderData }: Route.ComponentProps) {
                       <h2 className="break-words text-lg font-semibold leading-snug text-navy">
                         {document.title}
                       </h2>
-                      <p className="mt-1 text-xs font-medium uppercase tracking-wide text-muted-foreground">
-                        {document.kind} · {document.size}
-                      </p>
+                      {document.fileName ? (
+                        // A title of staff's own: the small print still says which file it is.
+                        <p className="mt-1 text-xs font-medium text-muted-foreground">
+                          <span className="break-all">{document.fileName}</span> · {document.size}
+                        </p>
+                      ) : (
+                        <p className="mt-1 text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                          {document.kind} · {document.size}
+                        </p>
+                      )}
                     </div>
                   </div>
-                  <p className="mt-4 flex-1 text-muted-foreground">{DOCUMENT_DESCRIPTION}</p>
+                  {document.description ? (
+                    <div
+                      className="mt-4 flex-1 space-y-3 text-muted-foreground"
+                      data-testid="document-description"
+                    >
+                      {document.description.map((paragraph, index) => (
+                        <p key={index} className="whitespace-pre-line break-words">
+                          {paragraph}
+                        </p>
+                      ))}
+                    </div>
+                  ) : (
+                    <p className="mt-4 flex-1 text-muted-foreground">{DOCUMENT_DESCRIPTION}</p>
+                  )}
                   <div className="mt-6 flex gap-3">
                     {document.isImage ? (
                       <ImageViewerLink

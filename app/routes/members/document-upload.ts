@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { requireUser } from "~/server/auth/guards.server";
-import { createDocument, DOCUMENT_CATEGORIES } from "~/server/content/documents.server";
+import { DOCUMENT_CATEGORIES } from "~/schemas/document-details";
+import { createDocument } from "~/server/content/documents.server";
 import { respondToUpload } from "~/server/http/upload-response.server";
 import { AppError } from "~/server/http/errors.server";
 import { readUploadForm, storeWithRecord } from "~/server/http/uploads.server";

@@ -1,9 +1,13 @@
-import { and, desc, eq } from "drizzle-orm";
-import { documents, type DocumentRow } from "../../../database/schema";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { documents, siteSectionRevisions, type DocumentRow } from "../../../database/schema";
+import { formatDateTime } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
+import { documentDetailsSchema, type DocumentDetails } from "~/schemas/document-details";
+import type { StaffUser } from "../auth/guards.server";
 import { AppError } from "../http/errors.server";
 import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
+import { getRevisionData, listRevisions, type SectionRevision } from "../site/site-sections.server";
 
 /** The documents the public eLibrary shows (category elibrary; gospel tracts are not in it). */
 export const ELIBRARY_CATEGORY = "elibrary";
@@ -34,8 +38,6 @@ export async function findElibraryDocument(id: string): Promise<DocumentRow | nu
   return row ?? null;
 }
 
-export const DOCUMENT_CATEGORIES = ["elibrary", "gospel-track"] as const;
-
 /** Every uploaded document for the staff list, newest first. */
 export async function listAllDocuments(): Promise<DocumentRow[]> {
   return services()
@@ -61,6 +63,7 @@ export async function deleteDocument(id: string, actor: Actor): Promise<boolean>
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx.delete(documents).where(eq(documents.id, id)).returning();
     if (!row) return false;
+    await tx.delete(siteSectionRevisions).where(eq(siteSectionRevisions.sectionKey, documentHistoryKey(id)));
     try {
       await storage.delete(row.storageObjectPath);
     } catch (error) {
@@ -73,4 +76,132 @@ export async function deleteDocument(id: string, actor: Actor): Promise<boolean>
   });
   if (deleted) logChange(actor, "document.deleted", { documentId: id });
   return deleted;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Details (title, description, category): edited with a version check, every version kept in
+// site_section_revisions under `document:{id}`, so an earlier one can be restored.
+// ---------------------------------------------------------------------------------------------
+
+/** The history's key in site_section_revisions. */
+export function documentHistoryKey(id: string): string {
+  return `document:${id}`;
+}
+
+/** Who a document's first version is signed with: nobody edited it, it was uploaded so. */
+export const UPLOADED_AUTHOR = "Uploaded";
+
+function detailsOf(row: DocumentRow): DocumentDetails {
+  return {
+    title: row.title,
+    description: row.description,
+    category: row.category as DocumentDetails["category"],
+  };
+}
+
+const GONE = "This document no longer exists: it was deleted after you opened it. Nothing was saved.";
+const gone = () => new AppError(GONE, 404, { title: "Document Not Found" });
+
+/**
+ * Saves `details` (already checked against the schema) as the next version of the document,
+ * provided nobody saved since `openedVersion`. The version before it is kept too when the history
+ * does not have it yet (the upload's own details, the first time). Returns the saved row.
+ */
+export async function saveDocumentDetails(
+  id: string,
+  details: DocumentDetails,
+  openedVersion: number,
+  actor: StaffUser,
+  note: string | null = null,
+): Promise<DocumentRow> {
+  if (!isUuid(id)) throw gone();
+  const { db } = services();
+  const savedBy = actor.name || actor.email;
+  const key = documentHistoryKey(id);
+  const outcome = await db.transaction(async (tx) => {
+    // Lock the row: the details read here are the ones this save replaces.
+    const [before] = await tx.select().from(documents).where(eq(documents.id, id)).for("update");
+    if (!before) return { saved: null, current: null };
+    const [saved] = await tx
+      .update(documents)
+      .set({
+        ...details,
+        version: sql`${documents.version} + 1`,
+        updatedBy: savedBy,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(documents.id, id), eq(documents.version, openedVersion)))
+      .returning();
+    if (!saved) return { saved: null, current: before };
+    // The version this save replaces, when the history does not hold it yet: the first edit keeps
+    // the details the document was uploaded with.
+    await tx
+      .insert(siteSectionRevisions)
+      .values({
+        sectionKey: key,
+        version: before.version,
+        data: detailsOf(before),
+        savedBy: before.updatedBy ?? UPLOADED_AUTHOR,
+        savedAt: before.updatedAt ?? before.createdAt,
+      })
+      .onConflictDoNothing();
+    await tx
+      .insert(siteSectionRevisions)
+      .values({ sectionKey: key, version: saved.version, data: details, savedBy, note });
+    return { saved, current: saved };
+  });
+  if (!outcome.saved) {
+    if (!outcome.current) throw gone();
+    const who = outcome.current.updatedBy ?? "someone else";
+    const when = outcome.current.updatedAt ? ` at ${formatDateTime(outcome.current.updatedAt)}` : "";
+    throw new AppError(
+      `This document was changed by ${who}${when}, after you opened it. Nothing was saved: your changes are still in the form. Close it and open it again to see the new version, then make your changes there.`,
+      409,
+      { title: "Changed by someone else" },
+    );
+  }
+  logChange(actor, "document.details-changed", {
+    documentId: id,
+    version: outcome.saved.version,
+    category: outcome.saved.category,
+    ...(note ? { note } : {}),
+  });
+  return outcome.saved;
+}
+
+/** A document's versions, newest first: none until its details are first edited. */
+export async function listDocumentHistory(id: string, limit = 20): Promise<SectionRevision[]> {
+  return listRevisions(documentHistoryKey(id), limit);
+}
+
+/**
+ * Saves an earlier version's details as the next version ("Restored version N"), with the same
+ * version check as an edit. Returns the saved row.
+ */
+export async function restoreDocumentVersion(
+  id: string,
+  version: number,
+  openedVersion: number,
+  actor: StaffUser,
+): Promise<DocumentRow> {
+  if (!isUuid(id)) throw gone();
+  // A deleted document took its history with it: say that, not that the version is missing.
+  const [exists] = await services()
+    .db.select({ id: documents.id })
+    .from(documents)
+    .where(eq(documents.id, id))
+    .limit(1);
+  if (!exists) throw gone();
+  const stored = (await getRevisionData(documentHistoryKey(id), version)) as Partial<
+    Record<keyof DocumentDetails, string | null>
+  >;
+  const parsed = documentDetailsSchema.safeParse({
+    title: stored.title ?? "",
+    description: stored.description ?? "",
+    category: stored.category,
+  });
+  if (!parsed.success) {
+    throw new AppError(`Version ${version} cannot be restored: ${parsed.error.issues[0]!.message}`, 422);
+  }
+  return saveDocumentDetails(id, parsed.data, openedVersion, actor, `Restored version ${version}`);
 }
