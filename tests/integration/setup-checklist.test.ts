@@ -6,6 +6,7 @@ import { demoEvents, demoSermonTitles } from "~/content/demo";
 import { ministries as defaultMinistries } from "~/content/ministries";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/members/dashboard";
 import { removeDemoContent } from "~/server/content/demo-content.server";
+import { saveDocumentDetails } from "~/server/content/documents.server";
 import { updateEvent } from "~/server/content/events.server";
 import { updateSermon } from "~/server/content/sermons.server";
 import { setupChecklist, type SetupChecklist } from "~/server/site/setup-checklist.server";
@@ -220,11 +221,27 @@ describe.each(databaseKinds)("the setup checklist and demo content on %s", (kind
       null,
       "system",
     );
-    const rows = await t.services.database.query<{ is_demo: boolean }>(
-      "select is_demo from sermons where id = $1 union all select is_demo from events where id = $2",
-      [sermonId, eventId],
+    const [document] = await db.select().from(documents).where(eq(documents.isDemo, true)).limit(1);
+    const staff = {
+      id: "staff",
+      name: "Staff",
+      email: "staff@test.local",
+      username: null,
+      role: "admin",
+    } as const;
+    await saveDocumentDetails(
+      document!.id,
+      { title: "Our Welcome Guide", description: null, category: "elibrary" },
+      document!.version,
+      staff,
     );
-    expect(rows).toEqual([{ is_demo: false }, { is_demo: false }]);
+    const rows = await t.services.database.query<{ is_demo: boolean }>(
+      `select is_demo from sermons where id = $1 union all select is_demo from events where id = $2
+       union all select is_demo from documents where id = $3`,
+      [sermonId, eventId, document!.id],
+    );
+    expect(rows).toEqual([{ is_demo: false }, { is_demo: false }, { is_demo: false }]);
+    await t.services.database.query("update documents set is_demo = true where id = $1", [document!.id]);
     // Back to demo, for the removal test below.
     await t.services.database.query("update sermons set is_demo = true where id = $1", [sermonId]);
     await t.services.database.query("update events set is_demo = true where id = $1", [eventId]);
@@ -295,6 +312,13 @@ describe.each(databaseKinds)("the setup checklist and demo content on %s", (kind
       storageObjectPath: demoFiles[0]!,
     });
 
+    // A demo document's history of its details goes with it.
+    await t.services.database.query(
+      `insert into site_section_revisions (section_key, version, data, saved_by)
+       select 'document:' || id, 1, '{}'::jsonb, 'Uploaded' from documents where is_demo
+       on conflict do nothing`,
+    );
+
     const answer = await callRoute(
       dashboardAction,
       formRequest("/members", { intent: "remove-demo" }, { cookie }),
@@ -315,6 +339,7 @@ describe.each(databaseKinds)("the setup checklist and demo content on %s", (kind
         )[0]!.n,
       );
     for (const table of ["sermons", "events", "documents"]) expect(await count(table), table).toBe(0);
+    expect(await count("site_section_revisions", "section_key like 'document:%'")).toBe(0);
     expect((await db.select().from(sermons)).map((row) => row.title)).toEqual(["Our Own Sermon"]);
     expect((await db.select().from(events)).map((row) => row.id)).toEqual([ownEvent!.id]);
     expect((await db.select().from(documents)).map((row) => row.fileName).sort()).toEqual([

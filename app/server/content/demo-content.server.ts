@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { documents, events, ministryImages, sermons } from "../../../database/schema";
+import { documents, events, ministryImages, sermons, siteSectionRevisions } from "../../../database/schema";
+import { documentHistoryKey } from "./documents.server";
 import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 
@@ -73,6 +74,15 @@ export async function removeDemoContent(actor: Actor): Promise<DemoRemoval> {
       .delete(documents)
       .where(eq(documents.isDemo, true))
       .returning({ id: documents.id, file: documents.storageObjectPath });
+    if (documentRows.length > 0) {
+      // Their details' history goes with them (kept beside the website's, as document:{id}).
+      await tx.delete(siteSectionRevisions).where(
+        inArray(
+          siteSectionRevisions.sectionKey,
+          documentRows.map((row) => documentHistoryKey(row.id)),
+        ),
+      );
+    }
 
     const candidates = [
       ...new Set([...eventRows, ...documentRows].flatMap((row) => (row.file ? [row.file] : []))),

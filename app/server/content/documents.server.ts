@@ -126,6 +126,8 @@ export async function saveDocumentDetails(
       .update(documents)
       .set({
         ...details,
+        // A demo document given its own title is the church's now: "Remove demo content" leaves it.
+        isDemo: false,
         version: sql`${documents.version} + 1`,
         updatedBy: savedBy,
         updatedAt: sql`now()`,
