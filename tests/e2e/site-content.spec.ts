@@ -151,6 +151,7 @@ test("restore a previous version in one click", async ({ page }) => {
   await page.goto("/members/site/ministries/amplify");
   const history = page.getByTestId("revisions");
   await expect(history).toContainText("Default content");
+  await expect(history).toContainText("Changed: Schedule, Leader");
   await history.getByRole("button", { name: "Restore version 1" }).click();
   await expect(page.getByTestId("toast")).toContainText("Version restored");
   await expect(page.getByLabel("Leader *")).toHaveValue("Bro. Daniel Cruz");

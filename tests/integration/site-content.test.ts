@@ -35,7 +35,7 @@ describe.each(databaseKinds)("editing the website on %s", (kind) => {
     return result.data as {
       data: Record<string, unknown>;
       version: number;
-      revisions: { version: number }[];
+      revisions: { version: number; savedBy: string; changed: string[] }[];
     };
   };
   const post = (
@@ -61,7 +61,10 @@ describe.each(databaseKinds)("editing the website on %s", (kind) => {
     expect(content.socialLinks.map((link) => link.name)).toEqual(["Instagram", "YouTube"]);
     const connect = await callRoute(connectLoader, new Request("http://localhost/connect"));
     expect(connect.status).toBe(200);
-    expect((await open("church")).revisions.map((r) => r.version)).toEqual([2, 1]);
+    expect((await open("church")).revisions).toMatchObject([
+      { version: 2, savedBy: "admin", changed: ["Phone", "Facebook"] },
+      { version: 1, savedBy: "Default content", changed: [] },
+    ]);
   });
 
   it("refuses a save opened at an older version, and writes nothing", async () => {

@@ -77,7 +77,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     version: stored.version,
     updatedBy: stored.updatedBy,
     updatedAt: stored.updatedAt.toISOString(),
-    revisions: revisions.map((revision) => ({ ...revision, savedAt: revision.savedAt.toISOString() })),
+    revisions: revisions.map((revision) => ({
+      ...revision,
+      savedAt: revision.savedAt.toISOString(),
+      // In the form's order, by the labels staff see.
+      changed: section.definition.fields
+        .filter((field) => revision.changed.includes(field.name))
+        .map((field) => field.label),
+    })),
   };
 }
 
@@ -280,6 +287,9 @@ function Editor(props: Route.ComponentProps["loaderData"]) {
                     {revision.savedBy}, {formatDateTime(revision.savedAt)}
                   </p>
                   {revision.note ? <p className="text-muted-foreground">{revision.note}</p> : null}
+                  {revision.changed.length ? (
+                    <p className="text-muted-foreground">Changed: {revision.changed.join(", ")}</p>
+                  ) : null}
                   {revision.version !== version ? (
                     <restore.Form method="post">
                       <input type="hidden" name="intent" value="restore" />

@@ -30,6 +30,17 @@ export interface SectionRevision {
   savedAt: Date;
   savedBy: string;
   note: string | null;
+  /** The top-level fields this version changed from the one before it (none for the first). */
+  changed: string[];
+}
+
+/** The top-level fields whose values differ between two versions of a section. */
+export function changedFields(before: unknown, after: unknown): string[] {
+  const a = (before ?? {}) as Record<string, unknown>;
+  const b = (after ?? {}) as Record<string, unknown>;
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
+    (field) => JSON.stringify(a[field]) !== JSON.stringify(b[field]),
+  );
 }
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -95,19 +106,25 @@ export async function getSection(key: string): Promise<StoredSection | undefined
     : { key, data, version: 0, updatedAt: new Date(0), updatedBy: DEFAULT_AUTHOR };
 }
 
-/** The latest versions of a section, newest first. */
+/** The latest versions of a section, newest first, each with what it changed. */
 export async function listRevisions(key: string, limit = 20): Promise<SectionRevision[]> {
-  return services()
-    .db.select({
-      version: siteSectionRevisions.version,
-      savedAt: siteSectionRevisions.savedAt,
-      savedBy: siteSectionRevisions.savedBy,
-      note: siteSectionRevisions.note,
-    })
+  // One more than shown: the oldest shown is compared with the one before it.
+  const rows = await services()
+    .db.select()
     .from(siteSectionRevisions)
     .where(eq(siteSectionRevisions.sectionKey, key))
     .orderBy(desc(siteSectionRevisions.version))
-    .limit(limit);
+    .limit(limit + 1);
+  return rows.slice(0, limit).map((row, index) => {
+    const older = rows[index + 1];
+    return {
+      version: row.version,
+      savedAt: row.savedAt,
+      savedBy: row.savedBy,
+      note: row.note,
+      changed: older && older.version === row.version - 1 ? changedFields(older.data, row.data) : [],
+    };
+  });
 }
 
 async function conflict(key: string): Promise<never> {
