@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as editorAction, loader as editorLoader } from "~/routes/members/site-editor";
 import { loader as connectLoader } from "~/routes/connect";
-import { getSiteContent } from "~/server/site/site-content.server";
+import { getSiteContent, siteContentChanged } from "~/server/site/site-content.server";
 import {
   callRoute,
   databaseKinds,
+  expectingConsoleErrors,
   formRequest,
   signInCookie,
   startTestServices,
@@ -142,6 +143,19 @@ describe.each(databaseKinds)("editing the website on %s", (kind) => {
       revision: "99",
     });
     expect(missing.status).toBe(404);
+  });
+
+  it("keeps serving the last content it read when the database cannot be read", async () => {
+    const before = await getSiteContent();
+    await t.services.database.query("alter table site_sections rename to site_sections_away");
+    try {
+      siteContentChanged(); // as after a save: the next call must read again, and cannot
+      const { result, logged } = await expectingConsoleErrors(async () => (await getSiteContent()).church);
+      expect(result).toEqual(before.church);
+      expect(logged.join("\n")).toContain("showing the last copy read");
+    } finally {
+      await t.services.database.query("alter table site_sections_away rename to site_sections");
+    }
   });
 
   it("edits a ministry by its slug, and answers 404 for an unknown one", async () => {

@@ -192,8 +192,9 @@ export async function getSiteContent(): Promise<SiteContent> {
   } catch (error) {
     // Keep the header, footer and facts on screen through a database outage: the page's own
     // loader reports the failure.
-    if (cached) return cached.content;
-    throw error;
+    if (!cached) throw error;
+    console.error("Reading the website's content failed; showing the last copy read:", error);
+    return cached.content;
   }
 }
 
