@@ -14,9 +14,9 @@ interface FieldProps {
 
 /**
  * Label, control, hint and error of one field; the control gets the ids that tie the hint and the
- * error to it for screen readers.
+ * error to it for screen readers. For a control that is not a plain input (a select, a picker).
  */
-function Field({
+export function Field({
   id,
   label,
   error,

@@ -2,9 +2,8 @@ import { ArrowDown, ArrowUp, ImagePlus, LoaderCircle, Plus, Trash2 } from "lucid
 import { useState, type ReactNode } from "react";
 import { emptyEntry, type SiteField } from "~/schemas/site-sections";
 import { cn } from "~/lib/utils";
-import { FormField, TextareaField } from "./form-field";
+import { Field, FormField, TextareaField } from "./form-field";
 import { Button } from "./ui/button";
-import { Label } from "./ui/label";
 import { NativeSelect } from "./ui/select";
 
 // The form of one website section, drawn from its field table (app/schemas/site-sections.ts).
@@ -119,8 +118,12 @@ function FieldControl({
       );
     case "select":
       return (
-        <Control id={id} label={label} error={errors[path]} hint={field.hint}>
-          {(aria) => (
+        <Field
+          id={id}
+          label={label}
+          error={errors[path]}
+          hint={field.hint}
+          control={(aria) => (
             <NativeSelect
               id={id}
               name={path}
@@ -136,7 +139,7 @@ function FieldControl({
               ))}
             </NativeSelect>
           )}
-        </Control>
+        />
       );
     case "image":
       return (
@@ -172,39 +175,6 @@ function FieldControl({
         />
       );
   }
-}
-
-/** Label, hint and error around a control that is not a plain input. */
-function Control({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  error?: string;
-  hint?: string;
-  children: (aria: { "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
-}) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children({ "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined })}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 function ListControl({
@@ -354,8 +324,12 @@ function ImageControl({
   }
   const message = problem ?? error;
   return (
-    <Control id={id} label={label} hint={hint} error={message ?? undefined}>
-      {(aria) => (
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      error={message ?? undefined}
+      control={(aria) => (
         <div className="flex flex-wrap items-center gap-4">
           {value ? (
             <img
@@ -403,6 +377,6 @@ function ImageControl({
           </div>
         </div>
       )}
-    </Control>
+    />
   );
 }
