@@ -39,6 +39,8 @@ test("change the phone number: /connect and the footer show it at the next load"
   await expect(page.getByRole("heading", { name: "Church details", level: 1 })).toBeVisible();
   await page.getByLabel("Phone *").fill("+973 1755 0000");
   await page.getByLabel("WhatsApp number").fill("+973 3600 1111");
+  await page.getByLabel("Copyright line").fill("ACTS Church Bahrain W.L.L.");
+  await page.getByLabel("Facebook").fill("");
   await saveAndWait(page);
 
   await page.goto("/connect");
@@ -51,6 +53,12 @@ test("change the phone number: /connect and the footer show it at the next load"
     "https://wa.me/97336001111",
   );
   await expect(page.getByTestId("footer-contact")).toContainText("+973 1755 0000");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} ACTS Church Bahrain W.L.L.`);
+  // An empty profile link hides its icon, in the footer and on /connect.
+  await expect(footer.getByRole("link", { name: /Facebook/ })).toHaveCount(0);
+  await expect(footer.getByRole("link", { name: /Instagram/ })).toHaveCount(1);
+  await expect(page.getByRole("main").getByRole("link", { name: /Facebook/ })).toHaveCount(0);
   // Anonymous visitors get it too (the page cache was emptied by the save).
   const anonymous = await page.request.get("/connect", { headers: { cookie: "" } });
   expect(await anonymous.text()).toContain("+973 1755 0000");
