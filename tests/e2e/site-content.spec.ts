@@ -132,6 +132,8 @@ test("add a pastor with a portrait, move them first: /about/our-team follows", a
   await expect(first.getByRole("heading")).toHaveText("Pastor Ana Lim");
   await expect(first.locator("strong")).toHaveText("families");
   await expect(first.locator("em")).toHaveText("Psalms");
+  // No e-mail or phone given: no empty contact links.
+  await expect(first.locator('a[href^="mailto:"], a[href^="tel:"]')).toHaveCount(0);
   const src = await first.getByRole("img", { name: "Portrait of Pastor Ana Lim" }).getAttribute("src");
   expect(src).toMatch(/^\/files\/portraits\/portrait-\d+\.png$/);
   expect((await page.request.get(src!)).status()).toBe(200);

@@ -55,22 +55,28 @@ export default function OurTeam({ loaderData }: Route.ComponentProps) {
                 <div className="mt-3 flex-1 space-y-3 text-muted-foreground">
                   <RichText value={pastor.description} />
                 </div>
-                <div className="mt-4 border-t border-border pt-2">
-                  <a href={`mailto:${pastor.email}`} className={contactLink}>
-                    <Mail className="size-4 shrink-0" aria-hidden="true" />
-                    <span className="sr-only">E-mail: </span>
-                    <span>
-                      {/* Let a long address wrap after the @ rather than mid-word. */}
-                      {pastor.email.split("@")[0]}@<wbr />
-                      {pastor.email.split("@").slice(1).join("@")}
-                    </span>
-                  </a>
-                  <a href={telHref(pastor.phone)} className={contactLink}>
-                    <Phone className="size-4 shrink-0" aria-hidden="true" />
-                    <span className="sr-only">Phone: </span>
-                    {pastor.phone}
-                  </a>
-                </div>
+                {pastor.email || pastor.phone ? (
+                  <div className="mt-4 border-t border-border pt-2">
+                    {pastor.email ? (
+                      <a href={`mailto:${pastor.email}`} className={contactLink}>
+                        <Mail className="size-4 shrink-0" aria-hidden="true" />
+                        <span className="sr-only">E-mail: </span>
+                        <span>
+                          {/* Let a long address wrap after the @ rather than mid-word. */}
+                          {pastor.email.split("@")[0]}@<wbr />
+                          {pastor.email.split("@").slice(1).join("@")}
+                        </span>
+                      </a>
+                    ) : null}
+                    {pastor.phone ? (
+                      <a href={telHref(pastor.phone)} className={contactLink}>
+                        <Phone className="size-4 shrink-0" aria-hidden="true" />
+                        <span className="sr-only">Phone: </span>
+                        {pastor.phone}
+                      </a>
+                    ) : null}
+                  </div>
+                ) : null}
               </div>
             </li>
           ))}
