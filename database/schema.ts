@@ -351,6 +351,107 @@ export const eventRegistrations = pgTable(
   (t) => [index("event_registrations_created_at_id_idx").on(t.createdAt, t.id)],
 );
 
+// ---------------------------------------------------------------------------------------------
+// Messages: the e-mail outbox, the staff inbox and who is told what
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Every e-mail the site sends, written in the same transaction as what caused it and sent by the
+ * outbox worker. A worker leases a row (`locked_until`) before sending, so two servers never send
+ * the same row, and a server killed mid-send leaves a lease that runs out and is taken again.
+ */
+export const outboxEmails = pgTable(
+  "outbox_emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What it is, e.g. 'confirmation.connect', 'notification.event', 'reply'. */
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    /** [{ filename, contentType, content (base64) }], e.g. an event's .ics. */
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
+    /** 'pending' until the mail server accepts it ('sent'), or 'failed' after the last attempt. */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("outbox_emails_status_next_attempt_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_emails_to_created_at_idx").on(t.toAddress, t.createdAt),
+  ],
+);
+
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  /** Base64. */
+  content: string;
+}
+
+/**
+ * The staff inbox: one row per connect message, ministry sign-up and event registration (the row
+ * itself stays in its own table), with what staff did about it.
+ */
+export const inboxItems = pgTable(
+  "inbox_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** 'connect' (visitors), 'ministry' (ministry_registrations), 'event' (event_registrations). */
+    kind: text("kind").notNull(),
+    sourceId: uuid("source_id").notNull(),
+    /** 'new', 'handled' or 'archived'. */
+    status: text("status").notNull().default("new"),
+    handledBy: text("handled_by"),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    /** When the message came in (the source row's time). */
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("inbox_items_kind_source_idx").on(t.kind, t.sourceId),
+    index("inbox_items_status_created_at_idx").on(t.status, t.createdAt),
+    index("inbox_items_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/** A reply staff sent from the inbox (the e-mail itself is in the outbox). */
+export const inboxReplies = pgTable(
+  "inbox_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => inboxItems.id, { onDelete: "cascade" }),
+    toAddress: text("to_address").notNull(),
+    body: text("body").notNull(),
+    sentBy: text("sent_by").notNull(),
+    outboxId: uuid("outbox_id").references(() => outboxEmails.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("inbox_replies_item_idx").on(t.itemId, t.createdAt)],
+);
+
+/** What one staff account is told by e-mail, and how often. */
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  connect: boolean("connect").notNull(),
+  /** Ministry slugs whose sign-ups to send; ['*'] for every ministry. */
+  ministries: jsonb("ministries").$type<string[]>().notNull(),
+  events: boolean("events").notNull(),
+  /** 'immediate', 'daily' (one digest a day) or 'off'. */
+  frequency: text("frequency").notNull(),
+  /** The newest message the last digest covered. */
+  digestThrough: timestamp("digest_through", { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
 /** A member as the screens use it; the search column is the database's own business. */
 export type Member = Omit<typeof members.$inferSelect, "searchText">;
 export type NewMember = typeof members.$inferInsert;
@@ -361,3 +462,5 @@ export type MinistryVideo = typeof ministryVideos.$inferSelect;
 export type EventRow = typeof events.$inferSelect;
 export type MinistryRegistration = typeof ministryRegistrations.$inferSelect;
 export type EventRegistration = typeof eventRegistrations.$inferSelect;
+export type OutboxEmail = typeof outboxEmails.$inferSelect;
+export type InboxItem = typeof inboxItems.$inferSelect;

@@ -16,6 +16,7 @@ import { parseEnv, type Env } from "../app/server/platform/env.server";
 import { StartupError } from "../app/server/platform/startup-error.server";
 import { projectRoot } from "../app/server/platform/paths.server";
 import { startIdleCollector } from "../app/server/platform/idle-gc.server";
+import { startOutboxWorker } from "../app/server/messages/outbox-worker.server";
 import { compressedBody, isCacheablePath, pageCache } from "../app/server/platform/page-cache.server";
 import { services } from "../app/server/platform/services.server";
 import { contentTypeFor } from "../app/lib/files";
@@ -317,6 +318,8 @@ export async function run(options: { vite?: ViteDevServer } = {}) {
   const control = env.DATABASE_URL ? undefined : await startControlServer(env.DATA_DIR, controlHandlers);
   // In production, memory a busy spell grew is given back once the site is quiet again.
   const idle = options.vite ? undefined : startIdleCollector();
+  // E-mails queued by any server are sent by every server's worker (never twice: see outbox).
+  const outbox = startOutboxWorker();
   const app = createApp({ env, vite: options.vite, onRequest: idle?.touch });
   const server: Server = app.listen(env.PORT, env.HOST, () => {
     const url = displayUrl(env);
@@ -345,6 +348,7 @@ export async function run(options: { vite?: ViteDevServer } = {}) {
     server.closeIdleConnections();
     await closed;
     await control?.close();
+    await outbox.stop();
     await running.stop();
     process.exit(code);
   }

@@ -13,6 +13,7 @@ import { useSiteFrame } from "~/lib/site-frame";
 import { connectSchema, LIMITS } from "~/schemas/public-forms";
 import { handlePublicForm } from "~/server/http/public-forms.server";
 import { saveVisitorMessage } from "~/server/people/visitors.server";
+import { siteOrigin } from "~/server/platform/site-origin.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/connect";
 
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: connectSchema,
     failureTitle: "Submission Failed",
     save: async (visitor) => {
-      await saveVisitorMessage(visitor);
+      await saveVisitorMessage(visitor, siteOrigin(request));
       return { title: texts.successTitle, description: texts.successDescription };
     },
   });

@@ -416,6 +416,26 @@ export const MINISTRY_SECTION: SiteSectionDefinition = {
   ],
 };
 
+const PLACEHOLDER_HINT = "{name} is replaced by the person's name";
+
+export const EMAILS_SECTION: SiteSectionDefinition = {
+  id: "emails",
+  title: "Confirmation e-mails",
+  description: "What a visitor is sent after a message, a ministry sign-up or an event registration.",
+  pages: [],
+  fields: [
+    text("connectSubject", "Message received: subject", 150),
+    textarea("connectText", "Message received: text", 1500),
+    text("ministrySubject", "Ministry sign-up: subject", 150, { hint: "{ministry} is the ministry's name." }),
+    textarea("ministryText", "Ministry sign-up: text", 1500),
+    text("eventSubject", "Event registration: subject", 150, { hint: "{event} is the event's title." }),
+    textarea("eventText", "Event registration: text", 1500),
+  ].map((field) => ({
+    ...field,
+    hint: field.hint ?? `${PLACEHOLDER_HINT}. What they sent and the church's contacts are added below it.`,
+  })),
+};
+
 /** The sections with one editor each; the 16 ministries share MINISTRY_SECTION. */
 export const SITE_SECTIONS: SiteSectionDefinition[] = [
   CHURCH_SECTION,
@@ -426,6 +446,7 @@ export const SITE_SECTIONS: SiteSectionDefinition[] = [
   MISSION_SECTION,
   TEAM_SECTION,
   PASTORS_SECTION,
+  EMAILS_SECTION,
 ];
 
 export function ministrySectionKey(slug: string) {

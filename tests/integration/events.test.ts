@@ -18,6 +18,8 @@ import {
 
 const mapsUrl = "https://www.google.com/maps/search/?api=1&query=Manama";
 
+const ORIGIN = "http://localhost";
+
 describe.each(databaseKinds)("events and connect on %s", (kind) => {
   let t: TestServices;
   const today = todayInChurchZone();
@@ -102,7 +104,7 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
   it("registers someone with the event's title from the database", async () => {
     const event = await addEvent("Family Day", addDays(today, 10), "09:00");
     expect(
-      await registerForEvent(event.id, { ...registrant, message: "Two adults, one child" }, today),
+      await registerForEvent(event.id, { ...registrant, message: "Two adults, one child" }, today, ORIGIN),
     ).toEqual({
       ok: true,
       eventTitle: "Family Day",
@@ -145,12 +147,17 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
 
   it("refuses a registration for an event that is gone or already past, and writes nothing", async () => {
     const past = await addEvent("Last month", addDays(today, -30), "10:00");
-    expect(await registerForEvent(past.id, registrant, today)).toEqual({ ok: false, reason: "past" });
-    expect(await registerForEvent("00000000-0000-4000-8000-000000000000", registrant, today)).toEqual({
+    expect(await registerForEvent(past.id, registrant, today, ORIGIN)).toEqual({ ok: false, reason: "past" });
+    expect(await registerForEvent("00000000-0000-4000-8000-000000000000", registrant, today, ORIGIN)).toEqual(
+      {
+        ok: false,
+        reason: "not-found",
+      },
+    );
+    expect(await registerForEvent("bad-id", registrant, today, ORIGIN)).toEqual({
       ok: false,
       reason: "not-found",
     });
-    expect(await registerForEvent("bad-id", registrant, today)).toEqual({ ok: false, reason: "not-found" });
 
     const fields = { name: "Ana", email: "ana@example.org", mobile: "33334444" };
     const gone = await callRoute(registerAction, formRequest("/events/x", fields), {
@@ -185,12 +192,15 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
   });
 
   it("keeps a visitor's message from the connect form", async () => {
-    await saveVisitorMessage({
-      name: "Carla",
-      mobile: "+973 3999 0000",
-      email: "carla@example.org",
-      message: "Hello!",
-    });
+    await saveVisitorMessage(
+      {
+        name: "Carla",
+        mobile: "+973 3999 0000",
+        email: "carla@example.org",
+        message: "Hello!",
+      },
+      ORIGIN,
+    );
     const result = await callRoute(
       connectAction,
       formRequest("/connect", {

@@ -79,12 +79,15 @@ describe.each(databaseKinds)("ministries on %s", (kind) => {
   });
 
   it("stores a registration with the ministry's slug", async () => {
-    await saveMinistryRegistration({
-      ministrySlug: "yadah",
-      name: "Maria Cruz",
-      email: "maria@example.com",
-      mobile: "+973 3312 3456",
-    });
+    await saveMinistryRegistration(
+      {
+        ministrySlug: "yadah",
+        name: "Maria Cruz",
+        email: "maria@example.com",
+        mobile: "+973 3312 3456",
+      },
+      "http://localhost",
+    );
     const rows = await registrations();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({

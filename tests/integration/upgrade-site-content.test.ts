@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SITE_SECTIONS } from "~/schemas/site-sections";
 import { defaultSiteContent, getSiteContent } from "~/server/site/site-content.server";
 import { listRevisions } from "~/server/site/site-sections.server";
 import { databaseOfPreviousRelease, type OldRelease } from "../helpers/previous-release";
@@ -68,7 +69,7 @@ describe.each(databaseKinds)("upgrading from the previous release on %s", (kind)
     const sections = await t.services.database.query<{ key: string; version: number; updated_by: string }>(
       "select key, version, updated_by from site_sections order by key",
     );
-    expect(sections.length).toBe(8 + 16);
+    expect(sections.length).toBe(SITE_SECTIONS.length + 16);
     expect(sections.every((row) => row.version === 1 && row.updated_by === "Default content")).toBe(true);
     expect(await listRevisions("church")).toMatchObject([{ version: 1, savedBy: "Default content" }]);
   });

@@ -29,6 +29,7 @@ import { AppError } from "~/server/http/errors.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import { handlePublicForm } from "~/server/http/public-forms.server";
 import { registerForEvent } from "~/server/people/registrations.server";
+import { siteOrigin } from "~/server/platform/site-origin.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/detail";
 
@@ -71,7 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     failureTitle: "Registration Failed",
     save: async (registrant) => {
       // Read the event again: it may have been removed or have passed since the page was opened.
-      const outcome = await registerForEvent(params.id, registrant, todayInChurchZone());
+      const outcome = await registerForEvent(params.id, registrant, todayInChurchZone(), siteOrigin(request));
       if (!outcome.ok && outcome.reason === "past") throw new AppError(texts.pastNotice, 409);
       if (!outcome.ok) throw new AppError(texts.gone, 404);
       return {

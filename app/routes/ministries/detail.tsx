@@ -16,6 +16,7 @@ import { loadMinistryMedia, type MinistryMedia } from "~/server/content/ministri
 import { AppError } from "~/server/http/errors.server";
 import { handlePublicForm } from "~/server/http/public-forms.server";
 import { saveMinistryRegistration } from "~/server/people/registrations.server";
+import { siteOrigin } from "~/server/platform/site-origin.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/detail";
 
@@ -53,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     failureTitle: "Registration Failed",
     async save(values) {
       if (!ministry) throw new AppError(notFound.message, 404);
-      await saveMinistryRegistration({ ministrySlug: ministry.slug, ...values });
+      await saveMinistryRegistration({ ministrySlug: ministry.slug, ...values }, siteOrigin(request));
       return { title: "Registration Successful!", description: `You've signed up for ${ministry.name}.` };
     },
   });

@@ -3,6 +3,8 @@ import { eventRegistrations, events, ministryRegistrations } from "../../../data
 import { isEventId } from "../content/events.server";
 import { readInBatches } from "../http/csv.server";
 import { services } from "../platform/services.server";
+import { recordInboxItem } from "../messages/inbox.server";
+import { queueMessageEmails } from "../messages/message-emails.server";
 import { getSiteContent } from "../site/site-content.server";
 
 export interface RegistrationRow {
@@ -126,8 +128,36 @@ export interface NewMinistryRegistration {
 }
 
 /** Someone signed up to a ministry from its public page. */
-export async function saveMinistryRegistration(registration: NewMinistryRegistration): Promise<void> {
-  await services().db.insert(ministryRegistrations).values(registration);
+/**
+ * Keeps a ministry sign-up, puts it in the staff inbox and queues its e-mails, in one transaction.
+ * `origin` is the site's address, for the links in the e-mails.
+ */
+export async function saveMinistryRegistration(
+  registration: NewMinistryRegistration,
+  origin: string,
+): Promise<void> {
+  const content = await getSiteContent();
+  const ministry = content.ministryBySlug(registration.ministrySlug);
+  await services().db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(ministryRegistrations)
+      .values(registration)
+      .returning({ id: ministryRegistrations.id, createdAt: ministryRegistrations.createdAt });
+    await recordInboxItem(tx, "ministry", row!.id, row!.createdAt);
+    const { name, email, mobile, ministrySlug } = registration;
+    await queueMessageEmails(
+      tx,
+      {
+        kind: "ministry",
+        name,
+        email,
+        mobile,
+        ministry: { slug: ministrySlug, name: ministry?.name ?? ministrySlug },
+      },
+      content,
+      origin,
+    );
+  });
 }
 
 export interface EventRegistrant {
@@ -150,25 +180,40 @@ export async function registerForEvent(
   eventId: string,
   registrant: EventRegistrant,
   today: string,
+  origin: string,
 ): Promise<RegistrationOutcome> {
   if (!isEventId(eventId)) return { ok: false, reason: "not-found" };
+  const content = await getSiteContent();
   return services().db.transaction(async (tx) => {
     const [event] = await tx
-      .select({ id: events.id, title: events.title, eventDate: events.eventDate })
+      .select({
+        id: events.id,
+        title: events.title,
+        eventDate: events.eventDate,
+        eventTime: events.eventTime,
+        eventEndTime: events.eventEndTime,
+        locationName: events.locationName,
+        googleMapsUrl: events.googleMapsUrl,
+      })
       .from(events)
       .where(eq(events.id, eventId))
       .for("share")
       .limit(1);
     if (!event) return { ok: false, reason: "not-found" } as const;
     if (event.eventDate < today) return { ok: false, reason: "past" } as const;
-    await tx.insert(eventRegistrations).values({
-      eventId: event.id,
-      eventTitle: event.title,
-      name: registrant.name,
-      email: registrant.email,
-      mobile: registrant.mobile,
-      message: registrant.message,
-    });
+    const [row] = await tx
+      .insert(eventRegistrations)
+      .values({
+        eventId: event.id,
+        eventTitle: event.title,
+        name: registrant.name,
+        email: registrant.email,
+        mobile: registrant.mobile,
+        message: registrant.message,
+      })
+      .returning({ id: eventRegistrations.id, createdAt: eventRegistrations.createdAt });
+    await recordInboxItem(tx, "event", row!.id, row!.createdAt);
+    await queueMessageEmails(tx, { kind: "event", ...registrant, event }, content, origin);
     return { ok: true, eventTitle: event.title } as const;
   });
 }

@@ -3,6 +3,9 @@ import { visitors, type Visitor } from "../../../database/schema";
 import { pageWindow } from "~/lib/paging";
 import { readInBatches } from "../http/csv.server";
 import { services } from "../platform/services.server";
+import { recordInboxItem } from "../messages/inbox.server";
+import { queueMessageEmails } from "../messages/message-emails.server";
+import { getSiteContent } from "../site/site-content.server";
 
 export interface VisitorMessage {
   name: string;
@@ -11,13 +14,25 @@ export interface VisitorMessage {
   message: string;
 }
 
-/** Keeps a message sent through the connect form (staff read them in the reports). */
-export async function saveVisitorMessage(visitor: VisitorMessage): Promise<void> {
-  await services().db.insert(visitors).values({
-    name: visitor.name,
-    mobile: visitor.mobile,
-    email: visitor.email,
-    message: visitor.message,
+/**
+ * Keeps a message sent through the connect form, puts it in the staff inbox and queues its
+ * e-mails (the visitor's confirmation, the staff notifications), all in one transaction.
+ * `origin` is the site's address, for the links in the e-mails.
+ */
+export async function saveVisitorMessage(visitor: VisitorMessage, origin: string): Promise<void> {
+  const content = await getSiteContent();
+  await services().db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(visitors)
+      .values({
+        name: visitor.name,
+        mobile: visitor.mobile,
+        email: visitor.email,
+        message: visitor.message,
+      })
+      .returning({ id: visitors.id, createdAt: visitors.createdAt });
+    await recordInboxItem(tx, "connect", row!.id, row!.createdAt);
+    await queueMessageEmails(tx, { kind: "connect", ...visitor }, content, origin);
   });
 }
 

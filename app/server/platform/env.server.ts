@@ -52,6 +52,23 @@ const envSchema = z
     S3_PUBLIC_URL: optionalString.pipe(
       z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
     ),
+    SMTP_URL: optionalString.pipe(
+      z
+        .url({
+          protocol: /^smtps?$/,
+          error: "must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.org:587",
+        })
+        .optional(),
+    ),
+    MAIL_FROM: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^([^\r\n<>]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/,
+          'must be an address such as office@example.org or "ACTS Church" <office@example.org>',
+        )
+        .optional(),
+    ),
     TEST_HOOKS: optionalString.pipe(z.stringbool({ error: "must be true or false" }).optional()),
     TRUST_PROXY: optionalString.pipe(
       z
@@ -83,6 +100,13 @@ const envSchema = z
         code: "custom",
         path: ["S3_SECRET_ACCESS_KEY"],
         message: "and S3_ACCESS_KEY_ID go together",
+      });
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MAIL_FROM"],
+        message: 'is required when SMTP_URL is set (e.g. "ACTS Church" <office@example.org>)',
       });
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
@@ -125,5 +149,5 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 }
 
 function isSecret(name: string) {
-  return /PASSWORD|SECRET|PASSCODE|DATABASE_URL/.test(name);
+  return /PASSWORD|SECRET|PASSCODE|DATABASE_URL|SMTP_URL/.test(name);
 }

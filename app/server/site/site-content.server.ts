@@ -16,6 +16,7 @@ import type { SiteFrame } from "~/lib/site-frame";
 import {
   BELIEFS_SECTION,
   CHURCH_SECTION,
+  EMAILS_SECTION,
   HOME_SECTION,
   MISSION_SECTION,
   PASTORS_SECTION,
@@ -31,6 +32,7 @@ import {
   defaultSections,
   type BeliefsSection,
   type ChurchSection,
+  type EmailsSection,
   type HomeSection,
   type MinistrySection,
   type MissionSection,
@@ -91,6 +93,8 @@ export interface SiteContent {
   defaultMinistryImage: string;
   /** Fixed pictures for events, by title, when staff add none. */
   titledEventImages: TitledEventImage[];
+  /** The confirmation e-mails' texts. */
+  emails: EmailsSection;
 }
 
 function buildContent(stored: Map<string, unknown>): SiteContent {
@@ -164,6 +168,7 @@ function buildContent(stored: Map<string, unknown>): SiteContent {
     ministriesByName: () => [...byName],
     defaultMinistryImage: DEFAULT_MINISTRY_IMAGE,
     titledEventImages,
+    emails: section<EmailsSection>(EMAILS_SECTION.id),
   };
 }
 

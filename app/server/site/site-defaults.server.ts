@@ -27,6 +27,7 @@ import { pastors } from "~/content/pastors";
 import {
   BELIEFS_SECTION,
   CHURCH_SECTION,
+  EMAILS_SECTION,
   HOME_SECTION,
   MISSION_SECTION,
   PASTORS_SECTION,
@@ -94,6 +95,15 @@ export interface TeamSection {
   verse: string;
 }
 
+export interface EmailsSection {
+  connectSubject: string;
+  connectText: string;
+  ministrySubject: string;
+  ministryText: string;
+  eventSubject: string;
+  eventText: string;
+}
+
 export interface PastorEntry {
   name: string;
   title: string;
@@ -158,6 +168,17 @@ export function defaultSections(): Record<string, unknown> {
       principles: leadershipPhilosophy.principles,
       verse: leadershipPhilosophy.verse,
     } satisfies TeamSection,
+    [EMAILS_SECTION.id]: {
+      connectSubject: "We received your message",
+      connectText:
+        "Dear {name},\n\nThank you for writing to us. Someone from our church office will read your message and answer you soon, usually within a few days. If it is urgent, please call us.",
+      ministrySubject: "Welcome to {ministry}",
+      ministryText:
+        "Dear {name},\n\nThank you for signing up for {ministry}. The ministry's leader will contact you soon about the next meeting and how you can take part.",
+      eventSubject: "You are registered: {event}",
+      eventText:
+        "Dear {name},\n\nThank you for registering for {event}. We look forward to seeing you. The attached calendar file adds the event to your phone or computer's calendar.",
+    } satisfies EmailsSection,
     [PASTORS_SECTION.id]: {
       pastors: pastors.map((pastor) => ({ ...pastor, image: pastor.image ?? "" })),
     } satisfies PastorsSection,

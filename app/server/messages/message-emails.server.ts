@@ -1,0 +1,196 @@
+import { asc, eq } from "drizzle-orm";
+import ical from "ical-generator";
+import { notificationPreferences, users } from "../../../database/schema";
+import { formatDateLong, formatTimeRange } from "~/lib/format";
+import type { SiteContent } from "../site/site-content.server";
+import { renderEmail, type EmailPieces } from "./email-layout.server";
+import { countRecentEmails, queueEmail, type Executor } from "./outbox.server";
+
+// What a message that came in through a public form sends: a confirmation to the person (when
+// they gave an address, at most a few an hour to one address) and a notification to each staff
+// member who asked to be told. Queued with the caller's transaction, so the message and its
+// e-mails are kept together or not at all.
+
+export type IncomingMessage =
+  | { kind: "connect"; name: string; email: string; mobile: string; message: string }
+  | {
+      kind: "ministry";
+      name: string;
+      email: string;
+      mobile: string;
+      ministry: { slug: string; name: string };
+    }
+  | {
+      kind: "event";
+      name: string;
+      email: string;
+      mobile: string;
+      message: string | null;
+      event: {
+        id: string;
+        title: string;
+        eventDate: string;
+        eventTime: string;
+        eventEndTime: string | null;
+        locationName: string;
+        googleMapsUrl: string;
+      };
+    };
+
+/** Confirmations one address may be sent in an hour; more submissions are kept but not confirmed. */
+export const CONFIRMATIONS_PER_HOUR = 3;
+const CONFIRMATION_KINDS = ["confirmation.connect", "confirmation.ministry", "confirmation.event"];
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(name|ministry|event)\}/g, (whole, key: string) => values[key] ?? whole);
+
+/** `HH:MM` on a date in Bahrain (UTC+3, no daylight saving) as an instant. */
+const churchTime = (date: string, time: string) => new Date(`${date}T${time.slice(0, 5)}:00+03:00`);
+
+/** The event as a calendar file (one VEVENT) that calendar apps import. */
+export function eventCalendar(
+  event: Extract<IncomingMessage, { kind: "event" }>["event"],
+  content: Pick<SiteContent, "church">,
+  origin: string,
+): string {
+  const start = churchTime(event.eventDate, event.eventTime);
+  const end = event.eventEndTime
+    ? churchTime(event.eventDate, event.eventEndTime)
+    : new Date(start.getTime() + 2 * 3600_000);
+  const calendar = ical({
+    name: content.church.name,
+    prodId: { company: content.church.name, product: "website" },
+  });
+  calendar.createEvent({
+    id: `${event.id}@${new URL(origin).host}`,
+    start,
+    end,
+    summary: event.title,
+    location: event.locationName,
+    url: `${origin}/events/${event.id}`,
+    description: `${event.locationName}\n${event.googleMapsUrl}`,
+  });
+  return calendar.toString();
+}
+
+function confirmation(message: IncomingMessage, content: SiteContent, origin: string) {
+  const { emails } = content;
+  const values = {
+    name: message.name,
+    ministry: message.kind === "ministry" ? message.ministry.name : "",
+    event: message.kind === "event" ? message.event.title : "",
+  };
+  const [subjectTemplate, textTemplate] =
+    message.kind === "connect"
+      ? [emails.connectSubject, emails.connectText]
+      : message.kind === "ministry"
+        ? [emails.ministrySubject, emails.ministryText]
+        : [emails.eventSubject, emails.eventText];
+  const paragraphs = fill(textTemplate, values).split(/\n\s*\n/);
+  const pieces: EmailPieces = { heading: fill(subjectTemplate, values), paragraphs };
+  if (message.kind === "connect") {
+    pieces.paragraphs.push("Your message:", message.message);
+  } else if (message.kind === "ministry") {
+    pieces.details = [["Ministry", message.ministry.name]];
+    pieces.action = {
+      label: `About ${message.ministry.name}`,
+      href: `${origin}/ministries/${message.ministry.slug}`,
+    };
+  } else {
+    const { event } = message;
+    pieces.details = [
+      ["Event", event.title],
+      ["Date", formatDateLong(event.eventDate)],
+      ["Time", formatTimeRange(event.eventTime, event.eventEndTime)],
+      ["Place", event.locationName],
+      ...(message.message ? ([["Your message", message.message]] as [string, string][]) : []),
+    ];
+    pieces.action = { label: "Map", href: event.googleMapsUrl };
+  }
+  return renderEmail(content, fill(subjectTemplate, values), pieces);
+}
+
+function staffNotification(message: IncomingMessage, content: SiteContent, origin: string) {
+  const what =
+    message.kind === "connect"
+      ? "New message"
+      : message.kind === "ministry"
+        ? `New sign-up for ${message.ministry.name}`
+        : `New registration for ${message.event.title}`;
+  const details: [string, string][] = [
+    ["Name", message.name],
+    ["E-mail", message.email],
+    ["Mobile", message.mobile],
+  ];
+  if (message.kind === "connect") details.push(["Message", message.message]);
+  if (message.kind === "event" && message.message) details.push(["Message", message.message]);
+  return renderEmail(content, `${what} from ${message.name}`, {
+    heading: what,
+    paragraphs: ["It is waiting in the members area's inbox."],
+    details,
+    action: { label: "Open the inbox", href: `${origin}/members/messages` },
+  });
+}
+
+/**
+ * The staff addresses told at once about `message`: each account's own choice; an account that
+ * never chose gets the default, which sends everything to the first administrator only.
+ */
+async function staffRecipients(executor: Executor, message: IncomingMessage): Promise<string[]> {
+  const rows = await executor
+    .select({
+      email: users.email,
+      role: users.role,
+      connect: notificationPreferences.connect,
+      ministries: notificationPreferences.ministries,
+      events: notificationPreferences.events,
+      frequency: notificationPreferences.frequency,
+    })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .orderBy(asc(users.createdAt));
+  const firstAdmin = rows.find((row) => row.role === "admin");
+  return rows
+    .filter((row) => {
+      if (row.frequency === null) return row === firstAdmin;
+      if (row.frequency !== "immediate") return false;
+      if (message.kind === "connect") return row.connect;
+      if (message.kind === "event") return row.events;
+      return !!row.ministries?.some((slug) => slug === "*" || slug === message.ministry.slug);
+    })
+    .map((row) => row.email);
+}
+
+/** Queues the confirmation and the staff notifications of a message that just came in. */
+export async function queueMessageEmails(
+  executor: Executor,
+  message: IncomingMessage,
+  content: SiteContent,
+  origin: string,
+): Promise<void> {
+  const hourAgo = new Date(Date.now() - 3600_000);
+  if (
+    message.email &&
+    (await countRecentEmails(executor, message.email, CONFIRMATION_KINDS, hourAgo)) < CONFIRMATIONS_PER_HOUR
+  ) {
+    await queueEmail(executor, {
+      kind: `confirmation.${message.kind}`,
+      to: message.email,
+      ...confirmation(message, content, origin),
+      attachments:
+        message.kind === "event"
+          ? [
+              {
+                filename: "event.ics",
+                contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+                content: Buffer.from(eventCalendar(message.event, content, origin)).toString("base64"),
+              },
+            ]
+          : [],
+    });
+  }
+  const notification = staffNotification(message, content, origin);
+  for (const to of await staffRecipients(executor, message)) {
+    await queueEmail(executor, { kind: `notification.${message.kind}`, to, ...notification });
+  }
+}

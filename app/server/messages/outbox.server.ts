@@ -1,0 +1,188 @@
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Transporter } from "nodemailer";
+import { outboxEmails, type OutboxAttachment, type OutboxEmail } from "../../../database/schema";
+import type { Database } from "../platform/db.server";
+import { services } from "../platform/services.server";
+import type { EmailContent } from "./email-layout.server";
+
+// The durable outbox: an e-mail is a row first, written in the transaction of what caused it, and
+// is sent afterwards by `sendDueEmails` (run every few seconds by the worker in each server).
+// A worker takes rows by leasing them (`locked_until`) in a short transaction with
+// FOR UPDATE SKIP LOCKED, sends outside any transaction, then records the outcome: two servers
+// never take the same row, the database is never held while a mail server answers, and a server
+// killed mid-send leaves a lease that runs out, so the e-mail is taken again after the restart.
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Executor = Tx | Database;
+
+export interface QueuedEmail extends EmailContent {
+  kind: string;
+  to: string;
+  attachments?: OutboxAttachment[];
+}
+
+/** How long a worker may take to send one leased e-mail before another may try it. */
+export const LEASE_MS = 2 * 60_000;
+
+/** Waits after each failed attempt; after the last the e-mail is marked failed. */
+export const RETRY_DELAYS_MS = [
+  60_000,
+  5 * 60_000,
+  15 * 60_000,
+  60 * 60_000,
+  3 * 3600_000,
+  6 * 3600_000,
+  12 * 3600_000,
+];
+
+const ADDRESS = /^[^\s<>"',;@]+@[^\s<>"',;@]+\.[^\s<>"',;@]+$/;
+
+/** Writes an e-mail to the outbox with `executor` (the caller's transaction). Returns its id. */
+export async function queueEmail(executor: Executor, email: QueuedEmail): Promise<string> {
+  // Addresses come from validated forms or accounts; one that is not a single plain address is
+  // never handed to the mail library (no second recipient, no header through an address).
+  if (!ADDRESS.test(email.to)) throw new Error(`Not a single e-mail address: ${JSON.stringify(email.to)}`);
+  const [row] = await executor
+    .insert(outboxEmails)
+    .values({
+      kind: email.kind,
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html,
+      attachments: email.attachments ?? [],
+    })
+    .returning({ id: outboxEmails.id });
+  return row!.id;
+}
+
+/** How many e-mails of these kinds went (or wait to go) to `to` since `since`. */
+export async function countRecentEmails(executor: Executor, to: string, kinds: string[], since: Date) {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(outboxEmails)
+    .where(
+      and(
+        eq(outboxEmails.toAddress, to),
+        inArray(outboxEmails.kind, kinds),
+        sql`${outboxEmails.createdAt} > ${since.toISOString()}::timestamptz`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Leases up to `limit` due e-mails for this worker. */
+async function leaseDue(limit: number, now: Date): Promise<OutboxEmail[]> {
+  const { db } = services();
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outboxEmails.id })
+      .from(outboxEmails)
+      .where(
+        and(
+          eq(outboxEmails.status, "pending"),
+          lte(outboxEmails.nextAttemptAt, nowSql),
+          or(isNull(outboxEmails.lockedUntil), lte(outboxEmails.lockedUntil, nowSql)),
+        ),
+      )
+      .orderBy(asc(outboxEmails.nextAttemptAt), asc(outboxEmails.createdAt))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(outboxEmails)
+      .set({
+        lockedUntil: sql`${nowSql} + ${`${LEASE_MS} milliseconds`}::interval`,
+        attempts: sql`${outboxEmails.attempts} + 1`,
+      })
+      .where(
+        inArray(
+          outboxEmails.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+function messageOf(error: unknown) {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 1000);
+}
+
+/**
+ * Sends what is due through `transport` and records each outcome. Returns how many were sent and
+ * how many failed this time. Without a transport (SMTP not configured) nothing is taken: the
+ * e-mails wait.
+ */
+export async function sendDueEmails(
+  transport: Pick<Transporter, "sendMail"> | null,
+  from: string | undefined,
+  options: { now?: Date; limit?: number } = {},
+): Promise<{ sent: number; failed: number }> {
+  if (!transport || !from) return { sent: 0, failed: 0 };
+  const now = options.now ?? new Date();
+  const leased = await leaseDue(options.limit ?? 10, now);
+  const { db } = services();
+  let sent = 0;
+  let failed = 0;
+  for (const email of leased) {
+    try {
+      await transport.sendMail({
+        from,
+        to: email.toAddress,
+        subject: email.subject,
+        text: email.textBody,
+        html: email.htmlBody,
+        attachments: email.attachments.map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          content: Buffer.from(attachment.content, "base64"),
+        })),
+        // No tracking of any kind; replies go to the church's own address (the From).
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
+      await db
+        .update(outboxEmails)
+        .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
+        .where(eq(outboxEmails.id, email.id));
+      sent++;
+    } catch (error) {
+      failed++;
+      const delay = RETRY_DELAYS_MS[email.attempts - 1];
+      await db
+        .update(outboxEmails)
+        .set({
+          lockedUntil: null,
+          lastError: messageOf(error),
+          ...(delay === undefined
+            ? { status: "failed" }
+            : { nextAttemptAt: new Date(now.getTime() + delay) }),
+        })
+        .where(eq(outboxEmails.id, email.id));
+    }
+  }
+  return { sent, failed };
+}
+
+/** What waits in the outbox (and what failed), newest first, for the members area. */
+export async function listUnsentEmails(limit = 50) {
+  return services()
+    .db.select({
+      id: outboxEmails.id,
+      kind: outboxEmails.kind,
+      toAddress: outboxEmails.toAddress,
+      subject: outboxEmails.subject,
+      status: outboxEmails.status,
+      attempts: outboxEmails.attempts,
+      lastError: outboxEmails.lastError,
+      nextAttemptAt: outboxEmails.nextAttemptAt,
+      createdAt: outboxEmails.createdAt,
+    })
+    .from(outboxEmails)
+    .where(inArray(outboxEmails.status, ["pending", "failed"]))
+    .orderBy(desc(outboxEmails.createdAt))
+    .limit(limit);
+}
