@@ -3,7 +3,7 @@ import ical from "ical-generator";
 import { notificationPreferences, users } from "../../../database/schema";
 import { formatDateLong, formatTimeRange } from "~/lib/format";
 import type { SiteContent } from "../site/site-content.server";
-import { renderEmail, type EmailPieces } from "./email-layout.server";
+import { renderEmail, subjectLine, type EmailPieces } from "./email-layout.server";
 import { countRecentEmails, queueEmail, type Executor } from "./outbox.server";
 
 // What a message that came in through a public form sends: a confirmation to the person (when
@@ -164,10 +164,12 @@ async function staffRecipients(executor: Executor, message: IncomingMessage): Pr
 /** Queues the confirmation and the staff notifications of a message that just came in. */
 export async function queueMessageEmails(
   executor: Executor,
-  message: IncomingMessage,
+  sent: IncomingMessage,
   content: SiteContent,
   origin: string,
 ): Promise<void> {
+  // A name is one line wherever it is shown (a typed line break cannot start a new line).
+  const message = { ...sent, name: subjectLine(sent.name) };
   const hourAgo = new Date(Date.now() - 3600_000);
   if (
     message.email &&

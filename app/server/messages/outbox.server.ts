@@ -71,10 +71,13 @@ export async function countRecentEmails(executor: Executor, to: string, kinds: s
   return row?.n ?? 0;
 }
 
+/** The time the outbox goes by: the database's clock (one for every server), or a test's. */
+const clock = (now?: Date) => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
+
 /** Leases up to `limit` due e-mails for this worker. */
-async function leaseDue(limit: number, now: Date): Promise<OutboxEmail[]> {
+async function leaseDue(limit: number, now?: Date): Promise<OutboxEmail[]> {
   const { db } = services();
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const nowSql = clock(now);
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: outboxEmails.id })
@@ -122,7 +125,7 @@ export async function sendDueEmails(
   options: { now?: Date; limit?: number } = {},
 ): Promise<{ sent: number; failed: number }> {
   if (!transport || !from) return { sent: 0, failed: 0 };
-  const now = options.now ?? new Date();
+  const { now } = options;
   const leased = await leaseDue(options.limit ?? 10, now);
   const { db } = services();
   let sent = 0;
@@ -159,7 +162,7 @@ export async function sendDueEmails(
           lastError: messageOf(error),
           ...(delay === undefined
             ? { status: "failed" }
-            : { nextAttemptAt: new Date(now.getTime() + delay) }),
+            : { nextAttemptAt: sql`${clock(now)} + ${`${delay} milliseconds`}::interval` }),
         })
         .where(eq(outboxEmails.id, email.id));
     }
