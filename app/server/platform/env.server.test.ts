@@ -39,6 +39,25 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ SESSION_SECRET: "too-short" })).toThrow(/SESSION_SECRET: must be at least 32/);
   });
 
+  it("checks the e-mail settings, names the bad one and hides the SMTP password", () => {
+    const mail = {
+      SMTP_URL: "smtp://office:secret@mail.example.org:587",
+      MAIL_FROM: '"ACTS Church" <office@example.org>',
+    };
+    expect(parseEnv(mail)).toMatchObject(mail);
+    expect(parseEnv({ ...mail, SMTP_URL: "smtps://mail.example.org" }).SMTP_URL).toBe(
+      "smtps://mail.example.org",
+    );
+    expect(() => parseEnv({ ...mail, SMTP_URL: "http://mail.example.org" })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL .*\(got "\*\*\*"\)/,
+    );
+    expect(() => parseEnv({ ...mail, MAIL_FROM: "ACTS Church" })).toThrow(/MAIL_FROM: must be an address/);
+    expect(() => parseEnv({ ...mail, MAIL_FROM: "a@b.org\r\nBcc: x@y.org" })).toThrow(/MAIL_FROM/);
+    expect(() => parseEnv({ SMTP_URL: mail.SMTP_URL })).toThrow(
+      /MAIL_FROM: is required when SMTP_URL is set/,
+    );
+  });
+
   it("requires ADMIN_EMAIL with ADMIN_PASSWORD", () => {
     expect(() => parseEnv({ ADMIN_PASSWORD: "long enough password" })).toThrow(/ADMIN_EMAIL: is required/);
   });
