@@ -1,9 +1,8 @@
-import { asc, eq } from "drizzle-orm";
 import ical from "ical-generator";
-import { notificationPreferences, users } from "../../../database/schema";
 import { formatDateLong, formatTimeRange } from "~/lib/format";
 import type { SiteContent } from "../site/site-content.server";
 import { renderEmail, subjectLine, type EmailPieces } from "./email-layout.server";
+import { effectivePreferences, wantsToHear } from "./notification-preferences.server";
 import { countRecentEmails, queueEmail, type Executor } from "./outbox.server";
 
 // What a message that came in through a public form sends: a confirmation to the person (when
@@ -132,33 +131,12 @@ function staffNotification(message: IncomingMessage, content: SiteContent, origi
   });
 }
 
-/**
- * The staff addresses told at once about `message`: each account's own choice; an account that
- * never chose gets the default, which sends everything to the first administrator only.
- */
+/** The staff addresses told at once about `message` (see notification-preferences.server.ts). */
 async function staffRecipients(executor: Executor, message: IncomingMessage): Promise<string[]> {
-  const rows = await executor
-    .select({
-      email: users.email,
-      role: users.role,
-      connect: notificationPreferences.connect,
-      ministries: notificationPreferences.ministries,
-      events: notificationPreferences.events,
-      frequency: notificationPreferences.frequency,
-    })
-    .from(users)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .orderBy(asc(users.createdAt));
-  const firstAdmin = rows.find((row) => row.role === "admin");
-  return rows
-    .filter((row) => {
-      if (row.frequency === null) return row === firstAdmin;
-      if (row.frequency !== "immediate") return false;
-      if (message.kind === "connect") return row.connect;
-      if (message.kind === "event") return row.events;
-      return !!row.ministries?.some((slug) => slug === "*" || slug === message.ministry.slug);
-    })
-    .map((row) => row.email);
+  const ministry = message.kind === "ministry" ? message.ministry.slug : undefined;
+  return (await effectivePreferences(executor))
+    .filter((staff) => staff.frequency === "immediate" && wantsToHear(staff, message.kind, ministry))
+    .map((staff) => staff.email);
 }
 
 /** Queues the confirmation and the staff notifications of a message that just came in. */

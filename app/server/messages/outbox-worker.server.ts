@@ -1,25 +1,33 @@
 import { createMailTransport, mailSettingsOf } from "../platform/mail.server";
 import { services } from "../platform/services.server";
+import { configuredOrigin } from "../platform/site-origin.server";
+import { queueDueDigests } from "./digest.server";
 import { sendDueEmails } from "./outbox.server";
 
+const DIGEST_CHECK_MS = 60_000;
+
 /**
- * The outbox worker of this server: every few seconds it sends what is due. Every server runs
- * one; the leases keep them from sending the same e-mail. Without SMTP settings it does nothing
- * and e-mails wait in the outbox until the site is restarted with them.
+ * The outbox worker of this server: every few seconds it sends what is due, and once a minute it
+ * queues the daily digests that are due. Every server runs one; leases and claims keep them from
+ * doing the same work twice. Without SMTP settings nothing is sent: e-mails wait in the outbox
+ * until the site is restarted with them.
  */
 export function startOutboxWorker(intervalMs = 5_000): { stop(): Promise<void> } {
   const settings = mailSettingsOf(services().env);
-  if (!settings) return { stop: async () => {} };
-  const transport = createMailTransport(settings);
+  const transport = settings ? createMailTransport(settings) : null;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  let digestsCheckedAt = 0;
 
   const tick = async () => {
     try {
+      if (Date.now() - digestsCheckedAt >= DIGEST_CHECK_MS) {
+        digestsCheckedAt = Date.now();
+        await queueDueDigests(configuredOrigin());
+      }
       // Drain what is due, ten at a time, then rest.
-      for (;;) {
-        if (stopped) break;
+      while (transport && settings && !stopped) {
         const { sent, failed } = await sendDueEmails(transport, settings.from);
         if (failed) console.error(`Sending e-mail: ${failed} attempt(s) failed; they will be retried.`);
         if (sent + failed === 0) break;
@@ -41,7 +49,7 @@ export function startOutboxWorker(intervalMs = 5_000): { stop(): Promise<void> }
       stopped = true;
       clearTimeout(timer);
       await running;
-      transport.close();
+      transport?.close();
     },
   };
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { settings } from "../../../database/schema";
 import type { Database } from "./db.server";
 
-export async function getSetting<T>(db: Database, key: string): Promise<T | undefined> {
+export async function getSetting<T>(db: Pick<Database, "select">, key: string): Promise<T | undefined> {
   const [row] = await db.select().from(settings).where(eq(settings.key, key)).limit(1);
   return row?.value as T | undefined;
 }
