@@ -41,6 +41,8 @@ export default [
   route("members/event-registrations", "routes/members/event-registrations.tsx"),
   route("members/registrations/export/:kind", "routes/members/registration-csv.ts"),
 
+  route("members/notifications", "routes/members/notifications.tsx"),
+
   // The Website section: the church's own texts and facts (not in the spec; site-content issue)
   route("members/site", "routes/members/website.tsx"),
   route("members/site/pastors/portrait", "routes/members/portrait-upload.ts"),

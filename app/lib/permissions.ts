@@ -12,6 +12,8 @@ const GRANTS = {
   /** The Website section and demo content (the staff-accounts issue gives it to editors, not staff). */
   "site:write": ["admin", "staff"],
   "passcode:change": ["admin"],
+  /** The notification default for accounts that have not chosen. */
+  "notifications:defaults": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof GRANTS;

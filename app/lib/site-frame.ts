@@ -35,6 +35,7 @@ const FRAMELESS_SCREENS = [
   "ministry-registrations",
   "event-registrations",
   "site",
+  "notifications",
 ];
 
 export function isFrameHidden(pathname: string): boolean {

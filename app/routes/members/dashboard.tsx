@@ -5,6 +5,7 @@ import {
   Cake,
   ClipboardList,
   FileBarChart,
+  BellRing,
   FileUp,
   Globe,
   ImageUp,
@@ -169,6 +170,12 @@ const actionCards: ActionCard[] = [
     description: "Church details, service times, pages, pastors, ministries.",
     icon: Globe,
     permission: "site:write",
+  },
+  {
+    to: "/members/notifications",
+    title: "E-mail Notifications",
+    description: "Which messages you are told about, and how often.",
+    icon: BellRing,
   },
   {
     to: "/members/ministry-registrations",
