@@ -614,6 +614,8 @@ test.describe("the Website section", () => {
         "/members/site/our-story",
         "/members/site/pastors",
         "/members/site/ministries/acts-kids",
+        // Not part of the Website section, but new beside it.
+        "/members/notifications",
       ]) {
         await page.goto(path);
         await expectNoViolations(page, `${path} (${device === PHONE ? "phone" : "desktop"})`);
