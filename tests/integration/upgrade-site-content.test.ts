@@ -29,6 +29,12 @@ async function fillAsThePreviousReleaseDid({ query }: OldRelease) {
       ('welcome.pdf', '1767225600001.pdf', 100, 'elibrary', '1767225600001.pdf', $1)`,
     [SEEDED],
   );
+  // Messages: one of last week, one of last year, and a registration.
+  await query(`insert into visitors (name, mobile, email, message, created_at) values
+    ('Recent Visitor', '33000000', 'recent@example.org', 'Hello', now() - interval '7 days'),
+    ('Old Visitor', '33000001', 'old@example.org', 'Hi', now() - interval '400 days')`);
+  await query(`insert into ministry_registrations (ministry_slug, name, email, mobile) values
+    ('yadah', 'Dina Lopez', 'dina@example.org', '33335555')`);
   // The church's own, added later.
   await query(`insert into sermons (sermon_date, title, speaker, youtube_id) values
     ('2026-02-06', 'Grace Upon Grace', 'Ptr. Samuel Reyes', 'dQw4w9WgXcQ')`);
@@ -72,6 +78,20 @@ describe.each(databaseKinds)("upgrading from the previous release on %s", (kind)
     expect(sections.length).toBe(SITE_SECTIONS.length + 16);
     expect(sections.every((row) => row.version === 1 && row.updated_by === "Default content")).toBe(true);
     expect(await listRevisions("church")).toMatchObject([{ version: 1, savedBy: "Default content" }]);
+  });
+
+  it("puts every message into the inbox: last month's as new, older ones as handled", async () => {
+    const items = await t.services.database.query<{ kind: string; status: string; name: string }>(
+      `select i.kind, i.status, coalesce(v.name, m.name) as name from inbox_items i
+       left join visitors v on i.kind = 'connect' and v.id = i.source_id
+       left join ministry_registrations m on i.kind = 'ministry' and m.id = i.source_id
+       order by name`,
+    );
+    expect(items).toEqual([
+      { kind: "ministry", status: "new", name: "Dina Lopez" },
+      { kind: "connect", status: "handled", name: "Old Visitor" },
+      { kind: "connect", status: "new", name: "Recent Visitor" },
+    ]);
   });
 
   it("keeps every sermon, event and document, and marks only the demo seed's as demo", async () => {
