@@ -7,6 +7,7 @@ describe("can", () => {
     expect(can(staff, "members:write")).toBe(true);
     expect(can(staff, "reports:read")).toBe(true);
     expect(can(staff, "content:write")).toBe(true);
+    expect(can(staff, "messages:read")).toBe(true);
     expect(can(staff, "passcode:change")).toBe(false);
   });
 

@@ -8,6 +8,8 @@ const GRANTS = {
   "members:write": ["admin", "staff"],
   "reports:read": ["admin", "staff"],
   "registrations:read": ["admin", "staff"],
+  /** The inbox: read connect messages and sign-ups, mark them, reply by e-mail. */
+  "messages:read": ["admin", "staff"],
   "content:write": ["admin", "staff"],
   /** The Website section and demo content (the staff-accounts issue gives it to editors, not staff). */
   "site:write": ["admin", "staff"],

@@ -14,6 +14,8 @@ describe("isFrameHidden", () => {
       "/members/add-event",
       "/members/ministry-registrations",
       "/members/event-registrations/",
+      "/members/messages",
+      "/members/messages/123",
     ]) {
       expect(isFrameHidden(path), path).toBe(true);
     }

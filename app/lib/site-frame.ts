@@ -34,6 +34,7 @@ const FRAMELESS_SCREENS = [
   "add-event",
   "ministry-registrations",
   "event-registrations",
+  "messages",
   "site",
   "notifications",
 ];

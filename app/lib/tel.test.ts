@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { telHref } from "./tel";
+import { countryCodeOf, telHref, whatsAppHref, withCountryCode } from "./tel";
 
 describe("telHref", () => {
   it("keeps the plus and the digits", () => {
@@ -8,5 +8,22 @@ describe("telHref", () => {
   });
   it("turns placeholder X digits into zeros", () => {
     expect(telHref("+973 XXXX XXXX")).toBe("tel:+97300000000");
+  });
+});
+
+describe("withCountryCode", () => {
+  it("keeps a number written with its country code", () => {
+    expect(withCountryCode("+63 912 345 6789", "973")).toBe("+63 912 345 6789");
+    expect(withCountryCode("0063 912 345 6789", "973")).toBe("+63 912 345 6789");
+  });
+  it("puts the church's country code before a local number", () => {
+    expect(withCountryCode(" 3311 2233 ", "973")).toBe("+973 3311 2233");
+    expect(whatsAppHref(withCountryCode("3311-2233", countryCodeOf("+973 XXXX XXXX")))).toBe(
+      "https://wa.me/97333112233",
+    );
+  });
+  it("leaves a local number as it is when the church's country code is unknown", () => {
+    expect(countryCodeOf("+97312345678")).toBeNull();
+    expect(withCountryCode("33112233", null)).toBe("33112233");
   });
 });

@@ -16,3 +16,19 @@ export function isDiallable(phone: string): boolean {
 export function whatsAppHref(phone: string): string {
   return `https://wa.me/${phone.replace(/\D/g, "")}`;
 }
+
+/** The country code a number is written with ("+973 1234 5678" gives "973"), or null. */
+export function countryCodeOf(phone: string): string | null {
+  return /^\s*(?:\+|00)(\d{1,3})[\s.-]/.exec(phone)?.[1] ?? null;
+}
+
+/**
+ * A number someone typed, with its country code: as typed when it has one (+ or 00), otherwise
+ * with `homeCode` (the church's country) in front, so a wa.me link reaches the right phone.
+ */
+export function withCountryCode(phone: string, homeCode: string | null): string {
+  const trimmed = phone.trim();
+  if (trimmed.startsWith("+")) return trimmed;
+  if (trimmed.startsWith("00")) return `+${trimmed.slice(2)}`;
+  return homeCode ? `+${homeCode} ${trimmed}` : trimmed;
+}
