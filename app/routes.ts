@@ -43,6 +43,11 @@ export default [
 
   route("members/notifications", "routes/members/notifications.tsx"),
 
+  // The staff inbox: connect messages, ministry sign-ups and event registrations (messages issue)
+  route("members/messages", "routes/members/inbox.tsx"),
+  route("members/messages/outbox", "routes/members/outbox.tsx"),
+  route("members/messages/:id", "routes/members/inbox-message.tsx"),
+
   // The Website section: the church's own texts and facts (not in the spec; site-content issue)
   route("members/site", "routes/members/website.tsx"),
   route("members/site/pastors/portrait", "routes/members/portrait-upload.ts"),

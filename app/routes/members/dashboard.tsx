@@ -14,6 +14,7 @@ import {
   ListChecks,
   ListTodo,
   type LucideIcon,
+  Mail,
   Mic,
   UserPlus,
   Users,
@@ -34,6 +35,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { refusalFor, refuse, reply } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { loadOptional, loadOrEmpty } from "~/server/http/loader.server";
+import { countNewInboxItems } from "~/server/messages/inbox.server";
 import { dashboardStats } from "~/server/people/member-reports.server";
 import { setRegistrationPasscode } from "~/server/auth/registration-gate.server";
 import { removeDemoContent, type DemoContentSummary } from "~/server/content/demo-content.server";
@@ -51,6 +53,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     name: user.name,
     canChangePasscode: can(user, "passcode:change"),
     canEditSite: can(user, "site:write"),
+    canReadMessages: can(user, "messages:read"),
+    /** New inbox items, for the Messages card (null when it cannot be read or shown). */
+    unreadMessages: null as number | null,
     stats: null as Awaited<ReturnType<typeof dashboardStats>> | null,
     // "Set up your website": for those who can fix it, and simply left out when it cannot be read.
     setup: null as SetupChecklist | null,
@@ -58,11 +63,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const setup = can(user, "site:write")
     ? loadOptional("the setup checklist", setupChecklist)
     : Promise.resolve(null);
+  const unread = can(user, "messages:read")
+    ? loadOptional("the unread messages", countNewInboxItems)
+    : Promise.resolve(null);
   return loadOrEmpty(
     "dashboard stats",
     async () => {
-      const [stats, checklist] = await Promise.all([dashboardStats(todayInChurchZone()), setup]);
-      return { ...empty, stats, setup: checklist };
+      const [stats, checklist, unreadMessages] = await Promise.all([
+        dashboardStats(todayInChurchZone()),
+        setup,
+        unread,
+      ]);
+      return { ...empty, stats, setup: checklist, unreadMessages };
     },
     empty,
   );
@@ -122,10 +134,17 @@ interface ActionCard {
   description: string;
   icon: LucideIcon;
   /** Shown only to those who may use it. */
-  permission?: "site:write";
+  permission?: "site:write" | "messages:read";
 }
 
 const actionCards: ActionCard[] = [
+  {
+    to: "/members/messages",
+    title: "Messages",
+    description: "Connect messages, sign-ups and registrations; reply by e-mail.",
+    icon: Mail,
+    permission: "messages:read",
+  },
   {
     to: "/members/forms",
     title: "Member Registration",
@@ -300,7 +319,9 @@ function SetupChecklistPanel({ setup }: { setup: SetupChecklist }) {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { stats, name, canChangePasscode, canEditSite, setup, loadFailed } = loaderData;
+  const { stats, name, canChangePasscode, canEditSite, canReadMessages, unreadMessages, setup, loadFailed } =
+    loaderData;
+  const allowed = { "site:write": canEditSite, "messages:read": canReadMessages };
   const navigation = useNavigation();
   useDeleteToast(REMOVE_DEMO_KEY);
 
@@ -363,14 +384,24 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <h2 className="mt-12 text-xl font-semibold text-navy">Manage</h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {actionCards
-          .filter((card) => card.permission !== "site:write" || canEditSite)
+          .filter((card) => !card.permission || allowed[card.permission])
           .map((card) => (
             <li key={card.to}>
               <Link
                 to={card.to}
                 className="flex h-full flex-col gap-2 rounded-xl border border-border bg-background p-5 shadow-sm transition-colors hover:border-primary hover:bg-primary/5"
               >
-                <card.icon className="size-6 text-primary" aria-hidden="true" />
+                <span className="flex items-start justify-between gap-2">
+                  <card.icon className="size-6 text-primary" aria-hidden="true" />
+                  {card.to === "/members/messages" && unreadMessages ? (
+                    <span
+                      data-testid="unread-badge"
+                      className="rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground"
+                    >
+                      {unreadMessages} new
+                    </span>
+                  ) : null}
+                </span>
                 <span className="font-semibold text-navy">{card.title}</span>
                 <span className="text-sm text-muted-foreground">{card.description}</span>
               </Link>
