@@ -391,8 +391,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                 to={card.to}
                 className="flex h-full flex-col gap-2 rounded-xl border border-border bg-background p-5 shadow-sm transition-colors hover:border-primary hover:bg-primary/5"
               >
-                <span className="flex items-start justify-between gap-2">
-                  <card.icon className="size-6 text-primary" aria-hidden="true" />
+                <card.icon className="size-6 text-primary" aria-hidden="true" />
+                <span className="flex flex-wrap items-center gap-2 font-semibold text-navy">
+                  {card.title}
                   {card.to === "/members/messages" && unreadMessages ? (
                     <span
                       data-testid="unread-badge"
@@ -402,7 +403,6 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                     </span>
                   ) : null}
                 </span>
-                <span className="font-semibold text-navy">{card.title}</span>
                 <span className="text-sm text-muted-foreground">{card.description}</span>
               </Link>
             </li>

@@ -231,7 +231,7 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
       backLabel="Back to Messages"
     >
       <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
-        <div className="grid gap-6 lg:col-span-2">
+        <div className="lg:col-span-2">
           <Card id="message-heading" title={item.kind === "connect" ? "Message" : KIND_LABELS[item.kind]}>
             <div className="grid gap-3">
               {item.ministry ? (
@@ -274,67 +274,8 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
               ) : null}
             </div>
           </Card>
-
-          <Card id="replies-heading" title="Reply by e-mail">
-            <div className="grid gap-4">
-              {item.replies.length > 0 ? (
-                <ol aria-label="Replies sent" className="grid gap-3">
-                  {item.replies.map((sent) => (
-                    <li
-                      key={sent.id}
-                      data-testid="inbox-reply"
-                      className="rounded-lg border border-border bg-muted/50 p-4"
-                    >
-                      <p className="text-sm text-muted-foreground">
-                        <span className="font-semibold text-foreground">{sent.sentBy}</span>, {sent.sentAt},
-                        to <span className="break-all">{sent.toAddress}</span>
-                        {sent.emailStatus ? ` · ${EMAIL_STATUS[sent.emailStatus] ?? sent.emailStatus}` : null}
-                      </p>
-                      <div className="mt-2 text-sm">
-                        <TypedText text={sent.body} />
-                      </div>
-                    </li>
-                  ))}
-                </ol>
-              ) : null}
-
-              {!outbox.emailConfigured ? <OutboxNote {...outbox} /> : null}
-
-              {item.canReply ? (
-                <Form method="post" className="grid gap-3" key={actionData?.ok ? actionData.at : "reply"}>
-                  <input type="hidden" name="intent" value="reply" />
-                  <TextareaField
-                    ref={replyRef}
-                    id="reply-body"
-                    name="body"
-                    label="Your reply"
-                    hint={`Sent to ${item.email}, with their ${item.message ? "message" : "details"} quoted below your reply.`}
-                    required
-                    maxLength={REPLY_LIMIT}
-                    rows={6}
-                    defaultValue={actionData?.ok === false ? (actionData.values?.body ?? "") : ""}
-                    error={replyError}
-                  />
-                  <Button type="submit" className="justify-self-start" disabled={busyIntent === "reply"}>
-                    {busyIntent === "reply" ? (
-                      <LoaderCircle className="animate-spin" aria-hidden="true" />
-                    ) : (
-                      <Send aria-hidden="true" />
-                    )}
-                    Send reply
-                  </Button>
-                </Form>
-              ) : (
-                <p className="text-sm text-muted-foreground" data-testid="no-reply">
-                  This person left no e-mail address that a reply can be sent to. Call or message them
-                  instead.
-                </p>
-              )}
-            </div>
-          </Card>
         </div>
-
-        <div className="grid gap-6 lg:col-start-3 lg:row-start-1">
+        <div className="grid gap-6 lg:col-start-3 lg:row-span-2 lg:row-start-1">
           <Card id="status-heading" title="Status">
             <div className="grid gap-3">
               <p className="flex flex-wrap items-center gap-2">
@@ -394,6 +335,65 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
                 </dd>
               </div>
             </dl>
+          </Card>
+        </div>
+        <div className="lg:col-span-2 lg:row-start-2">
+          <Card id="replies-heading" title="Reply by e-mail">
+            <div className="grid gap-4">
+              {item.replies.length > 0 ? (
+                <ol aria-label="Replies sent" className="grid gap-3">
+                  {item.replies.map((sent) => (
+                    <li
+                      key={sent.id}
+                      data-testid="inbox-reply"
+                      className="rounded-lg border border-border bg-muted/50 p-4"
+                    >
+                      <p className="text-sm text-muted-foreground">
+                        <span className="font-semibold text-foreground">{sent.sentBy}</span>, {sent.sentAt},
+                        to <span className="break-all">{sent.toAddress}</span>
+                        {sent.emailStatus ? ` · ${EMAIL_STATUS[sent.emailStatus] ?? sent.emailStatus}` : null}
+                      </p>
+                      <div className="mt-2 text-sm">
+                        <TypedText text={sent.body} />
+                      </div>
+                    </li>
+                  ))}
+                </ol>
+              ) : null}
+
+              {!outbox.emailConfigured ? <OutboxNote {...outbox} /> : null}
+
+              {item.canReply ? (
+                <Form method="post" className="grid gap-3" key={actionData?.ok ? actionData.at : "reply"}>
+                  <input type="hidden" name="intent" value="reply" />
+                  <TextareaField
+                    ref={replyRef}
+                    id="reply-body"
+                    name="body"
+                    label="Your reply"
+                    hint={`Sent to ${item.email}, with their ${item.message ? "message" : "details"} quoted below your reply.`}
+                    required
+                    maxLength={REPLY_LIMIT}
+                    rows={6}
+                    defaultValue={actionData?.ok === false ? (actionData.values?.body ?? "") : ""}
+                    error={replyError}
+                  />
+                  <Button type="submit" className="justify-self-start" disabled={busyIntent === "reply"}>
+                    {busyIntent === "reply" ? (
+                      <LoaderCircle className="animate-spin" aria-hidden="true" />
+                    ) : (
+                      <Send aria-hidden="true" />
+                    )}
+                    Send reply
+                  </Button>
+                </Form>
+              ) : (
+                <p className="text-sm text-muted-foreground" data-testid="no-reply">
+                  This person left no e-mail address that a reply can be sent to. Call or message them
+                  instead.
+                </p>
+              )}
+            </div>
           </Card>
         </div>
       </div>

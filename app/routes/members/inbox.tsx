@@ -131,10 +131,10 @@ export default function InboxScreen({ loaderData }: Route.ComponentProps) {
           method="get"
           role="search"
           aria-label="Filter messages"
-          className="grid grid-cols-2 gap-3 rounded-xl border border-border bg-background p-4 shadow-sm sm:grid-cols-[minmax(0,1fr)_12rem_12rem_auto] sm:items-end"
+          className="grid gap-3 rounded-xl border border-border bg-background p-4 shadow-sm sm:grid-cols-[minmax(0,1fr)_12rem_12rem_auto] sm:items-end"
           onChange={(event) => submit(event.currentTarget, { replace: true })}
         >
-          <div className="col-span-2 grid gap-2 sm:col-span-1">
+          <div className="grid gap-2">
             <Label htmlFor="inbox-search">Search</Label>
             <div className="relative">
               <Search
@@ -173,10 +173,7 @@ export default function InboxScreen({ loaderData }: Route.ComponentProps) {
               ))}
             </NativeSelect>
           </div>
-          <button
-            type="submit"
-            className={buttonVariants({ variant: "outline", className: "col-span-2 sm:col-span-1" })}
-          >
+          <button type="submit" className={buttonVariants({ variant: "outline" })}>
             Filter
           </button>
         </Form>
