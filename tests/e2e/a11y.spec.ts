@@ -54,6 +54,7 @@ let sermonId = "";
 let memberId = "";
 let videoId = "";
 let documentId = "";
+let inboxId = "";
 
 async function one<Row>(text: string, params: unknown[] = []) {
   const [row] = await sql<Row>(text, params);
@@ -99,10 +100,14 @@ test.beforeAll(async () => {
      select id, title, $1, 'guest@example.org', '33001122', 'See you there' from events where id = $2`,
     [`${tag} Guest`, eventId],
   );
-  await sql(
-    "insert into visitors (name, mobile, email, message) values ($1, '33009988', 'visitor@example.org', 'Hello')",
+  // The visitor's message waits in the inbox, as one sent through /connect does.
+  ({ id: inboxId } = await one<{ id: string }>(
+    `with v as (insert into visitors (name, mobile, email, message)
+       values ($1, '33009988', 'visitor@example.org', 'Hello
+When is the service?') returning id, created_at)
+     insert into inbox_items (kind, source_id, created_at) select 'connect', id, created_at from v returning id`,
     [`${tag} Visitor`],
-  );
+  ));
 });
 
 test.afterAll(async () => {
@@ -110,6 +115,7 @@ test.afterAll(async () => {
   await sql("delete from ministry_videos where title like $1", [`${tag}%`]);
   await sql("delete from ministry_registrations where name like $1", [`${tag}%`]);
   await sql("delete from event_registrations where name like $1", [`${tag}%`]);
+  await sql("delete from inbox_items where id = $1", [inboxId]);
   await sql("delete from visitors where name like $1", [`${tag}%`]);
 });
 
@@ -224,6 +230,11 @@ test.describe("members screens, signed in as an administrator", () => {
       "/members/update-ministry-image",
       "/members/ministry-registrations",
       "/members/event-registrations",
+      "/members/messages",
+      "/members/messages?status=archived&q=nobody-has-this-name",
+      `/members/messages/${inboxId}`,
+      `/members/messages/${NO_SUCH_ID}`,
+      "/members/messages/outbox",
       // The site header signed in (Members link, sign-out button).
       "/about",
     ]) {
@@ -253,10 +264,14 @@ test.describe("members screens, signed in as an administrator", () => {
       `/members/upload?details-${documentId}`,
       "/members/ministry-registrations",
       "/members/event-registrations",
+      "/members/messages",
+      `/members/messages/${inboxId}`,
+      "/members/messages/outbox",
     ]) {
       await page.goto(path);
       await expectNoViolations(page, `${path} (phone)`);
     }
+    await expectReplyErrorPasses(page, "phone");
     // The dashboard's setup checklist with its confirmation open.
     await openHydrated(page, "/members");
     await expect(page.getByRole("region", { name: "Set up your website" })).toBeVisible();
@@ -360,6 +375,8 @@ test.describe("members screens, signed in as an administrator", () => {
       await expectNoViolations(page, `${path}, a delete confirmation`);
     }
 
+    await expectReplyErrorPasses(page, "desktop");
+
     // The ministry image screen: sent empty, then with a ministry and a picture chosen.
     await openHydrated(page, "/members/update-ministry-image");
     await page.getByRole("button", { name: "Update Image" }).click();
@@ -378,6 +395,16 @@ test.describe("members screens, signed in as an administrator", () => {
     await expectNoViolations(page, "/members/update-ministry-image with a picture chosen");
   });
 });
+
+/** The inbox's reply form sent blank (spaces pass the browser's check): its message on the field. */
+async function expectReplyErrorPasses(page: Page, device: string) {
+  await openHydrated(page, `/members/messages/${inboxId}`);
+  await page.getByLabel("Your reply").fill("   ");
+  await page.getByRole("button", { name: "Send reply" }).click();
+  await expect(page.getByLabel("Your reply")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Your reply")).toBeFocused();
+  await expectNoViolations(page, `/members/messages/{id}, the reply with an error (${device})`);
+}
 
 /** The element that has focus, as a short description for messages. */
 function describeFocused(page: Page) {

@@ -410,7 +410,10 @@ describe.each(databaseKinds)("the staff inbox on %s", (kind) => {
       expect(answer.status).toBe(302);
       expect(answer.response!.headers.get("location")).toMatch(/^\/members\/login/);
     }
-    for (const fields of [{ intent: "reply", body: "Hello" }, { intent: "handled" }]) {
+    for (const fields of [{ intent: "reply", body: "Hello" }, { intent: "handled" }] as Record<
+      string,
+      string
+    >[]) {
       const answer = await callRoute(messageAction, formRequest(`/members/messages/${cara}`, fields), {
         params: { id: cara },
       });
