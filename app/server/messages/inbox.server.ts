@@ -17,7 +17,7 @@ import { AppError, notFound } from "../http/errors.server";
 import { logChange } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 import { getSiteContent, type SiteContent } from "../site/site-content.server";
-import { renderEmail, type EmailContent } from "./email-layout.server";
+import { renderEmail, subjectLine, type EmailContent } from "./email-layout.server";
 import { queueEmail, type Executor } from "./outbox.server";
 
 // The staff inbox: every connect message, ministry sign-up and event registration, with what staff
@@ -289,7 +289,8 @@ export function replyEmail(item: StoredItem, body: string, content: SiteContent)
     ? [`On ${formatDateTime(item.createdAt)}, you wrote:`, quote(item.message.trim())]
     : [];
   return renderEmail(content, `Re: ${about}`, {
-    heading: `Hello ${item.name},`,
+    // A name is one line wherever it is shown.
+    heading: `Hello ${subjectLine(item.name)},`,
     paragraphs: [...textParagraphs(body), ...original],
   });
 }
