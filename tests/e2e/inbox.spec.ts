@@ -81,7 +81,17 @@ test("a message sent on /connect waits in the inbox as new, is answered by e-mai
   // Replying marked it handled, by the signed-in administrator.
   await expect(status.getByTestId("inbox-status")).toHaveText("Handled");
   await expect(page.getByTestId("inbox-handled")).toContainText("Handled by");
-  await expect(status.getByRole("button", { name: "Mark as new" })).toBeVisible();
+  // The status buttons: back to new, then handled again, each saying who and when.
+  await status.getByRole("button", { name: "Mark as new" }).click();
+  await expect(status.getByTestId("inbox-status")).toHaveText("New");
+  await expect(page.getByTestId("inbox-handled")).toHaveCount(0);
+  // A reply being written stays in its box while the status changes.
+  await page.getByLabel("Your reply").fill("A draft");
+  await status.getByRole("button", { name: "Mark handled" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Marked as handled" })).toBeVisible();
+  await expect(status.getByTestId("inbox-status")).toHaveText("Handled");
+  await expect(page.getByTestId("inbox-handled")).toContainText("Handled by");
+  await expect(page.getByLabel("Your reply")).toHaveValue("A draft");
 
   const [queued] = await sql<{ to_address: string; subject: string; text_body: string }>(
     "select to_address, subject, text_body from outbox_emails where kind = 'reply' and to_address = $1",

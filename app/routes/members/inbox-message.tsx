@@ -1,13 +1,13 @@
 import { Archive, ArchiveRestore, CheckCheck, CircleDot, Inbox, LoaderCircle, Send } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { TextareaField } from "~/components/form-field";
 import { KindLabel, StatusBadge } from "~/components/inbox-badges";
 import { OutboxNote } from "~/components/outbox-note";
 import { StatusMessage } from "~/components/status-message";
 import { Button } from "~/components/ui/button";
-import { firstErrors } from "~/lib/action-result";
+import { firstErrors, type ActionResult } from "~/lib/action-result";
 import { formatDateTime } from "~/lib/format";
 import { KIND_LABELS, type InboxStatus } from "~/lib/inbox";
 import { pageMeta } from "~/lib/meta";
@@ -188,7 +188,10 @@ const STATUS_BUTTONS: Record<InboxStatus, { change: InboxChange; label: string; 
 export default function InboxMessage({ loaderData, actionData }: Route.ComponentProps) {
   const { item, outbox, loadFailed } = loaderData;
   const navigation = useNavigation();
-  const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const isReplying = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
+  // The status buttons answer through a fetcher, so a reply being written stays in its box.
+  const statusFetcher = useFetcher<ActionResult>({ key: "inbox-status" });
+  const statusBusy = statusFetcher.state !== "idle" ? statusFetcher.formData?.get("intent") : null;
   const replyRef = useRef<HTMLTextAreaElement>(null);
   const replyError = actionData?.ok === false ? actionData.fieldErrors?.body : undefined;
 
@@ -201,6 +204,10 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
     showToast({ ...actionData.toast, id: `inbox-${actionData.at}` });
     if (actionData.fieldErrors?.body) replyRef.current?.focus();
   }, [actionData]);
+  useEffect(() => {
+    if (statusFetcher.state === "idle" && statusFetcher.data)
+      showToast({ ...statusFetcher.data.toast, id: `inbox-status-${statusFetcher.data.at}` });
+  }, [statusFetcher.state, statusFetcher.data]);
 
   if (!item) {
     return (
@@ -286,7 +293,7 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
                   </span>
                 ) : null}
               </p>
-              <Form method="post" className="flex flex-wrap gap-2">
+              <statusFetcher.Form method="post" className="flex flex-wrap gap-2">
                 {STATUS_BUTTONS[item.status].map((button) => (
                   <Button
                     key={button.change}
@@ -295,13 +302,13 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
                     value={button.change}
                     variant={button.change === "handled" ? "default" : "outline"}
                     size="sm"
-                    disabled={busyIntent === button.change}
+                    disabled={statusBusy === button.change}
                   >
                     <button.icon aria-hidden="true" />
                     {button.label}
                   </Button>
                 ))}
-              </Form>
+              </statusFetcher.Form>
             </div>
           </Card>
 
@@ -378,8 +385,8 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
                     defaultValue={actionData?.ok === false ? (actionData.values?.body ?? "") : ""}
                     error={replyError}
                   />
-                  <Button type="submit" className="justify-self-start" disabled={busyIntent === "reply"}>
-                    {busyIntent === "reply" ? (
+                  <Button type="submit" className="justify-self-start" disabled={isReplying}>
+                    {isReplying ? (
                       <LoaderCircle className="animate-spin" aria-hidden="true" />
                     ) : (
                       <Send aria-hidden="true" />
