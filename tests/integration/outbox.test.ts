@@ -266,6 +266,23 @@ describe.each(databaseKinds)("the e-mail outbox on %s", (kind) => {
     ]);
   });
 
+  it("confirms an address with an apostrophe, and keeps a message whose address it cannot send to", async () => {
+    await saveVisitorMessage(
+      { name: "Pat", email: "o'brien@example.net", mobile: "33000002", message: "Hi" },
+      ORIGIN,
+    );
+    await saveVisitorMessage(
+      { name: "Odd", email: "odd address@example", mobile: "33000003", message: "Hi" },
+      ORIGIN,
+    );
+    await send();
+    expect(smtp.to("o'brien@example.net").map((mail) => mail.subject)).toEqual(["We received your message"]);
+    expect(await rows("select count(*)::int as n from visitors where name = 'Odd'")).toEqual([{ n: 1 }]);
+    expect(
+      await rows("select count(*)::int as n from outbox_emails where kind = 'confirmation.connect'"),
+    ).toEqual([{ n: 1 }]);
+  });
+
   it("without SMTP settings nothing is taken: the e-mails wait", async () => {
     await queueEmail(t.services.db, {
       kind: "test",

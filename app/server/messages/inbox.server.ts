@@ -18,7 +18,7 @@ import { logChange } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 import { getSiteContent, type SiteContent } from "../site/site-content.server";
 import { renderEmail, subjectLine, type EmailContent } from "./email-layout.server";
-import { queueEmail, type Executor } from "./outbox.server";
+import { type Executor, isSendableAddress, queueEmail } from "./outbox.server";
 
 // The staff inbox: every connect message, ministry sign-up and event registration, with what staff
 // did about it. The message itself stays in its own table (visitors, ministry_registrations,
@@ -204,12 +204,8 @@ async function readInboxItem(executor: Executor, id: string) {
 
 type StoredItem = NonNullable<Awaited<ReturnType<typeof readInboxItem>>>;
 
-// The outbox's own rule for an address it accepts: one plain address, nothing else.
-const SENDABLE_ADDRESS = /^[^\s<>"',;@]+@[^\s<>"',;@]+\.[^\s<>"',;@]+$/;
-
-/** Whether a reply can be sent to this address. */
-export const canReplyTo = (email: string | null | undefined): email is string =>
-  !!email && SENDABLE_ADDRESS.test(email);
+/** Whether a reply can be sent to this address (the outbox's own rule). */
+export const canReplyTo = isSendableAddress;
 
 /** An inbox item as its page shows it, with the replies sent so far (oldest first). */
 export async function getInboxItem(id: string) {

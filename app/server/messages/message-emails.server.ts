@@ -3,7 +3,7 @@ import { formatDateLong, formatTimeRange } from "~/lib/format";
 import type { SiteContent } from "../site/site-content.server";
 import { renderEmail, subjectLine, type EmailPieces } from "./email-layout.server";
 import { effectivePreferences, wantsToHear } from "./notification-preferences.server";
-import { countRecentEmails, queueEmail, type Executor } from "./outbox.server";
+import { countRecentEmails, isSendableAddress, queueEmail, type Executor } from "./outbox.server";
 
 // What a message that came in through a public form sends: a confirmation to the person (when
 // they gave an address, at most a few an hour to one address) and a notification to each staff
@@ -149,8 +149,9 @@ export async function queueMessageEmails(
   // A name is one line wherever it is shown (a typed line break cannot start a new line).
   const message = { ...sent, name: subjectLine(sent.name) };
   const hourAgo = new Date(Date.now() - 3600_000);
+  // An address the outbox would not take gets no confirmation; the message itself is kept.
   if (
-    message.email &&
+    isSendableAddress(message.email) &&
     (await countRecentEmails(executor, message.email, CONFIRMATION_KINDS, hourAgo)) < CONFIRMATIONS_PER_HOUR
   ) {
     await queueEmail(executor, {

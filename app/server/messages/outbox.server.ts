@@ -35,13 +35,20 @@ export const RETRY_DELAYS_MS = [
   12 * 3600_000,
 ];
 
-const ADDRESS = /^[^\s<>"',;@]+@[^\s<>"',;@]+\.[^\s<>"',;@]+$/;
+// One plain address (o'brien@example.org included): nothing that could add a recipient or a header.
+const ADDRESS = /^[^\s<>",;@]+@[^\s<>",;@]+\.[^\s<>",;@]+$/;
+
+/** Whether the outbox takes this as a recipient. */
+export function isSendableAddress(value: string | null | undefined): value is string {
+  return !!value && ADDRESS.test(value);
+}
 
 /** Writes an e-mail to the outbox with `executor` (the caller's transaction). Returns its id. */
 export async function queueEmail(executor: Executor, email: QueuedEmail): Promise<string> {
   // Addresses come from validated forms or accounts; one that is not a single plain address is
   // never handed to the mail library (no second recipient, no header through an address).
-  if (!ADDRESS.test(email.to)) throw new Error(`Not a single e-mail address: ${JSON.stringify(email.to)}`);
+  if (!isSendableAddress(email.to))
+    throw new Error(`Not a single e-mail address: ${JSON.stringify(email.to)}`);
   const [row] = await executor
     .insert(outboxEmails)
     .values({
