@@ -20,6 +20,61 @@ export function useDeleteToast(fetcherKey: string) {
 }
 
 /**
+ * The dialog both confirm buttons open: the question, what goes (`details`), and a form posting
+ * `fields` to `action` in the background through the fetcher `fetcherKey`.
+ */
+function ConfirmDialog({
+  trigger,
+  question,
+  details,
+  fields,
+  confirmLabel,
+  fetcherKey,
+  action,
+}: {
+  trigger: (busy: boolean) => ReactNode;
+  question: string;
+  details?: ReactNode;
+  fields: Record<string, string>;
+  confirmLabel: string;
+  fetcherKey: string;
+  action?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<ActionResult>({ key: fetcherKey });
+  const busy = fetcher.state !== "idle";
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{trigger(busy)}</DialogTrigger>
+      <DialogContent title="Please confirm" description={question} role="alertdialog">
+        {details}
+        <fetcher.Form
+          method="post"
+          action={action}
+          onSubmit={() => setOpen(false)}
+          className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end"
+        >
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="destructive" disabled={busy}>
+            {busy ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Trash2 aria-hidden="true" />
+            )}
+            {confirmLabel}
+          </Button>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
  * A delete button that asks first. The dialog posts `intent` and `id` to `action` in the
  * background; the page shows the outcome with `useDeleteToast(fetcherKey)`.
  */
@@ -41,13 +96,14 @@ export function ConfirmDeleteButton({
   intent?: string;
   children?: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<ActionResult>({ key: fetcherKey });
-  const isDeleting = fetcher.state !== "idle";
-
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      question={question}
+      fields={{ intent, id }}
+      confirmLabel="Delete"
+      fetcherKey={fetcherKey}
+      action={action}
+      trigger={() => (
         <Button
           type="button"
           variant="ghost"
@@ -58,30 +114,8 @@ export function ConfirmDeleteButton({
         >
           {children ?? <Trash2 aria-hidden="true" />}
         </Button>
-      </DialogTrigger>
-      <DialogContent title="Please confirm" description={question} role="alertdialog">
-        <fetcher.Form
-          method="post"
-          action={action}
-          onSubmit={() => setOpen(false)}
-          className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end"
-        >
-          <input type="hidden" name="intent" value={intent} />
-          <input type="hidden" name="id" value={id} />
-          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="destructive" disabled={isDeleting}>
-            {isDeleting ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Trash2 aria-hidden="true" />
-            )}
-            Delete
-          </Button>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+      )}
+    />
   );
 }
 
@@ -108,40 +142,24 @@ export function ConfirmActionButton({
   action?: string;
   children?: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<ActionResult>({ key: fetcherKey });
-  const isBusy = fetcher.state !== "idle";
-
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button type="button" variant="outline" size="sm" className="text-destructive" disabled={isBusy}>
-          {isBusy ? (
+    <ConfirmDialog
+      question={question}
+      details={children}
+      fields={{ intent }}
+      confirmLabel={confirmLabel}
+      fetcherKey={fetcherKey}
+      action={action}
+      trigger={(busy) => (
+        <Button type="button" variant="outline" size="sm" className="text-destructive" disabled={busy}>
+          {busy ? (
             <LoaderCircle className="animate-spin" aria-hidden="true" />
           ) : (
             <Trash2 aria-hidden="true" />
           )}
           {label}
         </Button>
-      </DialogTrigger>
-      <DialogContent title="Please confirm" description={question} role="alertdialog">
-        {children}
-        <fetcher.Form
-          method="post"
-          action={action}
-          onSubmit={() => setOpen(false)}
-          className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end"
-        >
-          <input type="hidden" name="intent" value={intent} />
-          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="destructive" disabled={isBusy}>
-            <Trash2 aria-hidden="true" />
-            {confirmLabel}
-          </Button>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+      )}
+    />
   );
 }

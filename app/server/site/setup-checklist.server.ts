@@ -55,6 +55,31 @@ function isHomePageLink(href: string) {
   }
 }
 
+/** The demo content the seed adds, each with the screen where staff manage it. */
+const DEMO_ITEMS = [
+  {
+    kind: "sermons",
+    one: "demo sermon is",
+    many: "demo sermons are",
+    href: "/members/add-sermon",
+    linkText: "Manage sermons",
+  },
+  {
+    kind: "events",
+    one: "demo event is",
+    many: "demo events are",
+    href: "/members/add-event",
+    linkText: "Manage events",
+  },
+  {
+    kind: "documents",
+    one: "demo eLibrary document is",
+    many: "demo eLibrary documents are",
+    href: "/members/upload",
+    linkText: "Manage files",
+  },
+] as const;
+
 /** The items for this content and these demo rows, in the order to do them. Pure, for tests. */
 export function checklistItems(
   content: SiteContent,
@@ -136,30 +161,17 @@ export function checklistItems(
       linkText: `Edit ${exampleLeaders[0]!.shortName}`,
     });
 
-  if (demo.sermons.length > 0)
-    items.push({
-      key: "demo-sermons",
-      label: `${plural(demo.sermons.length, "demo sermon is", "demo sermons are")} still published.`,
-      detail: someOf(demo.sermons),
-      href: "/members/add-sermon",
-      linkText: "Manage sermons",
-    });
-  if (demo.events.length > 0)
-    items.push({
-      key: "demo-events",
-      label: `${plural(demo.events.length, "demo event is", "demo events are")} still published.`,
-      detail: someOf(demo.events),
-      href: "/members/add-event",
-      linkText: "Manage events",
-    });
-  if (demo.documents.length > 0)
-    items.push({
-      key: "demo-documents",
-      label: `${plural(demo.documents.length, "demo eLibrary document is", "demo eLibrary documents are")} still published.`,
-      detail: someOf(demo.documents),
-      href: "/members/upload",
-      linkText: "Manage files",
-    });
+  for (const { kind, one, many, href, linkText } of DEMO_ITEMS) {
+    const titles = demo[kind];
+    if (titles.length > 0)
+      items.push({
+        key: `demo-${kind}`,
+        label: `${plural(titles.length, one, many)} still published.`,
+        detail: someOf(titles),
+        href,
+        linkText,
+      });
+  }
 
   return items;
 }
