@@ -13,20 +13,29 @@ if (!fs.existsSync(chromium)) {
   );
 }
 
-// One throw-away data folder for the server under test, shared with the test workers.
+// Two workers, each with a server and a throw-away data folder of its own, so specs that change
+// shared tables for a moment (the empty states, a read failure, staff edits) never overlap.
+// E2E_DATA_DIR holds one folder per server; a worker finds its server by its parallel index.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "church-e2e-"));
-const port = Number(process.env.E2E_PORT ?? 3210);
-export const baseURL = `http://localhost:${port}`;
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+const firstPort = Number(process.env.E2E_PORT ?? 3210);
+const serverDir = (index: number) => path.join(process.env.E2E_DATA_DIR!, `server-${index}`);
+const serverIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
+/** This worker's server and its data folder. */
+export const baseURL = `http://localhost:${firstPort + serverIndex}`;
+export const dataDir = serverDir(serverIndex);
 
 export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e admin password" };
 
 export default defineConfig({
   testDir: "tests/e2e",
   forbidOnly: true,
-  retries: 0,
-  // One worker: several specs change shared tables for a moment (the empty states, a read failure,
-  // staff edits) and one server holds one database, so tests must not overlap.
-  workers: 1,
+  // One retry: a test that passes only on its second try is reported as flaky in the output (and
+  // should be fixed), but a one-off timing hiccup on a loaded machine does not fail the whole run.
+  // A test that fails twice still fails the run.
+  retries: 1,
+  workers,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
@@ -47,18 +56,20 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: "node server.js",
-    url: `${baseURL}/healthz`,
+    url: `http://localhost:${firstPort + index}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
     env: {
       NODE_ENV: "production",
-      PORT: String(port),
+      PORT: String(firstPort + index),
+      // As a real install sets it: links, the sitemap and the form origin check use it.
+      PUBLIC_URL: `http://localhost:${firstPort + index}`,
       HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATA_DIR: serverDir(index),
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: "true",
@@ -67,6 +78,8 @@ export default defineConfig({
       // trips another's, and prepare data with SQL over the control socket.
       TRUST_PROXY: "true",
       TEST_HOOKS: "true",
+      // No daily backup copying the database in the middle of a test.
+      BACKUP_HOUR: "off",
     },
-  },
+  })),
 });

@@ -13,6 +13,10 @@ export default defineConfig({
     environment: "node",
     silent: "passed-only",
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
+    // Test files run two at a time: each has its own database (PGlite in memory, or a fresh
+    // PostgreSQL database) and its own ports, so they share nothing. On a two-core machine the
+    // default would be one worker.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -5,7 +5,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import siteCss from "~/app.css?inline";
+import appCss from "~/app.css?inline";
+import publicCss from "~/public.css?inline";
 import { InlineCssProvider } from "~/lib/inline-css";
 import { NonceProvider } from "~/lib/nonce";
 import { isDatabaseUnavailable } from "~/server/platform/db-errors.server";
@@ -50,7 +51,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <InlineCssProvider css={siteCss}>
+        <InlineCssProvider css={{ app: appCss, public: publicCss }}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </InlineCssProvider>
       </NonceProvider>,

@@ -7,17 +7,23 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { EnhancementScripts } from "./components/enhancement-scripts";
 import { LazyToaster } from "./components/lazy-toaster";
+import { ServerToast, ToastRegion } from "./components/page-toast";
 import { buttonVariants } from "./components/ui/button";
+import { scriptsFor } from "./lib/enhancements";
 import { InlineCss } from "./lib/inline-css";
 import { useNonce } from "./lib/nonce";
-import { isFrameHidden, useOptionalSiteFrame } from "./lib/site-frame";
+import { usePageScripts } from "./lib/page-scripts";
+import { MEMBERS_LAYOUT_ID, useOptionalSiteFrame } from "./lib/site-frame";
 import { showToast } from "./lib/toast";
 import { getSession } from "./server/auth/guards.server";
 import { siteOrigin } from "./server/platform/site-origin.server";
@@ -37,10 +43,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const headers = new Headers();
   for (const cookie of [...session.setCookies, ...pending.setCookies]) headers.append("Set-Cookie", cookie);
   const user = session.user ? { name: session.user.name, role: session.user.role } : null;
-  return data(
-    { user, toast: pending.toast, origin: siteOrigin(request), site: siteFrame(content) },
-    { headers },
-  );
+  return data({ user, toast: pending.toast, origin: siteOrigin(), site: siteFrame(content) }, { headers });
+}
+
+/**
+ * A move to a public page becomes a whole page load (its route's clientLoader, ADR 013), which
+ * reads the root loader afresh: reading it first as data would only waste a request, and would
+ * take the toast that page should show (after updating a ministry's image, say).
+ */
+export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!nextUrl.pathname.startsWith("/members")) return false;
+  return defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -49,7 +62,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   // Without the root loader's data (it failed) there are no facts to frame the error page with.
   const site = rootData?.site;
-  const showFrame = !isFrameHidden(pathname);
+  // The members screens have their own frame (the spec hides the site header and footer on them),
+  // with their own <main>.
+  const inMembersArea = useMatches().some((match) => match.id === MEMBERS_LAYOUT_ID);
+  const showFrame = !inMembersArea;
+  // The members area is a React application; every other page is plain HTML with at most a few
+  // small scripts of its own, and the public half of the style sheet (ADR 013).
+  const { hydrate, enhancements } = usePageScripts();
+  const toast = rootData?.toast ?? null;
   return (
     <html lang="en">
       <head>
@@ -66,7 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
         <meta property="og:type" content="website" />
         {site ? <meta property="og:site_name" content={site.church.name} /> : null}
-        <InlineCss />
+        <InlineCss audience={hydrate ? "app" : "public"} />
         <Meta />
         <Links />
       </head>
@@ -80,9 +100,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {showFrame && site ? (
           <SiteHeader user={rootData?.user ?? null} church={site.church} navigation={site.navigation} />
         ) : null}
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
+        {inMembersArea ? (
+          children
+        ) : (
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+        )}
         {showFrame && site ? (
           <SiteFooter
             church={site.church}
@@ -91,9 +115,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
             links={site.navigation.footer}
           />
         ) : null}
-        <LazyToaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <LazyToaster />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <>
+            {enhancements.includes("forms") ? <ToastRegion /> : null}
+            {toast ? <ServerToast toast={toast} /> : null}
+            <EnhancementScripts names={scriptsFor(enhancements, toast !== null)} nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -127,12 +161,19 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   // A database outage reaches us as an error, not a response: the server marks it 503 for the
   // browser and load balancers; the words stay calm either way.
-  const title = isNotFound ? "Page Not Found" : "Something went wrong";
+  // A request the server refused (400, 405, 413) says why, in the server's own sentence.
+  const refusal =
+    isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && typeof error.data === "string"
+      ? error.data
+      : undefined;
+  const title = isNotFound ? "Page Not Found" : refusal ? "Request Not Accepted" : "Something went wrong";
   const message = isNotFound
     ? "Sorry, we couldn't find the page you were looking for. It may have moved, or the address may be mistyped."
-    : isRouteErrorResponse(error) && error.status === 503
-      ? "The site is busy or being updated. Please try again in a minute."
-      : "Something on our side is not working right now. Please try again in a few minutes.";
+    : refusal
+      ? refusal
+      : isRouteErrorResponse(error) && error.status === 503
+        ? "The site is busy or being updated. Please try again in a minute."
+        : "Something on our side is not working right now. Please try again in a few minutes.";
   // Details only while developing: visitors never see a stack trace.
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (

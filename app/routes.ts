@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 // Every URL of the product, in the order of the spec's route tables.
 export default [
@@ -19,40 +19,72 @@ export default [
   route("media/elibrary", "routes/media/elibrary.tsx"),
   route("media/elibrary/:id/download", "routes/media/elibrary-download.ts"),
 
-  // Members area (each loader and action calls requireUser)
+  // Members area (each loader and action calls requireUser). Signing in and choosing a password
+  // keep the site's frame; every other members screen is inside the members layout (its
+  // navigation), and downloads and upload endpoints are resource routes beside it.
   route("members/login", "routes/members/login.tsx"),
   route("members/logout", "routes/members/logout.tsx"),
-  route("members", "routes/members/dashboard.tsx"),
-  route("members/forms", "routes/members/new-member.tsx"),
-  route("members/details", "routes/members/member-list.tsx"),
-  route("members/profile/:id", "routes/members/member-profile.tsx"),
-  route("members/edit/:id", "routes/members/edit-member.tsx"),
-  route("members/reports", "routes/members/reports.tsx"),
+  // The second step of signing in is public, like the login page (staff-accounts issue)
+  route("members/login/two-factor", "routes/members/login-two-factor.tsx"),
+  // Passwords without signing in: ask for a reset link, and choose a password from an e-mailed
+  // link (reset or invitation). Public, like the login page (staff-accounts issue)
+  route("members/forgot-password", "routes/members/forgot-password.tsx"),
+  route("members/set-password", "routes/members/set-password.tsx"),
+
+  layout("routes/members/layout.tsx", [
+    route("members", "routes/members/dashboard.tsx"),
+    route("members/forms", "routes/members/new-member.tsx"),
+    route("members/details", "routes/members/member-list.tsx"),
+    // Members from a spreadsheet: upload and past imports, then one import's columns, preview,
+    // import and undo (layout issue, import part)
+    route("members/import", "routes/members/import-members.tsx"),
+    route("members/import/:id", "routes/members/import-review.tsx"),
+    route("members/profile/:id", "routes/members/member-profile.tsx"),
+    route("members/edit/:id", "routes/members/edit-member.tsx"),
+    // Deleted members wait here 30 days, restorable with everything (issue 18, safe forms)
+    route("members/deleted", "routes/members/deleted-members.tsx"),
+    route("members/reports", "routes/members/reports.tsx"),
+    route("members/upload", "routes/members/documents.tsx"),
+    route("members/add-sermon", "routes/members/sermons.tsx"),
+    route("members/add-ministry-video", "routes/members/ministry-videos.tsx"),
+    route("members/add-event", "routes/members/events.tsx"),
+    route("members/update-ministry-image", "routes/members/ministry-images.tsx"),
+    route("members/ministry-registrations", "routes/members/ministry-registrations.tsx"),
+    route("members/event-registrations", "routes/members/event-registrations.tsx"),
+    route("members/notifications", "routes/members/notifications.tsx"),
+
+    // The staff inbox: connect messages, ministry sign-ups and event registrations (messages issue)
+    route("members/messages", "routes/members/inbox.tsx"),
+    route("members/messages/outbox", "routes/members/outbox.tsx"),
+    route("members/messages/:id", "routes/members/inbox-message.tsx"),
+
+    // The Website section: the church's own texts and facts (not in the spec; site-content issue)
+    route("members/site", "routes/members/website.tsx"),
+    route("members/site/ministries/:slug", "routes/members/site-editor.tsx", { id: "ministry-editor" }),
+    route("members/site/:section", "routes/members/site-editor.tsx"),
+
+    // The audit log: who did what, when, from where; a member's own history is on their profile
+    // (staff-accounts issue, audit part)
+    route("members/audit", "routes/members/audit-log.tsx"),
+
+    // Own account and two-factor sign-in (staff-accounts issue): open to an account that must
+    // first replace a temporary password or set up two-factor sign-in.
+    route("members/account", "routes/members/account.tsx"),
+    route("members/account/two-factor", "routes/members/two-factor-setup.tsx"),
+
+    // Staff accounts: invite, roles, disable, delete; two-factor for everyone (admins; staff-accounts issue)
+    route("members/staff", "routes/members/staff-accounts.tsx"),
+    route("members/staff/:id", "routes/members/staff-account.tsx"),
+  ]),
+
+  // Downloads and upload endpoints of the members area (resource routes, no screen)
   route("members/reports/export/:report", "routes/members/report-csv.ts"),
-  route("members/upload", "routes/members/documents.tsx"),
-  route("members/upload/save", "routes/members/document-upload.ts"),
-  route("members/add-sermon", "routes/members/sermons.tsx"),
-  route("members/add-ministry-video", "routes/members/ministry-videos.tsx"),
-  route("members/add-event", "routes/members/events.tsx"),
-  route("members/add-event/save", "routes/members/event-upload.ts"),
-  route("members/update-ministry-image", "routes/members/ministry-images.tsx"),
-  route("members/update-ministry-image/save", "routes/members/ministry-image-upload.ts"),
-  route("members/ministry-registrations", "routes/members/ministry-registrations.tsx"),
-  route("members/event-registrations", "routes/members/event-registrations.tsx"),
   route("members/registrations/export/:kind", "routes/members/registration-csv.ts"),
-
-  route("members/notifications", "routes/members/notifications.tsx"),
-
-  // The staff inbox: connect messages, ministry sign-ups and event registrations (messages issue)
-  route("members/messages", "routes/members/inbox.tsx"),
-  route("members/messages/outbox", "routes/members/outbox.tsx"),
-  route("members/messages/:id", "routes/members/inbox-message.tsx"),
-
-  // The Website section: the church's own texts and facts (not in the spec; site-content issue)
-  route("members/site", "routes/members/website.tsx"),
+  route("members/upload/save", "routes/members/document-upload.ts"),
+  route("members/add-event/save", "routes/members/event-upload.ts"),
+  route("members/update-ministry-image/save", "routes/members/ministry-image-upload.ts"),
   route("members/site/pastors/portrait", "routes/members/portrait-upload.ts"),
-  route("members/site/ministries/:slug", "routes/members/site-editor.tsx", { id: "ministry-editor" }),
-  route("members/site/:section", "routes/members/site-editor.tsx"),
+  route("members/audit/export", "routes/members/audit-log-csv.ts"),
 
   // For search engines
   route("robots.txt", "routes/robots.ts"),

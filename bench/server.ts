@@ -23,6 +23,8 @@ export interface StartOptions {
   port: number;
   admin: { email: string; password: string };
   log: (message: string) => void;
+  /** Extra server settings (the S3 bucket of the upload bench), applied last. */
+  env?: Record<string, string>;
 }
 
 /** Builds the site when there is no build or the sources are newer (same as `npm start`). */
@@ -80,6 +82,11 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
     ADMIN_PASSWORD: admin.password,
     SEED_DEMO: "true",
     TEST_HOOKS: "true",
+    // No daily backup in the middle of a measurement.
+    BACKUP_HOUR: "off",
+    // As `npm start` runs it (see package.json).
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+    ...options.env,
   });
 
   const out = fs.openSync(stdoutLog, "a");

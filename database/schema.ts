@@ -35,14 +35,37 @@ export const users = pgTable("users", {
   image: text("image"),
   username: text("username").unique(),
   displayUsername: text("display_username"),
-  /** 'admin' may manage accounts; 'staff' may use the members area. */
+  /** 'admin' (everything), 'staff' (the registry and messages) or 'editor' (content). */
   role: text("role").notNull().default("staff"),
+  /** A disabled account ('banned' in the auth library's words) cannot sign in. */
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  /** Made with a temporary password: the person must choose their own before anything else. */
+  mustChangePassword: boolean("must_change_password").notNull().default(false),
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** An account's authenticator-app secret and backup codes (encrypted by the auth library). */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** False while the set-up waits for the first code from the app. */
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);
 
 export const sessions = pgTable(
   "sessions",
@@ -107,6 +130,38 @@ export const settings = pgTable("settings", {
   value: jsonb("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The audit log: who did what, when and from where. Append-only: the database refuses UPDATE and
+ * DELETE on it (a trigger), and nothing in the app offers either. Entries keep the actor's and the
+ * subject's names as they were, so they still read right after an account or member is gone.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** The staff account, or null for the system, the console or a visitor. */
+    actorId: uuid("actor_id"),
+    /** E-mail of the account, or 'system', 'console', 'registration-passcode', 'visitor'. */
+    actorLabel: text("actor_label").notNull(),
+    ip: text("ip"),
+    /** e.g. 'member.updated', 'export.report', 'staff.role-changed', 'auth.sign-in-failed'. */
+    action: text("action").notNull(),
+    /** 'member', 'staff', 'section', 'sermon', 'event', 'document', 'report', ... */
+    subjectType: text("subject_type"),
+    subjectId: text("subject_id"),
+    subjectLabel: text("subject_label"),
+    /** What changed: { changes: [{ field, from, to }] }, { rows: 12 }, ... */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at, t.id),
+    index("audit_log_actor_at_idx").on(t.actorId, t.at),
+    index("audit_log_subject_at_idx").on(t.subjectType, t.subjectId, t.at),
+    index("audit_log_action_at_idx").on(t.action, t.at),
+  ],
+);
 
 /** Fixed-window counters shared by every app server (sign-in attempts, public forms). */
 export const rateLimits = pgTable(
@@ -204,6 +259,15 @@ export const members = pgTable(
     churchPosition: text("church_position").notNull().default("Member"),
     createdAt: createdAt(),
     /**
+     * Set when staff delete the member: the row stays, hidden from every list, report and export,
+     * under "Recently deleted" for 30 days (restorable with everything), then is removed for good.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** The e-mail of the account that deleted the member, for the "Recently deleted" list. */
+    deletedBy: text("deleted_by"),
+    /** The spreadsheet import that created the member (undoing the import removes it). */
+    importId: uuid("import_id").references(() => memberImports.id, { onDelete: "set null" }),
+    /**
      * What the membership list searches, lower-cased once on write: the name parts, e-mail and
      * mobile, space-separated so that a search word (never containing a space) cannot match
      * across two fields. A trigram index finds `like '%word%'` in it without reading every row.
@@ -221,7 +285,58 @@ export const members = pgTable(
     index("members_last_first_name_id_idx").on(t.lastName, t.firstName, t.id),
     index("members_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("members_status_idx").on(t.membershipStatus),
+    index("members_deleted_at_idx").on(t.deletedAt),
+    index("members_import_id_idx").on(t.importId),
   ],
+);
+
+/**
+ * A spreadsheet of members being imported: uploaded (the parsed cells wait here while staff map
+ * the columns and read the preview), then imported in one transaction, and perhaps undone as a
+ * whole. The cells are cleared once the import is done or abandoned.
+ */
+export const memberImports = pgTable(
+  "member_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fileName: text("file_name").notNull(),
+    /** 'draft' (mapping and preview), 'imported', 'undone'. */
+    status: text("status").notNull().default("draft"),
+    /** The header row as read from the file. */
+    headers: jsonb("headers").$type<string[]>().notNull().default([]),
+    /** The data rows as read from the file, cell by cell; emptied after the import. */
+    rows: jsonb("rows").$type<string[][]>().notNull().default([]),
+    /** Column index -> member field, as staff chose it. */
+    mapping: jsonb("mapping").$type<Record<string, string>>().notNull().default({}),
+    rowCount: integer("row_count").notNull().default(0),
+    importedCount: integer("imported_count").notNull().default(0),
+    skippedCount: integer("skipped_count").notNull().default(0),
+    createdBy: uuid("created_by"),
+    createdByLabel: text("created_by_label").notNull(),
+    createdAt: createdAt(),
+    importedAt: timestamp("imported_at", { withTimezone: true }),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+    undoneByLabel: text("undone_by_label"),
+  },
+  (t) => [index("member_imports_created_at_idx").on(t.createdAt)],
+);
+
+/**
+ * One-time form tokens: a form carries a fresh token, and the action that saves it records the
+ * token in the same transaction, so a second post of the same form (double click, slow network,
+ * Back and resubmit) finds it and creates nothing new.
+ */
+export const formSubmissions = pgTable(
+  "form_submissions",
+  {
+    token: text("token").primaryKey(),
+    /** Which form, e.g. 'member.register'. */
+    form: text("form").notNull(),
+    /** What the first post created (e.g. the member's id), to answer a repeat with it. */
+    resultId: text("result_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("form_submissions_created_at_idx").on(t.createdAt)],
 );
 
 export const visitors = pgTable(

@@ -45,6 +45,15 @@ if (builtAt === 0 || (changedAt > builtAt && canBuild)) {
     ".bin",
     process.platform === "win32" ? "react-router.cmd" : "react-router",
   );
-  const result = spawnSync(bin, ["build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // The build tools list every file they write and repeat a deprecation notice of their own
+  // configuration: none of it is the church's business on a start. Shown only when it fails.
+  const started = Date.now();
+  const result = spawnSync(bin, ["build"], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? "");
+    process.stderr.write(result.stderr ?? "");
+    console.error("The build failed (see above).");
+    process.exit(result.status ?? 1);
+  }
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 }

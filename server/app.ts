@@ -1,8 +1,7 @@
 import "react-router";
 import crypto from "node:crypto";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -19,7 +18,12 @@ import { startIdleCollector } from "../app/server/platform/idle-gc.server";
 import { startOutboxWorker } from "../app/server/messages/outbox-worker.server";
 import { compressedBody, isCacheablePath, pageCache } from "../app/server/platform/page-cache.server";
 import { services } from "../app/server/platform/services.server";
+import { CLIENT_IP_HEADER, runInRequestScope } from "../app/server/http/request-scope.server";
 import { contentTypeFor } from "../app/lib/files";
+import { siteOrigin } from "../app/server/platform/site-origin.server";
+import type { Refusal } from "../app/server/http/request-guard.server";
+import { HEADERS_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from "../app/server/http/request-guard.server";
+import { reactRouterHandler, refuseEarly } from "./react-router-handler";
 
 export { runCli } from "../app/server/platform/cli.server";
 
@@ -29,11 +33,39 @@ declare module "react-router" {
     cspNonce: string;
     /** The visitor's address (honours TRUST_PROXY), for rate limits. */
     clientIp: string;
+    /** Why the server refused the request before any route ran (the not-found route answers it). */
+    refusal?: Refusal;
   }
 }
 
 // Files a browser may show inline; anything else in the store is sent as a download.
 const INLINE_FILE_TYPES = new Set([".pdf", ".png", ".jpg", ".jpeg", ".gif", ".webp"]);
+
+/**
+ * Browser features no page of ours uses, denied to the page and to anything it frames. The
+ * YouTube player keeps what its frame asks for (autoplay, motion sensors for 360° videos,
+ * picture-in-picture, fullscreen).
+ */
+const PERMISSIONS_POLICY = [
+  "camera",
+  "microphone",
+  "geolocation",
+  "payment",
+  "usb",
+  "serial",
+  "hid",
+  "midi",
+  "magnetometer",
+  "display-capture",
+  "browsing-topics",
+]
+  .map((feature) => `${feature}=()`)
+  .join(", ");
+
+export const TRUST_ANY_PROXY_WARNING =
+  "Warning: TRUST_PROXY=true believes the X-Forwarded-For header of anyone who reaches this server, " +
+  "so a visitor can pick their own address and escape the rate limits. Set TRUST_PROXY to the number " +
+  "of proxies in front of the site (usually 1) or to their addresses (e.g. loopback or 10.0.0.5).";
 
 function trustProxySetting(value: string | undefined): boolean | number | string {
   if (!value || value === "false") return false;
@@ -42,25 +74,33 @@ function trustProxySetting(value: string | undefined): boolean | number | string
   return value;
 }
 
-/** Refuses state-changing requests sent from another site's page (CSRF). */
-function sameOriginPosts(req: Request, res: Response, next: NextFunction) {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  const origin = req.get("origin");
-  let crossSite = req.get("sec-fetch-site") === "cross-site";
-  if (origin && origin !== "null") {
-    try {
-      crossSite = new URL(origin).host !== req.host;
-    } catch {
+/**
+ * Refuses state-changing requests sent from another site's page (CSRF). The Origin header must be
+ * the site's own: scheme, host and port of PUBLIC_URL when it is set, else the host and port the
+ * request came to (a site reached on a church LAN by its address, behind no proxy).
+ */
+function sameOriginPosts(publicUrl: string | undefined) {
+  const own = publicUrl ? new URL(publicUrl).origin : undefined;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.get("origin");
+    let crossSite = req.get("sec-fetch-site") === "cross-site";
+    if (origin && origin !== "null") {
+      try {
+        const sent = new URL(origin);
+        crossSite = own ? sent.origin !== own : sent.host !== req.host;
+      } catch {
+        crossSite = true;
+      }
+    } else if (origin === "null") {
       crossSite = true;
     }
-  } else if (origin === "null") {
-    crossSite = true;
-  }
-  if (crossSite) {
-    res.status(403).type("text/plain").send("Forms may only be sent from this website.");
-    return;
-  }
-  next();
+    if (crossSite) {
+      res.status(403).type("text/plain").send("Forms may only be sent from this website.");
+      return;
+    }
+    next();
+  };
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -98,12 +138,14 @@ function cachedPublicPages(render: ReturnType<typeof createFetchHandler>) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (
       req.method !== "GET" ||
+      res.locals.refusal ||
       req.headers.cookie ||
       req.originalUrl.includes("?") ||
       !isCacheablePath(req.path)
     )
       return next();
-    const url = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
+    // One entry per page, whatever Host header the visitor sent (pages never depend on it).
+    const url = `${siteOrigin()}${req.originalUrl}`;
     let page;
     try {
       page = await pageCache().get(url, () => {
@@ -194,12 +236,15 @@ export function createApp(options: { env: Env; vite?: ViteDevServer; onRequest?:
           },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: false,
+      // The same meaning as the policy's frame-ancestors 'none': no site may frame ours.
+      xFrameOptions: { action: "deny" },
       // YouTube's player refuses to play without a referrer.
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
   app.use((req, res, next) => {
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     next();
   });
   // Every text answer compressed, the smallest script files included (the default skips < 1 KB).
@@ -273,7 +318,18 @@ export function createApp(options: { env: Env; vite?: ViteDevServer; onRequest?:
     });
   }
 
-  app.use(sameOriginPosts);
+  // The audit log says from which address a change came, wherever in the code it is written.
+  // The auth library reads the address it stores with a session from this header, which only
+  // this server sets (it honours TRUST_PROXY; a visitor's own X-Forwarded-For cannot fake it).
+  app.use((req, _res, next) => {
+    const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    req.headers[CLIENT_IP_HEADER] = clientIp;
+    runInRequestScope({ clientIp }, next);
+  });
+  // Bodies over their address's limit, unknown methods, bad Host headers and NUL bytes are refused
+  // before any route runs (app/server/http/request-guard.server.ts).
+  app.use(refuseEarly(env.MAX_DOCUMENT_MB));
+  app.use(sameOriginPosts(env.PUBLIC_URL));
   app.use(invalidatePagesOnWrites);
   // In development pages change with every edit, so nothing is cached.
   if (!vite) {
@@ -282,8 +338,10 @@ export function createApp(options: { env: Env; vite?: ViteDevServer; onRequest?:
     );
   }
   app.use(
-    createRequestHandler({
+    reactRouterHandler({
       build: () => import("virtual:react-router/server-build"),
+      mode: vite ? "development" : "production",
+      documentMegabytes: env.MAX_DOCUMENT_MB,
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
@@ -321,12 +379,24 @@ export async function run(options: { vite?: ViteDevServer } = {}) {
   // E-mails queued by any server are sent by every server's worker (never twice: see outbox).
   const outbox = startOutboxWorker();
   const app = createApp({ env, vite: options.vite, onRequest: idle?.touch });
-  const server: Server = app.listen(env.PORT, env.HOST, () => {
+  // A client that is slow on purpose (slow-loris) cannot hold a connection: its headers must
+  // arrive within HEADERS_TIMEOUT_MS and a whole request within UPLOAD_TIMEOUT_MS (a form's
+  // body has a shorter limit of its own, see react-router-handler.ts). Checked every second.
+  const server: Server = createServer(
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: UPLOAD_TIMEOUT_MS,
+      connectionsCheckingInterval: 1000,
+    },
+    app,
+  );
+  server.listen(env.PORT, env.HOST, () => {
     const url = displayUrl(env);
     const database =
       running.services.database.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL";
     console.log(`\nChurch website running at ${url} (${database})`);
     console.log(`Staff sign in at ${url}/members/login\n`);
+    if (env.TRUST_PROXY === "true") console.warn(TRUST_ANY_PROXY_WARNING);
   });
   server.on("error", (error: NodeJS.ErrnoException) => {
     console.error(

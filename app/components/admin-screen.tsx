@@ -1,11 +1,11 @@
-import { ArrowLeft, Home } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ChurchLogo } from "./church-logo";
 
 /**
- * The frame of the full-screen members tools (the spec hides the site header and footer on
- * them): a bar with the way back to the dashboard and home, then the screen's title.
+ * The top of every members screen, inside the members layout (the spec hides the site header and
+ * footer there): the way back in the same place on every screen, then the title, a line about
+ * the screen and its main actions.
  */
 export function AdminScreen({
   title,
@@ -17,42 +17,31 @@ export function AdminScreen({
 }: {
   title: string;
   description?: ReactNode;
-  backTo?: string;
+  /** null on a screen that has no way back (the dashboard, or one that must be finished first). */
+  backTo?: string | null;
   backLabel?: string;
   actions?: ReactNode;
   children: ReactNode;
 }) {
   return (
-    <div className="min-h-dvh bg-muted">
-      <div className="border-b border-border bg-background">
-        <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Link
-            to={backTo}
-            className="inline-flex items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-primary hover:bg-muted"
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            {backLabel}
-          </Link>
-          <Link
-            to="/"
-            className="inline-flex items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground"
-          >
-            <ChurchLogo className="size-6" />
-            <Home className="size-4" aria-hidden="true" />
-            <span>Home</span>
-          </Link>
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+      {backTo === null ? null : (
+        <Link
+          to={backTo}
+          className="-ml-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-primary hover:bg-background"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {backLabel}
+        </Link>
+      )}
+      <div className="mb-6 mt-2 flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="break-words text-2xl font-bold tracking-tight text-navy sm:text-3xl">{title}</h1>
+          {description ? <p className="mt-1 text-muted-foreground">{description}</p> : null}
         </div>
+        {actions}
       </div>
-      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-        <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-          <div>
-            <h1 className="text-2xl font-bold tracking-tight text-navy sm:text-3xl">{title}</h1>
-            {description ? <p className="mt-1 text-muted-foreground">{description}</p> : null}
-          </div>
-          {actions}
-        </div>
-        {children}
-      </div>
+      {children}
     </div>
   );
 }

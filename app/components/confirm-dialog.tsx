@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/lib/action-result";
 import { showToast } from "~/lib/toast";
+import { cn } from "~/lib/utils";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "./ui/dialog";
 
@@ -20,11 +21,13 @@ export function useDeleteToast(fetcherKey: string) {
 }
 
 /**
- * The dialog both confirm buttons open: the question, what goes (`details`), and a form posting
- * `fields` to `action` in the background through the fetcher `fetcherKey`.
+ * The dialog both confirm buttons open: the title (what it does, to whom), the question, what goes
+ * (`details`), and a form posting `fields` to `action` in the background through the fetcher
+ * `fetcherKey`.
  */
 function ConfirmDialog({
   trigger,
+  title = "Please confirm",
   question,
   details,
   fields,
@@ -33,6 +36,7 @@ function ConfirmDialog({
   action,
 }: {
   trigger: (busy: boolean) => ReactNode;
+  title?: string;
   question: string;
   details?: ReactNode;
   fields: Record<string, string>;
@@ -46,7 +50,7 @@ function ConfirmDialog({
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>{trigger(busy)}</DialogTrigger>
-      <DialogContent title="Please confirm" description={question} role="alertdialog">
+      <DialogContent title={title} description={question} role="alertdialog">
         {details}
         <fetcher.Form
           method="post"
@@ -76,7 +80,8 @@ function ConfirmDialog({
 
 /**
  * A delete button that asks first. The dialog posts `intent` and `id` to `action` in the
- * background; the page shows the outcome with `useDeleteToast(fetcherKey)`.
+ * background; the page shows the outcome with `useDeleteToast(fetcherKey)`. The trigger is an
+ * icon, or a button with words when `text` is given.
  */
 export function ConfirmDeleteButton({
   id,
@@ -85,36 +90,71 @@ export function ConfirmDeleteButton({
   label,
   fetcherKey,
   intent = "delete",
+  title,
+  details,
+  confirmLabel = "Delete",
+  text,
+  className,
   children,
 }: {
   id: string;
   question: string;
   action?: string;
-  /** Accessible name of the trigger, e.g. "Delete Ana Cruz". */
+  /** Accessible name of the icon trigger, e.g. "Delete Ana Cruz" (a trigger with `text` is named by it). */
   label: string;
   fetcherKey: string;
   intent?: string;
+  /** The dialog's title, naming what goes, e.g. "Delete Ana Cruz?" ("Please confirm" when not given). */
+  title?: string;
+  /** More about what happens, under the question. */
+  details?: ReactNode;
+  confirmLabel?: string;
+  /**
+   * The trigger's words, for a button with text instead of an icon; they are its accessible name
+   * (put a name that is not shown in an sr-only span: Delete<span class="sr-only"> Ana Cruz</span>).
+   */
+  text?: ReactNode;
+  className?: string;
   children?: ReactNode;
 }) {
   return (
     <ConfirmDialog
+      title={title}
       question={question}
+      details={details}
       fields={{ intent, id }}
-      confirmLabel="Delete"
+      confirmLabel={confirmLabel}
       fetcherKey={fetcherKey}
       action={action}
-      trigger={() => (
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label={label}
-          title={label}
-          className="text-destructive"
-        >
-          {children ?? <Trash2 aria-hidden="true" />}
-        </Button>
-      )}
+      trigger={(busy) =>
+        text ? (
+          <Button
+            type="button"
+            variant="outline"
+            className={cn("text-destructive", className)}
+            disabled={busy}
+          >
+            {busy ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Trash2 aria-hidden="true" />
+            )}
+            {/* One flex item, so a hidden name inside the words adds no gap. */}
+            <span>{text}</span>
+          </Button>
+        ) : (
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={label}
+            title={label}
+            className={cn("text-destructive", className)}
+          >
+            {children ?? <Trash2 aria-hidden="true" />}
+          </Button>
+        )
+      }
     />
   );
 }

@@ -2,8 +2,9 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { useLocation } from "react-router";
 
 /**
- * A <details> menu: it opens and closes by keyboard, touch and mouse even before the page's
- * scripts load. Once they load it also closes on Escape, on a click outside and after navigating.
+ * A <details> menu: it opens and closes by keyboard, touch and mouse without scripts. It also
+ * closes on Escape and on a click outside: on a page without hydration the menus script does that
+ * (`data-menu`, ADR 013), on a React page these effects, which also close it after navigating.
  */
 export function Disclosure({
   summary,
@@ -53,7 +54,7 @@ export function Disclosure({
   }, []);
 
   return (
-    <details ref={ref} className={className} data-testid={testId}>
+    <details ref={ref} className={className} data-testid={testId} data-menu>
       <summary aria-label={summaryLabel} className={summaryClassName}>
         {summary}
       </summary>

@@ -2,6 +2,7 @@ import { ArrowRight, Clock, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { dateBadge, formatDateLong, formatTimeRange } from "~/lib/format";
 import { buttonVariants } from "./ui/button";
+import { ResponsiveImage } from "./responsive-image";
 
 export interface EventCardData {
   id: string;
@@ -21,13 +22,14 @@ export function EventCard({ event, isAboveFold = false }: { event: EventCardData
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-border bg-background shadow-sm">
       <div className="relative aspect-video bg-muted">
-        <img
+        <ResponsiveImage
           src={event.imageSrc}
           alt=""
           width={800}
           height={450}
-          loading={isAboveFold ? "eager" : "lazy"}
-          decoding="async"
+          // One column on phones, two from 640 px, three from 1024 px, in the 1280 px page.
+          sizes="(min-width: 1280px) 390px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 640px) calc((100vw - 72px) / 2), calc(100vw - 32px)"
+          priority={isAboveFold}
           className="size-full object-cover"
         />
         <p className="absolute left-4 top-4 flex min-w-14 flex-col items-center rounded-lg bg-background px-3 py-1.5 text-center shadow-md">

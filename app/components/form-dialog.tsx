@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
+import { InlineForm } from "./page-dialog";
 import { Dialog, DialogContent } from "./ui/dialog";
 
 /**
@@ -82,11 +83,9 @@ export function FormDialog({
         </DialogContent>
       </Dialog>
       {isInline ? (
-        <section id={param} aria-label={title} className="mx-auto max-w-lg scroll-mt-24 px-4 py-10">
-          <h2 className="text-xl font-bold text-navy">{title}</h2>
-          {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
-          <div className="mt-6">{children}</div>
-        </section>
+        <InlineForm param={param} title={title} description={description}>
+          {children}
+        </InlineForm>
       ) : null}
     </>
   );

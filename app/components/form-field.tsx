@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/utils";
+import { PasswordInput } from "./password-input";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 import { Textarea } from "./ui/textarea";
@@ -73,6 +74,23 @@ export function TextareaField({
     <Field
       {...{ id, label, error, hint, className }}
       control={(aria) => <Textarea id={id} {...aria} {...textarea} />}
+    />
+  );
+}
+
+/** The same for a password, with the button that shows what was typed. */
+export function PasswordField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: FieldProps & Omit<ComponentProps<"input">, "id" | "type">) {
+  return (
+    <Field
+      {...{ id, label, error, hint, className }}
+      control={(aria) => <PasswordInput id={id} {...aria} {...input} />}
     />
   );
 }

@@ -1,10 +1,12 @@
-import { useRef, useState, type ReactNode } from "react";
-import { Dialog, DialogContent } from "./ui/dialog";
+import type { ReactNode } from "react";
+import { PageDialog } from "./page-dialog";
+
+const VIEWER_ID = "image-viewer";
 
 /**
- * A link that shows an image in a modal viewer (closes on X, a click on the backdrop and Escape,
- * then gives focus back to the link). Before the page's scripts load, and for a ctrl- or
- * middle-click, it simply opens the image in a new tab.
+ * A link that shows an image in the page's viewer (closes on X, a click on the backdrop and
+ * Escape, then gives focus back to the link), through the page's dialog script (ADR 013). Without
+ * scripts, and for a ctrl- or middle-click, it simply opens the image in a new tab.
  */
 export function ImageViewerLink({
   src,
@@ -17,39 +19,27 @@ export function ImageViewerLink({
   className?: string;
   children: ReactNode;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const linkRef = useRef<HTMLAnchorElement>(null);
   return (
-    <>
-      <a
-        ref={linkRef}
-        href={src}
-        target="_blank"
-        rel="noopener"
-        aria-haspopup="dialog"
-        className={className}
-        onClick={(event) => {
-          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-          event.preventDefault();
-          setIsOpen(true);
-        }}
-      >
-        {children}
-      </a>
-      <Dialog open={isOpen} onOpenChange={setIsOpen}>
-        <DialogContent
-          title={title}
-          data-testid="image-viewer"
-          className="max-w-4xl"
-          onCloseAutoFocus={(event) => {
-            // The dialog was opened from a plain link, not a Radix trigger: return focus ourselves.
-            event.preventDefault();
-            linkRef.current?.focus();
-          }}
-        >
-          <img src={src} alt={title} className="max-h-[70dvh] w-full rounded-lg bg-muted object-contain" />
-        </DialogContent>
-      </Dialog>
-    </>
+    <a
+      href={src}
+      target="_blank"
+      rel="noopener"
+      aria-haspopup="dialog"
+      data-dialog-open={VIEWER_ID}
+      data-viewer-src={src}
+      data-viewer-title={title}
+      className={className}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** The one viewer of a page with image links: the link that opens it fills in its picture. */
+export function ImageViewer() {
+  return (
+    <PageDialog id={VIEWER_ID} title="" testId="image-viewer" className="max-w-4xl">
+      <img alt="" className="max-h-[70dvh] w-full rounded-lg bg-muted object-contain" />
+    </PageDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { CalendarCheck, ClipboardList, MessageSquare, type LucideIcon } from "lucide-react";
 import { KIND_LABELS, STATUS_LABELS, type InboxKind, type InboxStatus } from "~/lib/inbox";
 import { cn } from "~/lib/utils";
+import { StatusBadge as Badge, type StatusTone } from "./status-badge";
 
 const KIND_ICONS: Record<InboxKind, LucideIcon> = {
   connect: MessageSquare,
@@ -19,20 +20,29 @@ export function KindLabel({ kind, className }: { kind: InboxKind; className?: st
   );
 }
 
+const STATUS_TONES: Record<InboxStatus, StatusTone> = { new: "new", handled: "good", archived: "neutral" };
+
 /** New, Handled or Archived. */
 export function StatusBadge({ status, className }: { status: InboxStatus; className?: string }) {
   return (
-    <span
-      data-testid="inbox-status"
-      className={cn(
-        "inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold",
-        status === "new" && "bg-primary text-primary-foreground",
-        status === "handled" && "bg-success/10 text-success",
-        status === "archived" && "bg-muted text-muted-foreground ring-1 ring-border",
-        className,
-      )}
-    >
+    <Badge tone={STATUS_TONES[status]} testId="inbox-status" className={className}>
       {STATUS_LABELS[status]}
-    </span>
+    </Badge>
+  );
+}
+
+const EMAIL_STATUSES: Record<string, { label: string; tone: StatusTone }> = {
+  pending: { label: "Waiting to be sent", tone: "waiting" },
+  sent: { label: "Sent", tone: "good" },
+  failed: { label: "Not sent", tone: "bad" },
+};
+
+/** Where an e-mail of the outbox stands: waiting to be sent, sent, or not sent (given up). */
+export function EmailStatusBadge({ status, className }: { status: string; className?: string }) {
+  const known = EMAIL_STATUSES[status] ?? { label: status, tone: "neutral" as const };
+  return (
+    <Badge tone={known.tone} testId="email-status" className={className}>
+      {known.label}
+    </Badge>
   );
 }

@@ -1,18 +1,6 @@
 import { ExternalLink, MapPin } from "lucide-react";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { cn } from "~/lib/utils";
 import { Button } from "./ui/button";
-
-const noSubscription = () => () => {};
-
-/** False in the server's HTML and during hydration, true once scripts run the page. */
-function useIsHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /** The map provider's embeddable map for a place, as typed into its search box. */
 export function googleMapsEmbedUrl(query: string): string {
@@ -21,8 +9,9 @@ export function googleMapsEmbedUrl(query: string): string {
 
 /**
  * A map that costs nothing until a visitor asks for it: a drawn preview with a 'Show map' button,
- * replaced by the map provider's frame on click. No request leaves our site before the click.
- * Without JavaScript the preview offers the link to the map instead.
+ * replaced by the map provider's frame on click by the page's map script (ADR 013). No request
+ * leaves our site before the click. Without scripts the button stays hidden and the preview offers
+ * the link to the map instead.
  */
 export function MapEmbed({
   query,
@@ -38,32 +27,17 @@ export function MapEmbed({
   mapsUrl: string;
   className?: string;
 }) {
-  const [isShown, setIsShown] = useState(false);
-  const isHydrated = useIsHydrated();
-  const frameRef = useRef<HTMLIFrameElement>(null);
-
-  useEffect(() => {
-    // The button that had focus is gone: keyboard users continue in the map.
-    if (isShown) frameRef.current?.focus();
-  }, [isShown]);
-
   const frame =
     "relative aspect-[4/3] w-full overflow-hidden rounded-xl border border-border sm:aspect-video";
-  if (isShown) {
-    return (
-      <iframe
-        ref={frameRef}
-        src={googleMapsEmbedUrl(query)}
-        title={title}
-        loading="lazy"
-        referrerPolicy="strict-origin-when-cross-origin"
-        className={cn(frame, "bg-muted", className)}
-      />
-    );
-  }
-
   return (
-    <div className={cn(frame, "bg-[#e8eef7]", className)} data-testid="map-preview">
+    <div
+      className={cn(frame, "bg-[#e8eef7]", className)}
+      data-testid="map-preview"
+      data-map-preview
+      data-embed-src={googleMapsEmbedUrl(query)}
+      data-embed-title={title}
+      data-frame-class={cn(frame, "bg-muted", className)}
+    >
       <svg
         aria-hidden="true"
         viewBox="0 0 400 300"
@@ -93,11 +67,9 @@ export function MapEmbed({
         </span>
         <p className="rounded-md bg-background/90 px-3 py-1 text-sm font-medium text-navy">{query}</p>
         <div className="flex flex-wrap items-center justify-center gap-2">
-          {isHydrated ? (
-            <Button type="button" onClick={() => setIsShown(true)} className="h-11">
-              Show map
-            </Button>
-          ) : null}
+          <Button type="button" data-map-show hidden className="h-11">
+            Show map
+          </Button>
           <a
             href={mapsUrl}
             target="_blank"

@@ -1,12 +1,15 @@
 import { LoaderCircle } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Form } from "react-router";
 import type { MemberOptions } from "~/content/member-options";
 import { firstErrors } from "~/lib/action-result";
+import { FORM_TOKEN_FIELD } from "~/lib/form-token";
+import type { DuplicateView } from "~/lib/member-duplicates";
 import { cn } from "~/lib/utils";
 import { makeMemberSchema } from "~/schemas/member";
 import { readMemberForm, type MemberDraft } from "~/schemas/member-fields";
 import { ChildrenSection } from "./member-children-section";
+import { PossibleDuplicates } from "./member-form-duplicates";
 import type { MemberFormState } from "./member-form-controls";
 import { MinistrySection, PersonalSection, SpiritualSection } from "./member-form-sections";
 import { Button } from "./ui/button";
@@ -14,7 +17,8 @@ import { Button } from "./ui/button";
 /**
  * The member registration form, and (mode "edit") the edit form with church position and
  * membership status. Checked with the same schema as the server before it is sent; the
- * ministries and roles to choose from come from the screen's loader.
+ * ministries and roles to choose from come from the screen's loader. A registration form carries
+ * its one-time `formToken`, so a second post of it saves nothing new.
  */
 export function MemberForm({
   mode,
@@ -22,14 +26,33 @@ export function MemberForm({
   defaults = {},
   errors: serverErrors = {},
   isSubmitting,
+  formToken,
+  duplicates,
+  duplicatesAt,
+  focusFirstField = false,
 }: {
   mode: "create" | "edit";
   options: MemberOptions;
   defaults?: MemberDraft;
   errors?: Record<string, string>;
   isSubmitting: boolean;
+  formToken?: string;
+  /** Live members that look like this one: the save waits for "Save anyway". */
+  duplicates?: DuplicateView[] | null;
+  /** When the duplicates were found, so a new answer shows (and focuses) them again. */
+  duplicatesAt?: number;
+  /** Puts the cursor in the first field when the form appears (a fresh form after a registration). */
+  focusFirstField?: boolean;
 }) {
   const idPrefix = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!focusFirstField) return;
+    const first = formRef.current?.elements.namedItem("firstName");
+    if (first instanceof HTMLElement) first.focus();
+    // Only when the form appears: a fresh form is a new component (its key changes).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const schema = useMemo(() => makeMemberSchema(options), [options]);
   const form: MemberFormState = {
@@ -40,6 +63,7 @@ export function MemberForm({
 
   return (
     <Form
+      ref={formRef}
       method="post"
       className="grid gap-6"
       noValidate
@@ -66,10 +90,20 @@ export function MemberForm({
         </div>
       ) : null}
 
+      {formToken ? <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} /> : null}
       <PersonalSection form={form} />
       <ChildrenSection form={form} />
       <SpiritualSection form={form} mode={mode} />
       <MinistrySection form={form} options={options} />
+
+      {duplicates && duplicates.length > 0 ? (
+        <PossibleDuplicates
+          key={duplicatesAt}
+          duplicates={duplicates}
+          mode={mode}
+          isSubmitting={isSubmitting}
+        />
+      ) : null}
 
       <div className={cn("flex justify-end")}>
         <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { initials } from "~/lib/initials";
 import { cn } from "~/lib/utils";
+import { ResponsiveImage } from "./responsive-image";
 
 // Navy-to-blue and navy-to-amber backgrounds, so neighbouring cards differ a little.
 const PALETTES = [
@@ -28,12 +29,13 @@ export function PastorPortrait({
   const gradientId = useId();
   if (image) {
     return (
-      <img
+      <ResponsiveImage
         src={image}
         alt={`Portrait of ${name}`}
         width={320}
         height={320}
-        loading="lazy"
+        // One column on phones, two from 640 px, four from 1024 px, in the 1280 px page.
+        sizes="(min-width: 1280px) 290px, (min-width: 1024px) calc((100vw - 136px) / 4), (min-width: 640px) calc((100vw - 72px) / 2), calc(100vw - 32px)"
         className={cn("aspect-[4/3] w-full object-cover sm:aspect-square", className)}
       />
     );

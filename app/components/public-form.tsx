@@ -1,9 +1,6 @@
-import { LoaderCircle } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useActionData, useFetcher } from "react-router";
-import type { z } from "zod";
-import { firstErrors, type ActionResult } from "~/lib/action-result";
-import { showToast } from "~/lib/toast";
+import type { ReactNode } from "react";
+import { useActionData } from "react-router";
+import type { ActionResult } from "~/lib/action-result";
 import { cn } from "~/lib/utils";
 import { HONEYPOT_FIELD } from "~/schemas/public-forms";
 import { Button } from "./ui/button";
@@ -11,88 +8,39 @@ import { Button } from "./ui/button";
 export interface PublicFormState {
   /** One message per field that needs fixing. */
   errors: Record<string, string>;
-  /** What the visitor typed, to put back after a refusal when the page reloaded (no JavaScript). */
+  /** What the visitor typed, put back after a refusal. */
   values: Record<string, string>;
 }
 
 /**
- * A public form (join, register, connect). With JavaScript it submits in the background: the
- * button says 'Submitting...', success clears the form and shows the toast, failure keeps every
- * field and shows the reason. Without JavaScript it is an ordinary form and the page shows the
- * outcome above the fields.
+ * A public form (join, register, connect): an ordinary form that the browser sends, and the page
+ * that answers shows the outcome above the fields, with each field's message and what was typed
+ * kept after a refusal (ADR 013). On a page with the forms script it is sent in the background
+ * from the same markup: `data-public-form` names it, and the answer's `data-result` paragraph
+ * becomes the toast.
  */
-export function PublicForm<Schema extends z.ZodType>({
+export function PublicForm({
+  name,
   action,
-  schema,
   submitLabel,
-  onSuccess,
   className,
   children,
 }: {
+  /** Which form this is, unique on its page: the forms script finds the answer's copy by it. */
+  name: string;
   action: string;
-  schema: Schema;
   submitLabel: string;
-  onSuccess?: () => void;
   className?: string;
   children: (state: PublicFormState) => ReactNode;
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  const pageResult = useActionData() as ActionResult | undefined;
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const isSubmitting = fetcher.state !== "idle";
-
-  useEffect(() => {
-    const result = fetcher.data;
-    if (!result) return;
-    showToast({ ...result.toast, id: `form-${result.at}` });
-    if (result.ok) {
-      formRef.current?.reset();
-      onSuccess?.();
-    }
-    // onSuccess is a fresh closure each render; the result alone decides.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data]);
-
-  const serverResult = fetcher.data ?? pageResult;
+  const result = useActionData() as ActionResult | undefined;
   const state: PublicFormState = {
-    errors: { ...(serverResult && !serverResult.ok ? serverResult.fieldErrors : {}), ...clientErrors },
-    values: serverResult && !serverResult.ok && !fetcher.data ? (serverResult.values ?? {}) : {},
+    errors: result && !result.ok ? (result.fieldErrors ?? {}) : {},
+    values: result && !result.ok ? (result.values ?? {}) : {},
   };
-
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action={action}
-      className={cn("grid gap-4", className)}
-      onSubmit={(event) => {
-        // The same schema as the server: mistakes are shown at once, without a round trip.
-        const values = Object.fromEntries(new FormData(event.currentTarget));
-        delete values[HONEYPOT_FIELD];
-        const parsed = schema.safeParse(values);
-        if (parsed.success) {
-          setClientErrors({});
-          return;
-        }
-        event.preventDefault();
-        const errors = firstErrors(parsed.error.issues);
-        setClientErrors(errors);
-        const first = Object.keys(errors)[0];
-        if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
-      }}
-    >
-      {pageResult && !fetcher.data ? (
-        <p
-          role={pageResult.ok ? "status" : "alert"}
-          className={cn(
-            "rounded-md px-3 py-2 text-sm",
-            pageResult.ok ? "bg-success/10 text-success" : "bg-destructive/10 text-destructive",
-          )}
-        >
-          <strong>{pageResult.toast.title}</strong> {pageResult.toast.description}
-        </p>
-      ) : null}
+    <form method="post" action={action} data-public-form={name} className={cn("grid gap-4", className)}>
+      <FormResultNotice />
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label>
           Leave this empty
@@ -100,10 +48,34 @@ export function PublicForm<Schema extends z.ZodType>({
         </label>
       </div>
       {children(state)}
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-        {isSubmitting ? "Submitting..." : submitLabel}
+      <Button type="submit" size="lg">
+        {submitLabel}
       </Button>
-    </fetcher.Form>
+    </form>
+  );
+}
+
+/**
+ * The outcome of the form the page answers, in words (the toast's title and text): shown above
+ * the fields, or where the page has no form any more (the event was removed meanwhile). The forms
+ * script reads it from `data-result` to show the toast.
+ */
+export function FormResultNotice({ className }: { className?: string }) {
+  const result = useActionData() as ActionResult | undefined;
+  if (!result?.toast) return null;
+  return (
+    <p
+      role={result.ok ? "status" : "alert"}
+      data-result={result.ok ? "ok" : "refused"}
+      data-title={result.toast.title}
+      data-description={result.toast.description}
+      className={cn(
+        "rounded-md px-3 py-2 text-sm",
+        result.ok ? "bg-success/10 text-success" : "bg-destructive/10 text-destructive",
+        className,
+      )}
+    >
+      <strong>{result.toast.title}</strong> {result.toast.description}
+    </p>
   );
 }

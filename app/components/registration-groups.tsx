@@ -1,29 +1,30 @@
 import { useEffect } from "react";
 import { showToast } from "~/lib/toast";
-import { ExportButton } from "./export-button";
 import { TableScroller } from "./table-scroller";
 
-interface Row {
+export interface RegistrationView {
   id: string;
   name: string;
   email: string;
   mobile: string;
   message: string | null;
-  date: string;
+  /** When it came in, as formatDateTime writes it. */
+  received: string;
 }
 
-/** Registrations grouped by ministry or event, with a count per group and one 'Export All'. */
+/**
+ * Registrations grouped by ministry or event, with a count per group: cards on phones and tablets,
+ * a table beside the navigation on a wide screen (the same rows; only one of the two is shown).
+ */
 export function RegistrationGroups({
   groups,
   total,
-  exportHref,
   showMessage,
   loadFailed,
   emptyText,
 }: {
-  groups: { name: string; items: Row[] }[];
+  groups: { name: string; items: RegistrationView[] }[];
   total: number;
-  exportHref: string;
   showMessage: boolean;
   loadFailed: boolean;
   emptyText: string;
@@ -38,14 +39,11 @@ export function RegistrationGroups({
   }, [loadFailed]);
 
   return (
-    <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted-foreground">
-          {total} registration{total === 1 ? "" : "s"} in {groups.length} group
-          {groups.length === 1 ? "" : "s"}
-        </p>
-        <ExportButton href={exportHref} count={total} label="Export All" />
-      </div>
+    <div className="grid grid-cols-1 gap-6">
+      <p className="text-muted-foreground">
+        {total} registration{total === 1 ? "" : "s"} in {groups.length} group
+        {groups.length === 1 ? "" : "s"}
+      </p>
       {groups.length === 0 ? (
         <p className="rounded-xl border border-border bg-background p-6 text-sm text-muted-foreground">
           {emptyText}
@@ -55,19 +53,38 @@ export function RegistrationGroups({
           <section
             key={group.name}
             aria-label={group.name}
-            className="rounded-xl border border-border bg-background p-5 shadow-sm"
+            className="min-w-0 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-5"
           >
-            <h2 className="flex items-center gap-2 text-lg font-semibold text-navy">
-              {group.name}
+            <h2 className="flex items-start justify-between gap-3 text-lg font-semibold text-navy lg:justify-start">
+              <span className="min-w-0 wrap-anywhere">{group.name}</span>
               <span
-                className="rounded-full bg-primary/10 px-2.5 py-0.5 text-sm text-primary"
+                className="shrink-0 rounded-full bg-primary/10 px-2.5 py-0.5 text-sm text-primary"
                 data-testid="group-count"
               >
                 {group.items.length}
               </span>
             </h2>
-            <TableScroller label={`${group.name}, table`} className="mt-3">
-              <table className="w-full min-w-[560px] text-left text-sm" aria-label={group.name}>
+
+            <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:hidden">
+              {group.items.map((row) => (
+                <li
+                  key={row.id}
+                  data-testid="registration-card"
+                  className="grid gap-0.5 rounded-lg border border-border p-3 text-sm"
+                >
+                  <p className="break-words font-semibold text-navy">{row.name}</p>
+                  <p className="wrap-anywhere">{row.email}</p>
+                  <p>{row.mobile}</p>
+                  {showMessage && row.message ? (
+                    <p className="mt-1 whitespace-pre-wrap break-words">{row.message}</p>
+                  ) : null}
+                  <p className="mt-1 text-xs text-muted-foreground">{row.received}</p>
+                </li>
+              ))}
+            </ul>
+
+            <TableScroller label={`${group.name}, table`} className="mt-3 hidden lg:block">
+              <table className="w-full text-left text-sm" aria-label={group.name}>
                 <thead className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
                   <tr>
                     <th scope="col" className="px-3 py-2">
@@ -85,20 +102,23 @@ export function RegistrationGroups({
                       </th>
                     ) : null}
                     <th scope="col" className="px-3 py-2">
-                      Date
+                      Received
                     </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-border">
                   {group.items.map((row) => (
-                    <tr key={row.id}>
-                      <td className="px-3 py-2 font-medium">{row.name}</td>
-                      <td className="px-3 py-2 break-all">{row.email}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">{row.mobile}</td>
+                    <tr key={row.id} className="align-top">
+                      <td className="min-w-36 break-words px-3 py-2 font-medium">{row.name}</td>
+                      {/* A long address breaks anywhere, in a column wide enough for a usual one. */}
+                      <td className="min-w-48 px-3 py-2 wrap-anywhere">{row.email}</td>
+                      <td className="whitespace-nowrap px-3 py-2">{row.mobile}</td>
                       {showMessage ? (
-                        <td className="px-3 py-2 whitespace-pre-wrap break-words">{row.message ?? ""}</td>
+                        <td className="min-w-48 whitespace-pre-wrap break-words px-3 py-2">
+                          {row.message ?? ""}
+                        </td>
                       ) : null}
-                      <td className="px-3 py-2 whitespace-nowrap">{row.date}</td>
+                      <td className="min-w-36 px-3 py-2 text-muted-foreground">{row.received}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -5,6 +5,7 @@ import { cn } from "~/lib/utils";
 import { Field, FormField, TextareaField } from "./form-field";
 import { Button } from "./ui/button";
 import { NativeSelect } from "./ui/select";
+import { ResponsiveImage } from "./responsive-image";
 
 // The form of one website section, drawn from its field table (app/schemas/site-sections.ts).
 // The value is plain JSON held by the screen; every field reports its changes upwards, and the
@@ -332,9 +333,12 @@ function ImageControl({
       control={(aria) => (
         <div className="flex flex-wrap items-center gap-4">
           {value ? (
-            <img
+            <ResponsiveImage
               src={value}
               alt="The current portrait"
+              width={80}
+              height={80}
+              sizes="80px"
               className="size-20 shrink-0 rounded-lg object-cover"
             />
           ) : (

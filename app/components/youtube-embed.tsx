@@ -1,35 +1,21 @@
 import { Play } from "lucide-react";
-import { useState } from "react";
 import { youTubeEmbedUrl, youTubeWatchUrl } from "~/lib/youtube";
 import { cn } from "~/lib/utils";
 
 /**
  * A video that costs nothing until a visitor asks for it: a light preview with a play button,
- * replaced by the video platform's player on click. (Without JavaScript the preview links to
- * the video's own page.) No request leaves our site before the click.
+ * replaced by the video platform's player on click by the page's video script (ADR 013). Without
+ * scripts the preview links to the video's own page. No request leaves our site before the click.
  */
 export function YouTubeEmbed({ id, title, className }: { id: string; title: string; className?: string }) {
-  const [isPlaying, setIsPlaying] = useState(false);
-  if (isPlaying) {
-    return (
-      <iframe
-        src={youTubeEmbedUrl(id)}
-        title={title}
-        allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
-        allowFullScreen
-        className={cn("aspect-video w-full rounded-lg border-0 bg-black", className)}
-      />
-    );
-  }
   return (
     <a
       href={youTubeWatchUrl(id)}
       target="_blank"
       rel="noopener noreferrer"
-      onClick={(event) => {
-        event.preventDefault();
-        setIsPlaying(true);
-      }}
+      data-embed-src={youTubeEmbedUrl(id)}
+      data-embed-title={title}
+      data-frame-class={cn("aspect-video w-full rounded-lg border-0 bg-black", className)}
       aria-label={`Play video: ${title}`}
       data-testid="video-preview"
       className={cn(

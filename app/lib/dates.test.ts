@@ -1,11 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayOfWeek, isIsoDate, todayInChurchZone } from "./dates";
+import {
+  addDays,
+  dayInChurchZone,
+  dayOfWeek,
+  isIsoDate,
+  startOfDayInChurchZone,
+  timestampInChurchZone,
+  todayInChurchZone,
+} from "./dates";
 
 describe("todayInChurchZone", () => {
   it("uses Bahrain's date, not the server's", () => {
     // 22:30 UTC on 31 Dec is already 1 Jan in Bahrain (UTC+3).
     expect(todayInChurchZone(new Date("2025-12-31T22:30:00Z"))).toBe("2026-01-01");
     expect(todayInChurchZone(new Date("2025-12-31T20:59:00Z"))).toBe("2025-12-31");
+  });
+});
+
+describe("dayInChurchZone", () => {
+  it("gives the day a moment falls on in Bahrain", () => {
+    expect(dayInChurchZone(new Date("2026-03-14T21:30:00Z"))).toBe("2026-03-15");
+    expect(dayInChurchZone(new Date("2026-03-14T20:30:00Z"))).toBe("2026-03-14");
   });
 });
 
@@ -31,5 +46,20 @@ describe("isIsoDate", () => {
 describe("dayOfWeek", () => {
   it("reads the weekday of a date string", () => {
     expect(dayOfWeek("2026-11-20")).toBe(5); // a Friday
+  });
+});
+
+describe("startOfDayInChurchZone", () => {
+  it("is midnight in Bahrain, 21:00 UTC the day before", () => {
+    expect(startOfDayInChurchZone("2026-01-01").toISOString()).toBe("2025-12-31T21:00:00.000Z");
+    expect(startOfDayInChurchZone("2028-02-29").toISOString()).toBe("2028-02-28T21:00:00.000Z");
+    expect(() => startOfDayInChurchZone("2026-02-30")).toThrow();
+  });
+});
+
+describe("timestampInChurchZone", () => {
+  it("shows the church's clock, 24-hour, to the second", () => {
+    expect(timestampInChurchZone(new Date("2025-12-31T21:00:00Z"))).toBe("2026-01-01 00:00:00");
+    expect(timestampInChurchZone(new Date("2026-11-23T12:05:09.999Z"))).toBe("2026-11-23 15:05:09");
   });
 });

@@ -19,13 +19,22 @@ export function isIsoDate(value: string): boolean {
  * so a server in another zone gets the same "today".
  */
 export function todayInChurchZone(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: CHURCH_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return dayInChurchZone(now);
 }
+
+/** The date a moment falls on where the church is: a sign-up at 01:30 in Bahrain is that day's. */
+export function dayInChurchZone(moment: Date): string {
+  return churchDayFormat.format(moment);
+}
+
+// One formatter for every call: making one per row (an export of thousands of rows) costs ICU
+// memory the process keeps.
+const churchDayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: CHURCH_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 export function addDays(isoDate: string, days: number): string {
   const match = ISO_DATE.exec(isoDate);
@@ -38,4 +47,41 @@ export function addDays(isoDate: string, days: number): string {
 export function dayOfWeek(isoDate: string): number {
   const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/** The date and time a moment shows on a clock in `timeZone`, as its parts. */
+function clockIn(moment: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(moment);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+  return {
+    date: `${part("year")}-${part("month")}-${part("day")}`,
+    time: `${part("hour")}:${part("minute")}:${part("second")}`,
+  };
+}
+
+/**
+ * The moment a day begins where the church is, for "from" and "to" filters on timestamps. Computed
+ * from the zone's offset on that day rather than a fixed +03:00, so the rule lives in one place.
+ */
+export function startOfDayInChurchZone(isoDate: string): Date {
+  if (!isIsoDate(isoDate)) throw new Error(`Not a YYYY-MM-DD date: ${isoDate}`);
+  const utcMidnight = new Date(`${isoDate}T00:00:00Z`);
+  const { date, time } = clockIn(utcMidnight, CHURCH_TIME_ZONE);
+  const offset = new Date(`${date}T${time}Z`).getTime() - utcMidnight.getTime();
+  return new Date(utcMidnight.getTime() - offset);
+}
+
+/** "2026-11-23 15:05:12": a moment on the church's clock, sortable, for files. */
+export function timestampInChurchZone(moment: Date): string {
+  const { date, time } = clockIn(moment, CHURCH_TIME_ZONE);
+  return `${date} ${time}`;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { attachmentDisposition, contentTypeFor, fileExtension, fileTitle, isImageFile } from "./files";
+import {
+  attachmentDisposition,
+  contentTypeFor,
+  downloadName,
+  fileExtension,
+  fileTitle,
+  isImageFile,
+} from "./files";
 
 describe("fileTitle", () => {
   it("drops only the last extension", () => {
@@ -52,5 +59,17 @@ describe("attachmentDisposition", () => {
   });
   it("never sends an empty name", () => {
     expect(attachmentDisposition("\r\n")).toBe(`attachment; filename="download"; filename*=UTF-8''download`);
+  });
+});
+
+describe("downloadName", () => {
+  it("keeps the uploaded name when its extension matches the checked content", () => {
+    expect(downloadName("Welcome Guide.pdf", "1767225600000.pdf")).toBe("Welcome Guide.pdf");
+    expect(downloadName("Photo.JPEG", "1767225600000.jpg")).toBe("Photo.JPEG");
+  });
+  it("takes the checked content's extension instead of the uploader's", () => {
+    expect(downloadName("notes.html", "1767225600000.pdf")).toBe("notes.pdf");
+    expect(downloadName("slides.pdf.exe", "1767225600000.pptx")).toBe("slides.pdf.pptx");
+    expect(downloadName("README", "1767225600000.pdf")).toBe("README.pdf");
   });
 });

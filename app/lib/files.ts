@@ -57,3 +57,17 @@ export function attachmentDisposition(fileName: string): string {
   );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
+
+/**
+ * The name a stored document is downloaded under: the name it was uploaded with, its extension
+ * made the one of the content as checked at upload (the stored object's), so "notes.html" whose
+ * content is a PDF is saved as "notes.pdf" and never opens as a web page. JPG and JPEG are one type.
+ */
+export function downloadName(fileName: string, storedPath: string): string {
+  const checked = fileExtension(storedPath);
+  const given = fileExtension(fileName);
+  if (!checked || given === checked || contentTypeFor(`x.${given}`) === contentTypeFor(`x.${checked}`)) {
+    return fileName;
+  }
+  return `${given ? fileTitle(fileName) : fileName}.${checked}`;
+}

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   dateBadge,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatMonth,
+  formatTime,
   formatDateLong,
   formatDateUS,
   formatFileSize,
@@ -50,5 +55,34 @@ describe("textParagraphs", () => {
   });
   it("leaves markup as the text it is", () => {
     expect(textParagraphs("<b>bold</b>")).toEqual(["<b>bold</b>"]);
+  });
+});
+
+describe("the members area's one way of writing dates", () => {
+  it("writes a date with its weekday, day, month and year", () => {
+    expect(formatDate("2026-10-03")).toBe("Sat 3 Oct 2026");
+    expect(formatDate("2026-10-02")).toBe("Fri 2 Oct 2026");
+    expect(formatDate("2024-02-29")).toBe("Thu 29 Feb 2024");
+  });
+
+  it("writes a birthday without its year", () => {
+    expect(formatDayMonth("1990-12-01")).toBe("1 Dec");
+  });
+
+  it("writes a month with its year", () => {
+    expect(formatMonth("2026-10")).toBe("Oct 2026");
+    expect(formatMonth("2027-01-31")).toBe("Jan 2027");
+  });
+
+  it("writes a moment on the church's clock, whatever the server's zone", () => {
+    // 12:30 UTC is 3:30 PM in Bahrain; 22:00 UTC is already the next day there.
+    expect(formatDateTime("2026-10-02T12:30:00Z")).toBe("Fri 2 Oct 2026, 3:30 PM");
+    expect(formatDateTime(new Date("2026-10-02T22:00:00Z"))).toBe("Sat 3 Oct 2026, 1:00 AM");
+    expect(formatDateTime("2026-10-02T21:00:00Z")).toBe("Sat 3 Oct 2026, 12:00 AM");
+  });
+
+  it("writes a time in 12-hour form", () => {
+    expect(formatTime("15:30:00")).toBe("3:30 PM");
+    expect(formatTime("00:05")).toBe("12:05 AM");
   });
 });

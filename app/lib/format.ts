@@ -56,17 +56,64 @@ export function formatFileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** A moment as the church office reads it: "Nov 23, 2026, 3:05 PM" in the church's time zone. */
-export function formatDateTime(moment: Date | string): string {
-  return new Date(moment).toLocaleString("en-US", {
-    timeZone: "Asia/Bahrain",
-    year: "numeric",
-    month: "short",
+// The members area writes every date and moment one way (the public pages keep the spec's
+// formats above): "Fri 3 Oct 2026", "3:30 PM", "Fri 3 Oct 2026, 3:30 PM", in the church's zone.
+
+const dayMonthYear = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+
+/** "2026-10-03" -> "Sat 3 Oct 2026" (a date-only value; no time zone can move it). */
+export function formatDate(isoDate: string): string {
+  return dayMonthYear.format(utcDate(isoDate.slice(0, 10))).replace(",", "");
+}
+
+/** "2026-10-03" -> "3 Oct": a birthday or anniversary without its year. */
+export function formatDayMonth(isoDate: string): string {
+  return utcDate(isoDate.slice(0, 10)).toLocaleDateString("en-GB", {
+    timeZone: "UTC",
     day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
+    month: "short",
   });
 }
+
+/** "2026-10" (or a date in it) -> "Oct 2026": a month, as a report's chart names it. */
+export function formatMonth(isoMonth: string): string {
+  return utcDate(`${isoMonth.slice(0, 7)}-01`).toLocaleDateString("en-GB", {
+    timeZone: "UTC",
+    month: "short",
+    year: "numeric",
+  });
+}
+
+/** "18:00" -> "6:00 PM": the members area's name for formatTime12. */
+export const formatTime = formatTime12;
+
+const CHURCH_ZONE = "Asia/Bahrain";
+
+/** A moment as the church office reads it: "Fri 3 Oct 2026, 3:30 PM" on the church's clock. */
+export function formatDateTime(moment: Date | string): string {
+  const date = new Date(moment);
+  return `${formatDate(churchDay.format(date))}, ${formatTime12(churchClock.format(date))}`;
+}
+
+// Made once: a formatter per call (lists and exports call this per row) costs ICU memory.
+const churchDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: CHURCH_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+const churchClock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: CHURCH_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 
 /**
  * A plain text someone typed, as paragraphs: split on blank lines, each trimmed, empty ones

@@ -4,12 +4,20 @@ import { safeRedirect } from "./safe-redirect";
 describe("safeRedirect", () => {
   it("keeps paths on this site", () => {
     expect(safeRedirect("/members/details?q=ann", "/members")).toBe("/members/details?q=ann");
+    expect(safeRedirect("/members/profile/7#children", "/members")).toBe("/members/profile/7#children");
   });
   it("refuses other sites and junk", () => {
     for (const target of [
       "//evil.example",
       "https://evil.example",
       "/\\evil.example",
+      // Browsers strip tabs and newlines, which would make these "//evil.example".
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      // A line break would also split the Location header.
+      "/members\r\nSet-Cookie: a=b",
+      "/\u0000",
       "members",
       "",
       null,

@@ -1,18 +1,26 @@
+const BASE = "http://this.site";
+
 /**
- * A redirect target taken from the query string, accepted only when it stays on this site
- * (a path, never "//other.site" or "https://other.site").
+ * A redirect target taken from the query string, accepted only when it stays on this site: a path
+ * that parses, as a browser would parse it, to this site's own origin. Browsers drop tabs and
+ * newlines from a URL, so "/\t/evil.example" is "//evil.example" to them; such a target, a
+ * backslash, a control character (which would also break the Location header) or anything that
+ * leaves the site falls back. The answer is the path as parsed, so what is sent is what was checked.
  */
 export function safeRedirect(
   target: FormDataEntryValue | string | null | undefined,
   fallback: string,
 ): string {
-  if (
-    typeof target !== "string" ||
-    !target.startsWith("/") ||
-    target.startsWith("//") ||
-    target.startsWith("/\\")
-  ) {
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
+  if (typeof target !== "string" || !target.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(target)) {
     return fallback;
   }
-  return target;
+  let url: URL;
+  try {
+    url = new URL(target, BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== BASE || target.startsWith("//")) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -28,9 +28,7 @@ export function useUpload() {
             toast: {
               title: "Upload Failed",
               description:
-                request.status === 413
-                  ? "The file is too large. Files can be at most 10MB."
-                  : "The server did not answer as expected.",
+                request.status === 413 ? "The file is too large." : "The server did not answer as expected.",
               variant: "destructive",
             },
           });

@@ -11,6 +11,7 @@ import { isDiallable, telHref, whatsAppHref } from "~/lib/tel";
 import { serviceWhen, weeklyServicesText } from "~/lib/service-times";
 import { useSiteFrame } from "~/lib/site-frame";
 import { connectSchema, LIMITS } from "~/schemas/public-forms";
+import { loadAsDocument, type PageHandle } from "~/lib/page-scripts";
 import { handlePublicForm } from "~/server/http/public-forms.server";
 import { saveVisitorMessage } from "~/server/people/visitors.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
@@ -25,6 +26,10 @@ const texts = {
   successTitle: "Message Sent!",
   successDescription: "Thank you for connecting with us. We will get back to you soon.",
 };
+
+// The message form is sent in the background where scripts run; the map loads on request.
+export const handle: PageHandle = { enhancements: ["forms", "map"] };
+export const clientLoader = loadAsDocument;
 
 export async function loader() {
   const { serviceTimes } = await getSiteContent();
@@ -49,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: connectSchema,
     failureTitle: "Submission Failed",
     save: async (visitor) => {
-      await saveVisitorMessage(visitor, siteOrigin(request));
+      await saveVisitorMessage(visitor, siteOrigin());
       return { title: texts.successTitle, description: texts.successDescription };
     },
   });
@@ -83,7 +88,7 @@ export default function Connect({ loaderData }: Route.ComponentProps) {
             {texts.formTitle}
           </h2>
           <p className="mt-2 text-muted-foreground">{texts.formDescription}</p>
-          <PublicForm action="/connect" schema={connectSchema} submitLabel="Send Message" className="mt-6">
+          <PublicForm name="connect" action="/connect" submitLabel="Send Message" className="mt-6">
             {(state) => (
               <>
                 <NameField id="name" label="Name" state={state} />

@@ -7,6 +7,10 @@ import { isWeekly, serviceStartsAt } from "~/lib/service-times";
 import { useSiteFrame } from "~/lib/site-frame";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/home";
+import { loadAsDocument } from "~/lib/page-scripts";
+
+// A page without scripts (ADR 013): reached from a React page, it loads as a whole page.
+export const clientLoader = loadAsDocument;
 
 export async function loader() {
   const { home, serviceTimes } = await getSiteContent();

@@ -1,9 +1,8 @@
 import { siteOrigin } from "~/server/platform/site-origin.server";
-import type { Route } from "./+types/robots";
 
 // Search engines may read the public site, never the members area.
-export function loader({ request }: Route.LoaderArgs) {
-  const body = `User-agent: *\nAllow: /\nDisallow: /members\n\nSitemap: ${siteOrigin(request)}/sitemap.xml\n`;
+export function loader() {
+  const body = `User-agent: *\nAllow: /\nDisallow: /members\n\nSitemap: ${siteOrigin()}/sitemap.xml\n`;
   return new Response(body, {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

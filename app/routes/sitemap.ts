@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { todayInChurchZone } from "~/lib/dates";
 import { PUBLIC_PATHS } from "~/lib/site-url";
 import { listUpcomingEvents } from "~/server/content/events.server";
@@ -7,9 +8,10 @@ import type { Route } from "./+types/sitemap";
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-// Every public page, every ministry and every upcoming event.
+// Every public page, every ministry and every upcoming event. An ETag lets a crawler ask whether
+// it changed and get a bodiless 304 when it did not.
 export async function loader({ request }: Route.LoaderArgs) {
-  const origin = siteOrigin(request);
+  const origin = siteOrigin();
   const [events, { ministries }] = await Promise.all([
     listUpcomingEvents(todayInChurchZone()).catch(() => []),
     getSiteContent(),
@@ -23,7 +25,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
     paths.map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`).join("\n") +
     `\n</urlset>\n`;
-  return new Response(body, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-  });
+  const etag = `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  const headers = {
+    "Content-Type": "application/xml; charset=utf-8",
+    "Cache-Control": "public, max-age=3600",
+    ETag: etag,
+  };
+  const known = request.headers
+    .get("if-none-match")
+    ?.split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""));
+  if (known?.includes(etag) || known?.includes("*")) return new Response(null, { status: 304, headers });
+  return new Response(body, { headers });
 }

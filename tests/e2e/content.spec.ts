@@ -3,11 +3,11 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { addDays, todayInChurchZone } from "../../app/lib/dates";
 import { parseCsv } from "../helpers/csv";
-import { expect, signIn, sql, test, visitorAddress } from "./fixtures";
+import { expect, signIn, sql, test, visitorAddress, dataDir } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
-const uploads = () => path.join(process.env.E2E_DATA_DIR!, "uploads");
+const uploads = () => path.join(dataDir, "uploads");
 const demoPng = () => fs.readFileSync(path.join(uploads(), "1767225600003.png"));
 const pdfBytes = Buffer.from(
   "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
@@ -23,7 +23,7 @@ test("documents: upload a PDF and a PNG, see them in the eLibrary, delete one, r
   await signIn(page);
   await page.goto("/members/upload");
   await expect(page.getByRole("banner")).toHaveCount(0);
-  await expect(page.getByText("PDF, DOCX, PPT, XLSX, PNG, JPG up to 10MB")).toBeVisible();
+  await expect(page.getByText("PDF, DOCX, PPT, XLSX, PNG, JPG up to 25MB")).toBeVisible();
 
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(await toast(page)).toContainText("No file selected");
@@ -56,11 +56,11 @@ test("documents: upload a PDF and a PNG, see them in the eLibrary, delete one, r
   await page.getByLabel("File", { exact: true }).setInputFiles({
     name: "huge.pdf",
     mimeType: "application/pdf",
-    buffer: Buffer.concat([pdfBytes, Buffer.alloc(11 * 1024 * 1024)]),
+    buffer: Buffer.concat([pdfBytes, Buffer.alloc(26 * 1024 * 1024)]),
   });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(await toast(page)).toContainText("Upload Failed");
-  await expect(await toast(page)).toContainText("at most 10MB");
+  await expect(await toast(page)).toContainText("at most 25MB");
   await page.getByLabel("File", { exact: true }).setInputFiles({
     name: "notes.pdf",
     mimeType: "application/pdf",
@@ -177,7 +177,7 @@ test("events: add with an image, edit, delete, and the public pages follow", asy
   }>(
     "select id, image_url, image_object_path, event_end_time from events where title = 'Community Outreach Day'",
   );
-  expect(created!.image_object_path).toMatch(/^event-images\/event-\d{13}\.png$/);
+  expect(created!.image_object_path).toMatch(/^event-images\/event-\d{13}-[0-9a-f]{6}_\d+x\d+\.png$/);
   expect(created!.image_url).toBe(`/files/${created!.image_object_path}`);
   expect(created!.event_end_time).toBeNull();
 
@@ -225,7 +225,7 @@ test("ministry image: needs both choices, then shows on the ministry's page", as
   const [row] = await sql<{ image_url: string; storage_object_path: string }>(
     "select image_url, storage_object_path from ministry_images where ministry_slug = 'scribes'",
   );
-  expect(row!.storage_object_path).toMatch(/^ministry-images\/scribes-\d{13}\.png$/);
+  expect(row!.storage_object_path).toMatch(/^ministry-images\/scribes-\d{13}-[0-9a-f]{6}_\d+x\d+\.png$/);
   await expect(page.locator(`img[src="${row!.image_url}"]`)).toBeVisible();
 });
 

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { expect, test } from "./fixtures";
+import { expect, test, dataDir } from "./fixtures";
 
 test("a second server on the same data folder refuses to start, with a clear message", () => {
   const second = spawnSync("node", ["server.js"], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PORT: "3299", NODE_ENV: "production" },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: "3299", NODE_ENV: "production" },
     encoding: "utf8",
     timeout: 60_000,
   });

@@ -96,7 +96,7 @@ test("staff give a document a title and description, the eLibrary shows them, an
   const row = page.getByTestId("document-row").filter({ hasText: FILE });
   await expect(row.getByRole("link")).toHaveText("A Guide for New Friends");
   await expect(row.getByTestId("document-edited")).toHaveText(
-    /^Edited by admin, [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/,
+    /^Edited by admin, [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [AP]M$/,
   );
   expect(await currentRow()).toMatchObject({
     title: "A Guide for New Friends",

@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
 import { sendControlCommand } from "../../app/server/platform/control.server";
-import { E2E_ADMIN } from "../../playwright.config";
+import { E2E_ADMIN, baseURL, dataDir } from "../../playwright.config";
 
 export { expect };
-export { E2E_ADMIN };
+export { E2E_ADMIN, dataDir };
 
 export async function signIn(page: Page, credentials = E2E_ADMIN) {
   await page.goto("/members/login");
-  await page.getByLabel("Username").fill(credentials.email);
+  await page.getByLabel("Email", { exact: true }).fill(credentials.email);
   await page.getByLabel("Password", { exact: true }).fill(credentials.password);
   await page.getByRole("button", { name: "Login" }).click();
   await page.waitForURL("/members");
@@ -24,6 +24,9 @@ function pathOf(url: string) {
 
 /** Fails a test when the page logs an error or throws (hydration mismatches included). */
 export const test = base.extend<{ pageErrors: string[] }>({
+  // This worker's own server (playwright.config.ts starts one per worker).
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as an object
+  baseURL: async ({}, use) => use(baseURL),
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -54,7 +57,7 @@ export async function sql<Row = Record<string, unknown>>(
   text: string,
   params: unknown[] = [],
 ): Promise<Row[]> {
-  return JSON.parse(await sendControlCommand(process.env.E2E_DATA_DIR!, "sql", { text, params })) as Row[];
+  return JSON.parse(await sendControlCommand(dataDir, "sql", { text, params })) as Row[];
 }
 
 /** A made-up visitor address (sent as X-Forwarded-For), so each test has its own rate-limit counters. */

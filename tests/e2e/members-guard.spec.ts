@@ -4,7 +4,13 @@ import routes from "../../app/routes";
 import { expect, test } from "./fixtures";
 
 // The same route-table walk as the integration test, over real HTTP against the built server.
-const OPEN = new Set(["members/login", "members/forms"]);
+const OPEN = new Set([
+  "members/login",
+  "members/login/two-factor",
+  "members/forms",
+  "members/forgot-password",
+  "members/set-password",
+]);
 
 function flatten(entries: RouteConfigEntry[], parent = ""): string[] {
   return entries.flatMap((entry) => {

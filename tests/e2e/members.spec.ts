@@ -2,7 +2,9 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { addDays, todayInChurchZone } from "../../app/lib/dates";
 import { parseCsv } from "../helpers/csv";
-import { expect, signIn, sql, test, visitorAddress } from "./fixtures";
+import { expectAxeClean } from "./axe";
+import { E2E_ADMIN, expect, signIn, sql, test, visitorAddress } from "./fixtures";
+import { expectNoSidewaysScroll } from "./staff-account";
 
 test.describe.configure({ mode: "serial" });
 
@@ -50,7 +52,7 @@ test("the registration form stays locked until the right passcode", async ({ pag
     await expect(page.getByText(section, { exact: true })).toBeVisible();
   }
   await expect(page.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/members");
-  await expect(page.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("link", { name: "View website" })).toHaveAttribute("href", "/");
 });
 
 test("staff register a member, find, view, edit and delete them", async ({ page }) => {
@@ -96,9 +98,22 @@ test("staff register a member, find, view, edit and delete them", async ({ page 
   await expect(page.getByTestId("toast")).toContainText("Registration Successful!");
   await expect(page.getByTestId("toast")).toContainText("New member has been added.");
 
+  // The form is empty again for the next person, children too, with the cursor in its first field.
   const [stored] = await sql<Record<string, unknown>>("select * from members where email = $1", [
     "rosa.delacruz@example.org",
   ]);
+  const registered = page.getByTestId("registered");
+  await expect(registered).toHaveText("Registered: Rosa Lim Dela Cruz — view profile");
+  await expect(registered.getByRole("link", { name: "view profile" })).toHaveAttribute(
+    "href",
+    `/members/profile/${stored!.id as string}`,
+  );
+  await expect(page.getByLabel("First Name *")).toHaveValue("");
+  await expect(page.getByLabel("First Name *")).toBeFocused();
+  await expect(page.getByLabel("Email *")).toHaveValue("");
+  await expect(page.getByTestId("child-row")).toHaveCount(0);
+  await expect(page.getByText("TEE", { exact: true }).locator("input")).not.toBeChecked();
+
   expect(stored).toMatchObject({
     first_name: "Rosa",
     country_code: "+63",
@@ -148,17 +163,25 @@ test("staff register a member, find, view, edit and delete them", async ({ page 
   await expect(status).toHaveText("inactive");
   await expect(status).toHaveClass(/text-destructive/);
 
-  // Delete, after the question.
+  // Delete, after a question that names her and says where she goes.
   await page.getByRole("button", { name: "Delete Rosa Lim Dela Cruz" }).click();
-  await expect(page.getByRole("alertdialog")).toContainText("Are you sure you want to delete this member?");
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByRole("heading", { name: "Delete Rosa Lim Dela Cruz?" })).toBeVisible();
+  await expect(dialog).toContainText("Are you sure you want to delete this member?");
+  await expect(dialog).toContainText("Recently deleted for 30 days");
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByTestId("member-row").filter({ hasText: "Rosa" })).toHaveCount(1);
   await page.getByRole("button", { name: "Delete Rosa Lim Dela Cruz" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByTestId("toast")).toContainText("Member Deleted");
   await expect(page.getByTestId("toast")).toContainText("The member has been removed.");
   await expect(page.getByTestId("member-row").filter({ hasText: "Rosa" })).toHaveCount(0);
-  expect(await sql("select id from members where email = $1", ["rosa.delacruz@example.org"])).toEqual([]);
+  // Kept under Recently deleted, not removed.
+  expect(
+    await sql("select deleted_by from members where email = $1 and deleted_at is not null", [
+      "rosa.delacruz@example.org",
+    ]),
+  ).toEqual([{ deleted_by: E2E_ADMIN.email }]);
 });
 
 test("an unknown member id goes back to the list with 'Error fetching member'", async ({ page }) => {
@@ -342,4 +365,216 @@ test("reports list visitors fifty at a time and fit a phone's width", async ({ p
   } finally {
     await sql("delete from visitors where name like 'Paged visitor %'");
   }
+});
+
+// Safe forms (issue 18): a second post of the same form, possible duplicates, deleting and restoring.
+
+async function fillNewMember(
+  page: Page,
+  member: { first: string; last: string; email: string; mobile: string },
+) {
+  await page.getByLabel("First Name *").fill(member.first);
+  await page.getByLabel("Last Name *").fill(member.last);
+  await page.getByLabel("Email *").fill(member.email);
+  await page.getByLabel("Mobile *").fill(member.mobile);
+}
+
+test("the same registration form posted twice makes one member", async ({ page }) => {
+  await sql("delete from members");
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": visitorAddress() });
+  await signIn(page);
+  await unlockRegistration(page);
+  await fillNewMember(page, {
+    first: "Twice",
+    last: "Clicked",
+    email: "twice@example.org",
+    mobile: "33001122",
+  });
+  const token = await page.locator('input[name="formToken"]').inputValue();
+
+  // Two submits before the first answer (a double click, an impatient second try).
+  await page
+    .locator("form")
+    .filter({ has: page.getByRole("button", { name: "Register Member" }) })
+    .evaluate((form: HTMLFormElement) => {
+      form.requestSubmit();
+      form.requestSubmit();
+    });
+  await expect(page.getByTestId("registered")).toHaveText("Registered: Twice Clicked — view profile");
+
+  // Back and resubmit: the browser sends the same form, token and all, once more.
+  const again = await page.request.post("/members/forms", {
+    form: {
+      firstName: "Twice",
+      lastName: "Clicked",
+      email: "twice@example.org",
+      mobile: "33001122",
+      formToken: token,
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(again.status()).toBe(200);
+  expect(await again.text()).toContain("Registered: <strong>Twice Clicked</strong>");
+
+  expect(await sql("select first_name from members where email = 'twice@example.org'")).toEqual([
+    { first_name: "Twice" },
+  ]);
+});
+
+test("a possible duplicate is shown before saving, and staff can save anyway", async ({ page }) => {
+  await sql("delete from members");
+  const [existing] = await sql<{ id: string }>(
+    "insert into members (first_name, last_name, email, mobile) values ('Maria', 'Santos', 'maria.santos@example.org', '36001234') returning id",
+  );
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": visitorAddress() });
+  await signIn(page);
+  await unlockRegistration(page);
+  await fillNewMember(page, {
+    first: "Marie",
+    last: "Santos",
+    email: "Maria.Santos@Example.org",
+    mobile: "3600 1234",
+  });
+  await page.getByRole("button", { name: "Register Member" }).click();
+
+  const warning = page.getByTestId("possible-duplicates");
+  await expect(warning.getByRole("heading", { name: "Possible duplicate: please check" })).toBeFocused();
+  await expect(warning).toContainText("Nothing has been saved yet.");
+  await expect(warning).toContainText("Maria Santos: same e-mail and same mobile number");
+  await expect(warning.getByRole("link", { name: "View profile of Maria Santos" })).toHaveAttribute(
+    "href",
+    `/members/profile/${existing!.id}`,
+  );
+  // The form keeps what was typed.
+  await expect(page.getByLabel("First Name *")).toHaveValue("Marie");
+  await expect(page.getByLabel("Email *")).toHaveValue("Maria.Santos@Example.org");
+  expect(await sql("select id from members")).toHaveLength(1);
+  await expectAxeClean(page, "the duplicate warning");
+
+  await warning.getByRole("button", { name: "Save anyway" }).click();
+  await expect(page.getByTestId("registered")).toHaveText("Registered: Marie Santos — view profile");
+  expect(await sql("select first_name from members order by first_name")).toEqual([
+    { first_name: "Maria" },
+    { first_name: "Marie" },
+  ]);
+});
+
+test("a deleted member waits under Recently deleted and comes back with children and ministries", async ({
+  page,
+}) => {
+  await sql("delete from members");
+  const [ana] = await sql<{ id: string }>(
+    `insert into members (first_name, last_name, email, mobile, birthday, children, ministry_involvement, ministry_role)
+     values ('Ana', 'Cruz', 'ana.cruz@example.org', '33445566', '1990-02-03',
+             '[{"name":"Lia","birthday":"2015-05-06","gender":"Female"}]', '{amplify,tee}', '{head:amplify}')
+     returning id`,
+  );
+  const profile = `/members/profile/${ana!.id}`;
+  await signIn(page);
+  await page.goto(profile);
+  await expect(page.getByText("Sat 3 Feb 1990")).toBeVisible();
+  await expect(page.getByTestId("profile-child")).toContainText("Birthday: Wed 6 May 2015");
+
+  await page.getByRole("button", { name: "Delete Ana Cruz" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByRole("heading", { name: "Delete Ana Cruz?" })).toBeVisible();
+  await expect(dialog).toContainText("Are you sure you want to delete this member?");
+  await expect(dialog).toContainText("Ana Cruz will move to Recently deleted for 30 days");
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL("/members/details");
+  await expect(page.getByTestId("toast")).toContainText("Member Deleted");
+  await expect(page.getByText("No members found.")).toBeVisible();
+
+  // Her pages are gone (inside the members area), until she is restored.
+  await page.goto(profile);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Recently deleted" })).toBeVisible();
+  await page.getByRole("link", { name: "Recently deleted" }).click();
+  await expect(page).toHaveURL("/members/deleted");
+  const row = page.getByTestId("deleted-member");
+  await expect(row).toContainText("Ana Cruz");
+  await expect(row).toContainText("ana.cruz@example.org");
+  await expect(row).toContainText("30 days left");
+  await expect(row).toContainText(`by ${E2E_ADMIN.email}`);
+  await expectAxeClean(page, "Recently deleted");
+
+  await row.getByRole("button", { name: "Restore Ana Cruz" }).click();
+  const restored = page.getByTestId("restored");
+  await expect(restored).toHaveText("Restored: Ana Cruz — view profile");
+  await expect(page.getByTestId("deleted-empty")).toContainText("No recently deleted members");
+  await restored.getByRole("link", { name: "view profile" }).click();
+  await expect(page).toHaveURL(profile);
+  await expect(page.getByTestId("profile-child")).toContainText("Lia");
+  await expect(page.getByRole("list", { name: "Ministries" }).getByRole("listitem")).toHaveText([
+    "Amplify (Music)",
+    "TEE",
+  ]);
+  await expect(page.getByText("Amplify Head")).toBeVisible();
+
+  // Deleted again, and removed for good before the 30 days are up.
+  await sql(
+    "update members set deleted_at = now() - interval '3 days', deleted_by = 'system' where id = $1",
+    [ana!.id],
+  );
+  await page.goto("/members/deleted");
+  await expect(row).toContainText("27 days left");
+  await expect(row).toContainText("by System");
+  await row.getByRole("button", { name: "Delete Ana Cruz now" }).click();
+  await expect(dialog.getByRole("heading", { name: "Remove Ana Cruz for good?" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Remove for good" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Ana Cruz has been removed for good.");
+  await expect(page.getByTestId("deleted-empty")).toBeVisible();
+  expect(await sql("select id from members where id = $1", [ana!.id])).toEqual([]);
+});
+
+test("the membership list fits a 360 px phone as cards, and keeps its filters", async ({ page }) => {
+  await sql("delete from members");
+  await sql(
+    `insert into members (first_name, middle_name, last_name, email, mobile, membership_status, created_at) values
+     ('Maximiliana', 'Concepcion', 'Dela Cruz-Villanueva', 'maximiliana.concepcion.delacruz-villanueva@example-church-community.org', '33112233', 'active', now()),
+     ('Ben', null, 'Reyes', 'ben@example.org', '33445500', 'inactive', now()),
+     ('Old', null, 'Timer', 'old@example.org', '33445511', 'active', now() - interval '70 days')`,
+  );
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signIn(page);
+  await page.goto("/members/details");
+  const cards = page.getByTestId("member-card");
+  await expect(cards).toHaveCount(3);
+  await expectNoSidewaysScroll(page);
+  const long = cards.filter({ hasText: "Maximiliana" });
+  // The e-mail breaks where it must, not one letter per line.
+  const email = long.getByText("maximiliana.concepcion.delacruz-villanueva@example-church-community.org");
+  expect((await email.boundingBox())!.height).toBeLessThan(80);
+  for (const action of ["View", "Edit", "Delete"]) {
+    const button = long.getByRole(action === "Delete" ? "button" : "link", {
+      name: `${action} Maximiliana Concepcion Dela Cruz-Villanueva`,
+    });
+    await expect(button).toBeVisible();
+    expect((await button.boundingBox())!.x + 40).toBeLessThanOrEqual(360);
+  }
+  await expect(long.getByTestId("member-status")).toHaveText("active");
+  await expectAxeClean(page, "the membership list at 360 px");
+
+  // Filters from the address (the dashboard links here), shown as chips; search keeps them.
+  await page.goto("/members/details?status=active&joined=this-month");
+  await expect(cards).toHaveCount(1);
+  await expect(page.getByRole("link", { name: "Remove filter Status: Active" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Remove filter Joined this month" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.getByLabel("Search members by name, email or mobile").fill("nobody");
+  await expect(page).toHaveURL(/status=active/);
+  await expect(page).toHaveURL(/joined=this-month/);
+  await expect(page.getByText("No members found.")).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.getByLabel("Search members by name, email or mobile").fill("");
+  await expect(cards).toHaveCount(1);
+  await page.getByRole("link", { name: "Remove filter Joined this month" }).click();
+  await expect(cards).toHaveCount(2);
+  await expect(page).toHaveURL("/members/details?status=active");
+
+  // A wide screen has the spec's table.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole("columnheader")).toHaveText(["Name", "Email", "Mobile", "Status", "Actions"]);
+  await expect(page.getByTestId("member-row")).toHaveCount(2);
+  await expectAxeClean(page, "the membership list at 1280 px");
 });

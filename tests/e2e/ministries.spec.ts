@@ -24,7 +24,10 @@ const ALPHABETICAL = [
 /** Opens a page and waits until its scripts run, so buttons open modals instead of following links. */
 async function openHydrated(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  // A members page is a React application; a public page's few scripts run inline as it loads.
+  await page.waitForFunction(
+    () => "__reactRouterDataRouter" in window || document.querySelector("script[data-enhancement]") !== null,
+  );
   await page.waitForLoadState("networkidle");
 }
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { PUBLIC_PATHS } from "../../app/lib/site-url";
-import { expect, signIn, sql, test, visitorAddress } from "./fixtures";
+import { expect, signIn, sql, test, visitorAddress, dataDir } from "./fixtures";
 
 // The dashboard's "Set up your website" checklist and "Remove demo content". Other specs rely on
 // the seeded demo rows, so this one sets them aside (is_demo = false) for the removal, removes
@@ -13,7 +13,7 @@ test.describe.configure({ mode: "serial" });
 test.use({ extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
 
 const tag = `Setup${crypto.randomBytes(3).toString("hex")}`;
-const uploads = () => path.join(process.env.E2E_DATA_DIR!, "uploads");
+const uploads = () => path.join(dataDir, "uploads");
 const eventImage = `${tag.toLowerCase()}-event.png`;
 const pdfBytes = Buffer.from(
   "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, signIn, sql, test } from "./fixtures";
+import { expect, signIn, sql, test, dataDir } from "./fixtures";
 
 // The church edits its own website from /members/site: every save shows on the public pages at the
 // next load, keeps the version before it, and is refused when someone else saved in between.
@@ -25,7 +25,7 @@ test.afterAll(async () => {
   }
 });
 
-const portrait = () => fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "uploads", "1767225600003.png"));
+const portrait = () => fs.readFileSync(path.join(dataDir, "uploads", "1767225600003.png"));
 
 async function saveAndWait(page: Page) {
   await page.getByRole("button", { name: "Save and publish" }).click();
@@ -135,7 +135,7 @@ test("add a pastor with a portrait, move them first: /about/our-team follows", a
   // No e-mail or phone given: no empty contact links.
   await expect(first.locator('a[href^="mailto:"], a[href^="tel:"]')).toHaveCount(0);
   const src = await first.getByRole("img", { name: "Portrait of Pastor Ana Lim" }).getAttribute("src");
-  expect(src).toMatch(/^\/files\/portraits\/portrait-\d+\.png$/);
+  expect(src).toMatch(/^\/files\/portraits\/portrait-\d{13}-[0-9a-f]{6}_\d+x\d+\.png$/);
   expect((await page.request.get(src!)).status()).toBe(200);
   await expect(page.getByTestId("pastor-card")).toHaveCount(5);
 });

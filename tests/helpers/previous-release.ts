@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { createAuth } from "~/server/auth/auth.server";
+import { hashPassword } from "better-auth/crypto";
 import { startServices } from "~/server/platform/boot.server";
 import {
   migrationsFolder,
@@ -19,7 +19,7 @@ import { createTestDatabase, TEST_ADMIN, type DatabaseKind, type TestServices } 
  * shipped. When a release goes out, set it to that release's count, so the upgrade test always
  * starts from the database the installed sites have.
  */
-export const PREVIOUS_RELEASE_MIGRATIONS = 3;
+export const PREVIOUS_RELEASE_MIGRATIONS = 5;
 
 const SESSION_SECRET = "test-secret-that-is-long-enough-0123456789";
 
@@ -49,8 +49,11 @@ async function migrateWith(handle: DatabaseHandle, migrationsFolder: string) {
 export interface OldRelease {
   /** Plain SQL on the old database. */
   query: DatabaseHandle["query"];
-  /** The auth library on the old database, for accounts made as the old admin:create made them. */
-  auth: ReturnType<typeof createAuth>;
+  /**
+   * A staff account as the old admin:create made it (a user row and its password), written in SQL:
+   * the current auth library would also write the columns that came later.
+   */
+  addAccount(account: { email: string; password: string; name: string; role: string }): Promise<string>;
 }
 
 /**
@@ -76,13 +79,18 @@ export async function databaseOfPreviousRelease(
   const handle = await openDatabase(database.options);
   try {
     await migrateWith(handle, migrations);
-    const auth = createAuth({
-      db: handle.db,
-      secret: SESSION_SECRET,
-      baseURL: "http://localhost",
-      appName: "Previous release",
-    });
-    await fill({ query: handle.query, auth });
+    const addAccount: OldRelease["addAccount"] = async ({ email, password, name, role }) => {
+      const [user] = await handle.query<{ id: string }>(
+        `insert into users (name, email, email_verified, role, banned) values ($1, $2, false, $3, false) returning id`,
+        [name, email, role],
+      );
+      await handle.query(
+        `insert into accounts (account_id, provider_id, user_id, password) values ($1, 'credential', $2, $3)`,
+        [user!.id, user!.id, await hashPassword(password)],
+      );
+      return user!.id;
+    };
+    await fill({ query: handle.query, addAccount });
   } catch (error) {
     await handle.close();
     await discard();

@@ -60,6 +60,8 @@ export async function startTestServices(
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     SESSION_SECRET: "test-secret-that-is-long-enough-0123456789",
+    // The address the tests' requests come to (links in pages and e-mails are built from it).
+    PUBLIC_URL: "http://localhost",
     ...env,
   });
   const running = await startServices(parsed, {

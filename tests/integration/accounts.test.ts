@@ -31,6 +31,23 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     expect(result.ok).toBe(true);
   });
 
+  it("with ADMIN_PASSWORD alone, the first administrator is admin@church.local, as the README says", async () => {
+    const printed: string[] = [];
+    t = await startTestServices(
+      kind,
+      { ADMIN_EMAIL: "", ADMIN_PASSWORD: "a password of our own" },
+      { log: (m) => printed.push(m) },
+    );
+    expect(printed.join("\n")).not.toContain("Password:");
+    const result = await signIn({
+      identifier: "admin@church.local",
+      password: "a password of our own",
+      clientIp: "10.0.0.4",
+      request: loginRequest(),
+    });
+    expect(result.ok).toBe(true);
+  });
+
   it("generates a password and prints it once when none is configured", async () => {
     const printed: string[] = [];
     t = await startTestServices(
@@ -93,10 +110,10 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     expect(fresh.ok).toBe(true);
   });
 
-  it("refuses passwords shorter than 8 or longer than 128 characters", async () => {
+  it("refuses passwords shorter than 10 or longer than 128 characters", async () => {
     t = await startTestServices(kind);
-    await expect(createOrResetAdmin({ email: "x@test.local", password: "short" })).rejects.toThrow(
-      /at least 8/,
+    await expect(createOrResetAdmin({ email: "x@test.local", password: "nine char" })).rejects.toThrow(
+      /at least 10/,
     );
     await expect(createOrResetAdmin({ email: "x@test.local", password: "x".repeat(129) })).rejects.toThrow(
       /at most 128/,

@@ -2,10 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { members } from "../../database/schema";
+import { auditLog, members } from "../../database/schema";
 import { restoreBackup, writeBackup } from "~/server/platform/backup.server";
 import { openDatabase } from "~/server/platform/db.server";
 import { seedDemoContent } from "~/server/content/seed.server";
+import { variantObjectNames } from "~/lib/image-variants";
+import { prepareImage, storePreparedImage } from "~/server/platform/images.server";
+import { phoneJpeg } from "../helpers/pictures";
 import { startTestServices, type TestServices } from "../helpers/test-services";
 
 describe("backups of the embedded database", () => {
@@ -25,6 +28,18 @@ describe("backups of the embedded database", () => {
     await t.services.db
       .insert(members)
       .values({ firstName: "Ana", lastName: "Cruz", email: "ana@example.org", mobile: "33334444" });
+    await t.services.db.insert(auditLog).values({
+      actorLabel: "admin@test.local",
+      ip: "203.0.113.5",
+      action: "member.updated",
+      subjectType: "member",
+      subjectLabel: "Ana Cruz",
+      details: { changes: [{ field: "mobile", label: "Mobile", from: "1", to: "33334444" }] },
+    });
+    const entries = await t.services.database.query("select * from audit_log order by at, id");
+    // An uploaded picture is several files: every copy travels with the backup.
+    const picture = await prepareImage(await phoneJpeg(), "event-images/event-1700000000000");
+    await storePreparedImage(t.services.storage, picture, async () => {});
 
     const backup = await writeBackup(path.join(scratch, "backups"), new Date("2026-11-21T10:20:30Z"));
     expect(path.basename(backup)).toBe("backup-20261121-102030");
@@ -42,7 +57,12 @@ describe("backups of the embedded database", () => {
       expect(docs).toHaveLength(3);
       for (const doc of docs)
         expect(fs.existsSync(path.join(target, "uploads", doc.storage_object_path))).toBe(true);
+      for (const copy of variantObjectNames(picture.set))
+        expect(fs.existsSync(path.join(target, "uploads", copy.name)), copy.name).toBe(true);
       expect((await restored.query("select id from users")).length).toBe(1);
+      // The audit log comes back whole, and still refuses to be changed.
+      expect(await restored.query("select * from audit_log order by at, id")).toEqual(entries);
+      await expect(restored.query("delete from audit_log")).rejects.toThrow(/append-only/);
     } finally {
       await restored.close();
     }

@@ -30,7 +30,7 @@ describe("command-line work through the running server", () => {
   it("reports bad input and unknown commands as errors", async () => {
     await expect(
       sendControlCommand(t.dataDir, "admin:create", { email: "x@test.local", password: "short" }),
-    ).rejects.toThrow(/at least 8/);
+    ).rejects.toThrow(/at least 10/);
     await expect(sendControlCommand(t.dataDir, "drop-everything", {})).rejects.toThrow(/Unknown command/);
   });
 

@@ -131,7 +131,7 @@ describe.each(databaseKinds)("document details on %s", (kind) => {
       (d) => d.id === doc.id,
     );
     expect(listed).toMatchObject({ title: "Welcome to ACTS", version: 2, editedBy: "admin" });
-    expect(listed!.editedAt).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+    expect(listed!.editedAt).toMatch(/^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{1,2}:\d{2} [AP]M$/);
     expect(
       (listed!.history as { version: number; savedBy: string }[]).map((r) => [r.version, r.savedBy]),
     ).toEqual([
@@ -153,7 +153,7 @@ describe.each(databaseKinds)("document details on %s", (kind) => {
     const answer = stale.data as ActionResult;
     expect(answer.ok).toBe(false);
     expect(answer.toast.description).toMatch(
-      /^This document was changed by admin at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M, after you opened it\. Nothing was saved/,
+      /^This document was changed by admin at [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{1,2}:\d{2} [AP]M, after you opened it\. Nothing was saved/,
     );
     expect(answer.values).toMatchObject({ id: doc.id, title: "Mine", description: "My words" });
     expect(await row()).toEqual(before);

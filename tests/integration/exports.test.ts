@@ -193,4 +193,15 @@ describe.each(databaseKinds)("CSV exports of more rows than one batch on %s", (k
     expect(event.rows).toHaveLength(ROWS);
     expect(event.rows.map((row) => row[2])).toEqual((await listEventRegistrations()).map((r) => r.email));
   });
+
+  it("dates a registration by the day it was where the church is", async () => {
+    // 22:30 UTC on 1 January is 01:30 on 2 January in Bahrain.
+    await t.services.db.execute(sql`
+      insert into event_registrations (event_title, name, email, mobile, created_at)
+      values ('Night Watch', 'Late Guest', 'late@example.org', '37000000', '2026-01-01 22:30:00+00')`);
+    const event = await download(registrationsExportLoader, "/members/registrations/export/event", {
+      kind: "event",
+    });
+    expect(event.rows.find((row) => row[1] === "Late Guest")?.[5]).toBe("2026-01-02");
+  });
 });

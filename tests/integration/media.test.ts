@@ -230,6 +230,30 @@ describe.each(databaseKinds)("media on %s", (kind) => {
     }
   });
 
+  it("sends a document with the type and extension of its checked content, not of the name it came with", async () => {
+    const body = Buffer.from("%PDF-1.4 notes");
+    await t.services.storage.put("1700000000005.pdf", body);
+    const [row] = await t.services.db
+      .insert(documents)
+      .values({
+        fileName: "notes.html",
+        filePath: "1700000000005.pdf",
+        fileSize: body.length,
+        category: "elibrary",
+        storageObjectPath: "1700000000005.pdf",
+      })
+      .returning();
+    const sent = await callRoute(
+      downloadLoader,
+      new Request(`http://localhost/media/elibrary/${row!.id}/download`),
+      { params: { id: row!.id } },
+    );
+    expect(sent.response!.headers.get("content-type")).toBe("application/pdf");
+    expect(sent.response!.headers.get("content-disposition")).toBe(
+      `attachment; filename="notes.pdf"; filename*=UTF-8''notes.pdf`,
+    );
+  });
+
   it("shows an error state instead of failing the page when the data cannot be read", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     await t.services.db.execute(sql`alter table sermons rename to sermons_away`);

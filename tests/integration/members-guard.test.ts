@@ -4,9 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { callRoute, formRequest, startTestServices, type TestServices } from "../helpers/test-services";
 
-// Reachable without signing in: the login page itself, and the registration form, which is
-// locked by the shared passcode instead (it has its own tests).
-const OPEN_MEMBERS_ROUTES = new Set(["members/login", "members/forms"]);
+// Reachable without signing in: the login page itself and its second step (which needs the
+// password's challenge cookie instead), "Forgot password?" and the page its links
+// open (password-reset.test.ts), and the registration form, which is locked by the shared
+// passcode instead (it has its own tests).
+const OPEN_MEMBERS_ROUTES = new Set([
+  "members/login",
+  "members/login/two-factor",
+  "members/forms",
+  "members/forgot-password",
+  "members/set-password",
+]);
 
 function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file: string }[] {
   return entries.flatMap((entry) => {

@@ -261,7 +261,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
       .insert(visitors)
       .values({ name: "V", mobile: "1", email: "v@example.org", message: "hi" });
 
-    expect(await dashboardStats(today)).toEqual({
+    expect(await dashboardStats(today)).toMatchObject({
       totalMembers: 5,
       activeMinistries: 16,
       upcomingBirthdays: 2,
@@ -345,6 +345,27 @@ describe.each(databaseKinds)("members on %s", (kind) => {
       expect(await t.services.db.select().from(members)).toEqual([]);
     });
 
+    it("counts wrong passcodes only, and a stranger's many cannot close registration for the church's own network", async () => {
+      const verify = (passcode: string, clientIp: string) =>
+        callRoute(formsAction, formRequest("/members/forms", { intent: "verify", passcode }), { clientIp });
+      // Earlier tests' guesses are forgotten: this one counts from zero.
+      await t.services.db.delete(rateLimits);
+      // The church office's address has given the right passcode before, many times over.
+      for (let i = 0; i < 8; i++) expect((await verify("open sesame", "192.0.2.60")).status).toBe(200);
+      // A stranger with 50 addresses, four wrong guesses from each: 200 in the hour.
+      for (let address = 0; address < 50; address++) {
+        for (let guess = 0; guess < 4; guess++) {
+          expect((await verify(`guess ${guess}`, `203.0.113.${address}`)).status).toBe(403);
+        }
+      }
+      // Any new address now waits; the office does not.
+      expect((await verify("open sesame", "198.51.100.1")).status).toBe(429);
+      expect((await verify("open sesame", "192.0.2.60")).status).toBe(200);
+      // Five wrong answers still shut any one address for a while, the office's too.
+      for (let guess = 0; guess < 5; guess++) expect((await verify("guess", "192.0.2.60")).status).toBe(403);
+      expect((await verify("open sesame", "192.0.2.60")).status).toBe(429);
+    });
+
     it("grants access for the right passcode, and the grant lets one register", async () => {
       const right = await callRoute(
         formsAction,
@@ -364,11 +385,19 @@ describe.each(databaseKinds)("members on %s", (kind) => {
         new Request("http://localhost/members/forms", { headers: { cookie } }),
       );
       expect(page.data).toMatchObject({ granted: true, configured: true });
+      const { formToken } = page.data as { formToken: string };
 
-      const saved = await callRoute(formsAction, formRequest("/members/forms", registration, { cookie }));
-      expect(saved.status).toBe(302);
+      const saved = await callRoute(
+        formsAction,
+        formRequest("/members/forms", { ...registration, formToken }, { cookie }),
+      );
+      expect(saved.status).toBe(200);
       const [row] = await t.services.db.select().from(members);
       expect(row).toMatchObject({ firstName: "Dina", membershipStatus: "active", churchPosition: "Member" });
+      expect(saved.data).toMatchObject({
+        toast: { title: "Registration Successful!", description: "New member has been added." },
+        registered: { id: row!.id, name: "Dina Lopez" },
+      });
     });
 
     it("ends every grant when an administrator sets a new passcode, and stores only a hash", async () => {
@@ -386,7 +415,16 @@ describe.each(databaseKinds)("members on %s", (kind) => {
       expect(JSON.stringify(stored!.value)).not.toContain("brand new code");
 
       expect(
-        (await callRoute(formsAction, formRequest("/members/forms", registration, { cookie }))).status,
+        (
+          await callRoute(
+            formsAction,
+            formRequest(
+              "/members/forms",
+              { ...registration, formToken: "a-token-of-the-right-shape" },
+              { cookie },
+            ),
+          )
+        ).status,
       ).toBe(403);
       const old = await callRoute(
         formsAction,

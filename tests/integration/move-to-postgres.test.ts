@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventRegistrations, members, ministryRegistrations } from "../../database/schema";
+import { auditLog, eventRegistrations, members, ministryRegistrations } from "../../database/schema";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/server/platform/db.server";
 import { moveToPostgres } from "~/server/platform/move-to-postgres.server";
 import { seedDemoContent } from "~/server/content/seed.server";
@@ -48,6 +48,14 @@ describe.each(databaseKinds)("moving an embedded install into %s and S3", (kind)
       email: "m@example.org",
       mobile: "1",
     });
+    await t.services.db.insert(auditLog).values({
+      actorLabel: "admin@test.local",
+      ip: "203.0.113.5",
+      action: "member.updated",
+      subjectType: "member",
+      subjectLabel: "Ana Cruz",
+      details: { changes: [{ field: "children", from: [], to: [{ name: "Ben", birthday: "2020-02-29" }] }] },
+    });
     const database = await createTestDatabase(kind);
     target = await openDatabase(database.options);
     await migrateDatabase(target);
@@ -90,6 +98,16 @@ describe.each(databaseKinds)("moving an embedded install into %s and S3", (kind)
       event_registrations: 1,
     });
     expect(rows.sessions).toBeGreaterThanOrEqual(1);
+    // Every table travels (the rate-limit counters only live for minutes).
+    const tables = await t.services.database.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",
+    );
+    expect(Object.keys(rows).sort()).toEqual(
+      tables
+        .map((table) => table.table_name)
+        .filter((name) => name !== "rate_limits")
+        .sort(),
+    );
     expect(report.files).toBe(fs.readdirSync(path.join(t.dataDir, "uploads")).length);
 
     const [member] = await target.query<{ children: unknown; ministry_involvement: string[] }>(
@@ -99,6 +117,17 @@ describe.each(databaseKinds)("moving an embedded install into %s and S3", (kind)
       children: [{ name: "Ben", birthday: "2020-02-29", gender: "Male" }],
       ministry_involvement: ["TEE"],
     });
+    // The audit log travels entry for entry (the sign-in above wrote one too), and the new database
+    // refuses to change it just as the old one did.
+    const entries =
+      "select id, at, actor_id, actor_label, ip, action, subject_type, subject_id, subject_label, details from audit_log order by at, id";
+    const moved = await target.query(entries);
+    expect(moved.length).toBeGreaterThanOrEqual(2);
+    expect(moved).toEqual(await t.services.database.query(entries));
+    expect(rows.audit_log).toBe(moved.length);
+    await expect(target.query("update audit_log set action = 'member.tampered'")).rejects.toThrow(
+      /append-only/,
+    );
     for (const doc of await target.query<{ storage_object_path: string }>(
       "select storage_object_path from documents",
     )) {

@@ -127,6 +127,29 @@ describe.each(databaseKinds)("signing in on %s", (kind) => {
     }
   });
 
+  it("lets a church office where everyone shares one address sign in together", async () => {
+    const together = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }, "192.0.2.90"),
+      ),
+    );
+    expect(together.map((answer) => answer.status)).toEqual([302, 302, 302, 302, 302, 302]);
+  });
+
+  it("gives an address where someone has signed in more room for mistakes than a stranger's", async () => {
+    expect(
+      (await login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }, "192.0.2.91")).status,
+    ).toBe(302);
+    for (let i = 0; i < 4; i++) {
+      expect((await login({ username: `typo${i}@test.local`, password: "wrong" }, "192.0.2.91")).status).toBe(
+        401,
+      );
+      expect(
+        (await login({ username: `typo${i}@test.local`, password: "wrong" }, "198.51.100.91")).status,
+      ).toBe(i < 3 ? 401 : 429);
+    }
+  });
+
   it("sends a signed-in visitor from the login page to /members", async () => {
     const signedIn = await login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password });
     const request = new Request("http://localhost/members/login", {

@@ -52,6 +52,15 @@ describe.each(["local", "s3"] as const)("the %s file store", (kind) => {
     expect(await store.exists("ministry-images/tee-1.png")).toBe(false);
   });
 
+  it("takes a stream with its size as it is read (a large document is never gathered first)", async () => {
+    const { Readable } = await import("node:stream");
+    const chunks = ["%PDF-1.4\n", "x".repeat(70_000), "\n%%EOF\n"];
+    const size = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    await store.put("1700000000000.pdf", Readable.from(chunks.map((chunk) => Buffer.from(chunk))), size);
+    expect(await text(store.read("1700000000000.pdf"))).toBe(chunks.join(""));
+    await store.delete("1700000000000.pdf");
+  });
+
   it("refuses names that could leave the store", async () => {
     await expect(store.put("../escape.pdf", Buffer.from("x"))).rejects.toThrow(/Unsafe storage object name/);
     expect(() => store.publicUrl("/etc/passwd")).toThrow(/Unsafe/);

@@ -5,11 +5,14 @@ import { listRevisions } from "~/server/site/site-sections.server";
 import { databaseOfPreviousRelease, type OldRelease } from "../helpers/previous-release";
 import { databaseKinds, type TestServices } from "../helpers/test-services";
 
-// The previous release kept the church's content in code and marked nothing as demo. Opened by
+// The release before 0003 kept the church's content in code and marked nothing as demo. Opened by
 // this release, its database must show exactly the same site (the content written as version 1 of
 // each section), keep every row, and know which rows its first start's demo seed wrote.
 
 const SEEDED = "2026-01-05 10:00:00.123456+00";
+
+/** The release before the website content and the messages (migrations 0000-0002). */
+const RELEASE_BEFORE_SITE_CONTENT = 3;
 
 async function fillAsThePreviousReleaseDid({ query }: OldRelease) {
   await query(`insert into settings (key, value) values ('demo_seeded_at', '"2026-01-05T10:00:00.000Z"')`);
@@ -49,18 +52,22 @@ const ORDER = { sermons: "title", events: "title", documents: "file_name" };
 /** The content as plain data (its lookup functions set aside). */
 const plain = (value: object) => JSON.parse(JSON.stringify(value)) as unknown;
 
-describe.each(databaseKinds)("upgrading from the previous release on %s", (kind) => {
+describe.each(databaseKinds)("upgrading from the release before site content on %s", (kind) => {
   let t: TestServices;
   let before: Record<string, Record<string, unknown>[]>;
 
   beforeAll(async () => {
-    const old = await databaseOfPreviousRelease(kind, async (release) => {
-      await fillAsThePreviousReleaseDid(release);
-      before = {};
-      for (const [table, order] of Object.entries(ORDER)) {
-        before[table] = await release.query(`select * from ${table} order by ${order}`);
-      }
-    });
+    const old = await databaseOfPreviousRelease(
+      kind,
+      async (release) => {
+        await fillAsThePreviousReleaseDid(release);
+        before = {};
+        for (const [table, order] of Object.entries(ORDER)) {
+          before[table] = await release.query(`select * from ${table} order by ${order}`);
+        }
+      },
+      RELEASE_BEFORE_SITE_CONTENT,
+    );
     t = await old.open();
   });
   afterAll(async () => {

@@ -137,7 +137,7 @@ describe.each(databaseKinds)("uploads on %s", (kind) => {
     }
   });
 
-  it("refuses a file by its content, not its name, and anything over 10 MB", async () => {
+  it("refuses a file by its content, not its name, a document over 25 MB and a picture over 10 MB", async () => {
     const before = storedFiles();
     const html = await callRoute(
       uploadFile,
@@ -149,7 +149,26 @@ describe.each(databaseKinds)("uploads on %s", (kind) => {
       ),
     );
     expect(html.status).toBe(415);
-    const big = new Uint8Array(10 * 1024 * 1024 + 10);
+    // Exactly the limit is taken; one byte more is refused.
+    const limit = new Uint8Array(25 * 1024 * 1024);
+    limit.set(Buffer.from("%PDF-1.4\n"));
+    const atLimit = await callRoute(
+      uploadFile,
+      uploadRequest(
+        "/members/upload/save",
+        { category: "elibrary" },
+        { name: "at-limit.pdf", bytes: limit, type: "application/pdf" },
+        cookie,
+      ),
+    );
+    expect(atLimit.status).toBe(200);
+    const [kept] = await t.services.db
+      .select()
+      .from(documents)
+      .where(sql`${documents.fileName} = 'at-limit.pdf'`);
+    expect(kept!.fileSize).toBe(25 * 1024 * 1024);
+    await deleteDocument(kept!.id, "console");
+    const big = new Uint8Array(25 * 1024 * 1024 + 1);
     big.set(Buffer.from("%PDF-1.4\n"));
     const huge = await callRoute(
       uploadFile,
@@ -161,6 +180,28 @@ describe.each(databaseKinds)("uploads on %s", (kind) => {
       ),
     );
     expect(huge.status).toBe(413);
+    expect(await huge.response!.json()).toMatchObject({
+      toast: { description: "The file is too large. Files can be at most 25MB." },
+    });
+    const photo = new Uint8Array(10 * 1024 * 1024 + 10);
+    photo.set(makePng(2, 2, [0, 0, 0], [255, 255, 255]));
+    const hugePhoto = await callRoute(
+      saveEvent,
+      uploadRequest(
+        "/members/add-event/save",
+        {
+          intent: "create",
+          title: "Too big",
+          eventDate: "2030-01-01",
+          eventTime: "10:00",
+          locationName: "Hall",
+          googleMapsUrl: "https://maps.google.com/?q=hall",
+        },
+        { name: "huge.png", bytes: photo, type: "image/png" },
+        cookie,
+      ),
+    );
+    expect(hugePhoto.status).toBe(413);
     expect(storedFiles()).toBe(before);
   });
 

@@ -25,6 +25,8 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       ADMIN_PASSWORD: ADMIN.password,
       TRUST_PROXY: "true",
       TEST_HOOKS: "true",
+      // No daily backup in the middle of a test (tests/integration/backup-schedule.test.ts has it).
+      BACKUP_HOUR: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -6,6 +6,10 @@ import { pageMeta } from "~/lib/meta";
 import { useSiteFrame } from "~/lib/site-frame";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/index";
+import { loadAsDocument } from "~/lib/page-scripts";
+
+// A page without scripts (ADR 013): reached from a React page, it loads as a whole page.
+export const clientLoader = loadAsDocument;
 
 export async function loader() {
   const { about } = await getSiteContent();

@@ -5,6 +5,10 @@ import { RichText } from "~/components/rich-text";
 import { pageMeta } from "~/lib/meta";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/mission-vision";
+import { loadAsDocument } from "~/lib/page-scripts";
+
+// A page without scripts (ADR 013): reached from a React page, it loads as a whole page.
+export const clientLoader = loadAsDocument;
 
 export async function loader() {
   const { about } = await getSiteContent();

@@ -7,6 +7,10 @@ import { pageMeta } from "~/lib/meta";
 import { telHref } from "~/lib/tel";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/our-team";
+import { loadAsDocument } from "~/lib/page-scripts";
+
+// A page without scripts (ADR 013): reached from a React page, it loads as a whole page.
+export const clientLoader = loadAsDocument;
 
 export async function loader() {
   const { about, pastors } = await getSiteContent();

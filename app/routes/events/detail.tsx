@@ -8,21 +8,23 @@ import {
   Mic,
   TriangleAlert,
 } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
-import { data, Link } from "react-router";
-import { FormDialog, FormDialogTrigger } from "~/components/form-dialog";
+import type { ReactNode } from "react";
+import { data, Link, useSearchParams } from "react-router";
+import { PageDialogTrigger, PageFormDialog } from "~/components/page-dialog";
 import { EmailField, MobileField, NameField } from "~/components/contact-fields";
 import { TextareaField } from "~/components/form-field";
 import { EventJsonLd } from "~/components/json-ld";
 import { PageHeader } from "~/components/page-header";
-import { PublicForm } from "~/components/public-form";
+import { ServerToast } from "~/components/page-toast";
+
+import { FormResultNotice, PublicForm } from "~/components/public-form";
 import { buttonVariants } from "~/components/ui/button";
 import { todayInChurchZone } from "~/lib/dates";
 import { eventImageSrc } from "~/lib/event-image";
 import { formatDateLong, formatTimeRange } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { loadAsDocument, type PageHandle } from "~/lib/page-scripts";
 import { useSiteFrame } from "~/lib/site-frame";
-import { showToast } from "~/lib/toast";
 import { eventRegistrationSchema, LIMITS } from "~/schemas/public-forms";
 import { getEvent, isPastEvent, type PublicEvent } from "~/server/content/events.server";
 import { AppError } from "~/server/http/errors.server";
@@ -32,6 +34,7 @@ import { registerForEvent } from "~/server/people/registrations.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/detail";
+import { ResponsiveImage } from "~/components/responsive-image";
 
 const texts = {
   notFoundTitle: "Event Not Found",
@@ -72,7 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     failureTitle: "Registration Failed",
     save: async (registrant) => {
       // Read the event again: it may have been removed or have passed since the page was opened.
-      const outcome = await registerForEvent(params.id, registrant, todayInChurchZone(), siteOrigin(request));
+      const outcome = await registerForEvent(params.id, registrant, todayInChurchZone(), siteOrigin());
       if (!outcome.ok && outcome.reason === "past") throw new AppError(texts.pastNotice, 409);
       if (!outcome.ok) throw new AppError(texts.gone, 404);
       return {
@@ -82,6 +85,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
   });
 }
+
+// The registration form opens in a modal and is sent in the background where scripts run.
+export const handle: PageHandle = { enhancements: ["dialogs", "forms", "toasts"] };
+export const clientLoader = loadAsDocument;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const event = loaderData?.event;
@@ -108,21 +115,17 @@ function BackLink({ className }: { className?: string }) {
 
 export default function EventDetail({ loaderData }: Route.ComponentProps) {
   const { event, isPast, loadFailed: isError } = loaderData;
-  useEffect(() => {
-    if (isError)
-      showToast({
-        id: "event-error",
-        title: texts.errorToast,
-        description: texts.errorText,
-        variant: "destructive",
-      });
-  }, [isError]);
 
   if (event) return <EventDetails event={event} isPast={isPast} />;
 
   const isNotFound = !isError;
   return (
     <>
+      {isError ? (
+        <ServerToast
+          toast={{ title: texts.errorToast, description: texts.errorText, variant: "destructive" }}
+        />
+      ) : null}
       <PageHeader title={isNotFound ? texts.notFoundTitle : texts.errorToast} />
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:px-6 lg:px-8">
         {isNotFound ? (
@@ -130,6 +133,7 @@ export default function EventDetail({ loaderData }: Route.ComponentProps) {
         ) : (
           <TriangleAlert className="size-10 text-destructive" aria-hidden="true" />
         )}
+        <FormResultNotice className="mt-4" />
         <p className="mt-4 text-lg text-muted-foreground" role={isNotFound ? undefined : "alert"}>
           {isNotFound ? texts.notFoundText : texts.errorText}
         </p>
@@ -156,7 +160,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 
 function EventDetails({ event, isPast }: { event: ShownEvent; isPast: boolean }) {
   const { church } = useSiteFrame();
-  const [isOpen, setIsOpen] = useState(false);
+  const [searchParams] = useSearchParams();
   const date = formatDateLong(event.eventDate);
 
   return (
@@ -167,11 +171,14 @@ function EventDetails({ event, isPast }: { event: ShownEvent; isPast: boolean })
         <BackLink />
         {/* Phone: picture, the facts with the button, then the description. Desktop: facts beside both. */}
         <div className="mt-8 grid items-start gap-8 lg:grid-cols-5 lg:gap-x-12">
-          <img
+          <ResponsiveImage
             src={event.imageSrc}
             alt=""
             width={800}
             height={450}
+            // Full width on phones; three fifths of the 1280 px page from 1024 px.
+            sizes="(min-width: 1280px) 710px, (min-width: 1024px) 56vw, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)"
+            priority
             className="aspect-video w-full rounded-xl border border-border bg-muted object-cover shadow-sm lg:col-span-3"
           />
 
@@ -213,13 +220,12 @@ function EventDetails({ event, isPast }: { event: ShownEvent; isPast: boolean })
                   {texts.pastNotice}
                 </p>
               ) : (
-                <FormDialogTrigger
+                <PageDialogTrigger
                   param={REGISTER_PARAM}
-                  onOpen={() => setIsOpen(true)}
                   className={buttonVariants({ variant: "gold", size: "lg", className: "w-full" })}
                 >
                   {texts.register}
-                </FormDialogTrigger>
+                </PageDialogTrigger>
               )}
             </div>
           </aside>
@@ -238,18 +244,16 @@ function EventDetails({ event, isPast }: { event: ShownEvent; isPast: boolean })
       </div>
 
       {isPast ? null : (
-        <FormDialog
+        <PageFormDialog
           param={REGISTER_PARAM}
-          open={isOpen}
-          onOpenChange={setIsOpen}
+          inline={searchParams.has(REGISTER_PARAM)}
           title={texts.register}
           description={`${event.title}, ${date}. ${texts.registerDescription}`}
         >
           <PublicForm
+            name="event-registration"
             action={`/events/${event.id}?${REGISTER_PARAM}`}
-            schema={eventRegistrationSchema}
             submitLabel="Register"
-            onSuccess={() => setIsOpen(false)}
           >
             {(state) => (
               <>
@@ -268,7 +272,7 @@ function EventDetails({ event, isPast }: { event: ShownEvent; isPast: boolean })
               </>
             )}
           </PublicForm>
-        </FormDialog>
+        </PageFormDialog>
       )}
     </>
   );

@@ -1,15 +1,15 @@
 import { CalendarX2, TriangleAlert } from "lucide-react";
-import { useEffect } from "react";
 import { Link } from "react-router";
 import { EventCard } from "~/components/event-card";
 import { PageHeader } from "~/components/page-header";
+import { ServerToast } from "~/components/page-toast";
+import { loadAsDocument, type PageHandle } from "~/lib/page-scripts";
 import { Pager } from "~/components/pager";
 import { buttonVariants } from "~/components/ui/button";
 import { todayInChurchZone } from "~/lib/dates";
 import { eventImageSrc } from "~/lib/event-image";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
-import { showToast } from "~/lib/toast";
 import { listUpcomingEventsPage, type PublicEvent } from "~/server/content/events.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import { getSiteContent } from "~/server/site/site-content.server";
@@ -46,22 +46,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+export const handle: PageHandle = { enhancements: ["toasts"] };
+export const clientLoader = loadAsDocument;
+
 export default function Events({ loaderData }: Route.ComponentProps) {
   const { events, page, pages, loadFailed } = loaderData;
 
-  useEffect(() => {
-    if (loadFailed) {
-      showToast({
-        id: "events-error",
-        title: texts.errorToast,
-        description: texts.errorText,
-        variant: "destructive",
-      });
-    }
-  }, [loadFailed]);
-
   return (
     <>
+      {loadFailed ? (
+        <ServerToast
+          toast={{ title: texts.errorToast, description: texts.errorText, variant: "destructive" }}
+        />
+      ) : null}
       <PageHeader eyebrow="Events" title={texts.title} description={texts.description} />
       <section aria-label="Upcoming events" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         {loadFailed ? (

@@ -1,11 +1,14 @@
 import { Readable } from "node:stream";
-import { attachmentDisposition, contentTypeFor } from "~/lib/files";
+import { attachmentDisposition, contentTypeFor, downloadName } from "~/lib/files";
 import { findElibraryDocument } from "~/server/content/documents.server";
 import { appErrorResponse, notFound } from "~/server/http/errors.server";
 import { services } from "~/server/platform/services.server";
 import type { Route } from "./+types/elibrary-download";
 
-/** Sends an eLibrary document as a download under its original file name. */
+/**
+ * Sends an eLibrary document as a download under its original file name, with the type and the
+ * extension of its content as checked at upload (never what the uploader's name claims).
+ */
 export async function loader({ params }: Route.LoaderArgs) {
   const document = await findElibraryDocument(params.id);
   const { storage } = services();
@@ -16,8 +19,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   // X-Content-Type-Options: nosniff comes with every response (helmet, server/app.ts).
   return new Response(body, {
     headers: {
-      "Content-Type": contentTypeFor(document.fileName),
-      "Content-Disposition": attachmentDisposition(document.fileName),
+      "Content-Type": contentTypeFor(document.storageObjectPath),
+      "Content-Disposition": attachmentDisposition(
+        downloadName(document.fileName, document.storageObjectPath),
+      ),
       "Cache-Control": "private, no-cache",
     },
   });

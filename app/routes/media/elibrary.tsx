@@ -1,13 +1,22 @@
-import { BookOpenText, CircleAlert, Download, FileImage, FileText, Library } from "lucide-react";
-import { useEffect } from "react";
-import { ImageViewerLink } from "~/components/image-viewer";
+import {
+  BookOpenText,
+  CircleAlert,
+  Download,
+  FileImage,
+  FileSpreadsheet,
+  FileText,
+  Library,
+  Presentation,
+} from "lucide-react";
+import { ImageViewer, ImageViewerLink } from "~/components/image-viewer";
 import { PageHeader } from "~/components/page-header";
+import { ServerToast } from "~/components/page-toast";
+import { loadAsDocument, type PageHandle } from "~/lib/page-scripts";
 import { StatusMessage } from "~/components/status-message";
 import { buttonVariants } from "~/components/ui/button";
 import { fileExtension, fileTitle, isImageFile } from "~/lib/files";
 import { formatFileSize, textParagraphs } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
-import { showToast } from "~/lib/toast";
 import { listElibraryDocuments } from "~/server/content/documents.server";
 import { services } from "~/server/platform/services.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
@@ -55,21 +64,31 @@ export async function loader() {
 
 const actionClass = "h-11 flex-1";
 
+/** Each kind of file gets its own icon on its card (a PDF, a document, a sheet, slides). */
+const KIND_ICONS: Record<string, typeof FileText> = {
+  XLSX: FileSpreadsheet,
+  XLS: FileSpreadsheet,
+  PPTX: Presentation,
+  PPT: Presentation,
+};
+
+export const handle: PageHandle = { enhancements: ["toasts", "dialogs"] };
+export const clientLoader = loadAsDocument;
+
 export default function Elibrary({ loaderData }: Route.ComponentProps) {
   const { documents, loadFailed } = loaderData;
 
-  useEffect(() => {
-    if (!loadFailed) return;
-    showToast({
-      id: "elibrary-load-failed",
-      title: "Error fetching materials",
-      description: "We could not load the eLibrary. Please try again in a moment.",
-      variant: "destructive",
-    });
-  }, [loadFailed]);
-
   return (
     <>
+      {loadFailed ? (
+        <ServerToast
+          toast={{
+            title: "Error fetching materials",
+            description: "We could not load the eLibrary. Please try again in a moment.",
+            variant: "destructive",
+          }}
+        />
+      ) : null}
       <PageHeader
         eyebrow="Media"
         title="eLibrary"
@@ -92,7 +111,7 @@ export default function Elibrary({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {documents.map((document) => {
-              const Icon = document.isImage ? FileImage : FileText;
+              const Icon = document.isImage ? FileImage : (KIND_ICONS[document.kind] ?? FileText);
               return (
                 <li
                   key={document.id}
@@ -169,6 +188,7 @@ export default function Elibrary({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
+      {documents.some((document) => document.isImage) ? <ImageViewer /> : null}
     </>
   );
 }

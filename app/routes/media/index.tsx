@@ -4,6 +4,14 @@ import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/index";
+import { loadAsDocument } from "~/lib/page-scripts";
+
+// A page without scripts (ADR 013): reached from a React page, it loads as a whole page. (A route
+// with a client loader and no server loader would be drawn in the browser only, so it has one.)
+export const clientLoader = loadAsDocument;
+export function loader() {
+  return null;
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(

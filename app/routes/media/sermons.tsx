@@ -1,13 +1,13 @@
 import { CircleAlert, Video } from "lucide-react";
-import { useEffect } from "react";
 import { PageHeader } from "~/components/page-header";
+import { ServerToast } from "~/components/page-toast";
+import { loadAsDocument, type PageHandle } from "~/lib/page-scripts";
 import { Pager } from "~/components/pager";
 import { StatusMessage } from "~/components/status-message";
 import { YouTubeEmbed } from "~/components/youtube-embed";
 import { dateBadge, formatDateUS } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
-import { showToast } from "~/lib/toast";
 import { listSermonsPage } from "~/server/content/sermons.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import type { Route } from "./+types/sermons";
@@ -41,21 +41,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+export const handle: PageHandle = { enhancements: ["toasts", "video"] };
+export const clientLoader = loadAsDocument;
+
 export default function Sermons({ loaderData }: Route.ComponentProps) {
   const { sermons, page, pages, loadFailed } = loaderData;
 
-  useEffect(() => {
-    if (!loadFailed) return;
-    showToast({
-      id: "sermons-load-failed",
-      title: "Error fetching sermons",
-      description: "We could not load the sermons. Please try again in a moment.",
-      variant: "destructive",
-    });
-  }, [loadFailed]);
-
   return (
     <>
+      {loadFailed ? (
+        <ServerToast
+          toast={{
+            title: "Error fetching sermons",
+            description: "We could not load the sermons. Please try again in a moment.",
+            variant: "destructive",
+          }}
+        />
+      ) : null}
       <PageHeader
         eyebrow="Media"
         title="Sermons"

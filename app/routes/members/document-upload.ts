@@ -4,7 +4,7 @@ import { DOCUMENT_CATEGORIES } from "~/schemas/document-details";
 import { createDocument } from "~/server/content/documents.server";
 import { respondToUpload } from "~/server/http/upload-response.server";
 import { AppError } from "~/server/http/errors.server";
-import { readUploadForm, storeWithRecord } from "~/server/http/uploads.server";
+import { storeDocumentWithRecord, withUploadForm } from "~/server/http/uploads.server";
 import type { Route } from "./+types/document-upload";
 
 const BACK = "/members/upload";
@@ -18,93 +18,54 @@ export async function loader({ request }: Route.LoaderArgs) {
 // Receives one document for the eLibrary or the gospel tracts: checked, stored, recorded.
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, "content:write");
-  let upload;
+  const refuse = (status: number, title: string, description: string) =>
+    respondToUpload(
+      request,
+      { ok: false, toast: { title, description, variant: "destructive" } },
+      status,
+      BACK,
+    );
   try {
-    upload = await readUploadForm(request, "file", "document");
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return respondToUpload(
-      request,
-      { ok: false, toast: { title: "Upload Failed", description: error.message, variant: "destructive" } },
-      error.status,
-      BACK,
-    );
-  }
-  const { form, file } = upload;
-  if (!file) {
-    return respondToUpload(
-      request,
-      {
-        ok: false,
-        toast: {
-          title: "No file selected",
-          description: "Please choose a file to upload.",
-          variant: "destructive",
-        },
-      },
-      400,
-      BACK,
-    );
-  }
-  const category = String(form.get("category") ?? "elibrary");
-  if (!(DOCUMENT_CATEGORIES as readonly string[]).includes(category)) {
-    return respondToUpload(
-      request,
-      {
-        ok: false,
-        toast: { title: "Upload Failed", description: "Please choose a category.", variant: "destructive" },
-      },
-      400,
-      BACK,
-    );
-  }
-  let stored = false;
-  try {
-    await storeWithRecord(file, "", async (objectName) => {
-      stored = true;
-      return createDocument(
+    return await withUploadForm(request, "file", "document", async ({ form, file }) => {
+      if (!file) return refuse(400, "No file selected", "Please choose a file to upload.");
+      const category = String(form.get("category") ?? "elibrary");
+      if (!(DOCUMENT_CATEGORIES as readonly string[]).includes(category)) {
+        return refuse(400, "Upload Failed", "Please choose a category.");
+      }
+      let stored = false;
+      try {
+        await storeDocumentWithRecord(file, "", async (objectName, _url, size) => {
+          stored = true;
+          return createDocument(
+            {
+              fileName: file.originalName,
+              filePath: objectName,
+              fileSize: size,
+              category,
+              storageObjectPath: objectName,
+            },
+            user,
+          );
+        });
+      } catch (error) {
+        if (error instanceof AppError) return refuse(error.status, "Upload Failed", error.message);
+        console.error("Document upload failed:", error);
+        return stored
+          ? refuse(500, "Database record failed", "The file was not kept. Please try again.")
+          : refuse(500, "Upload Failed", "The file could not be stored. Please try again.");
+      }
+      return respondToUpload(
+        request,
         {
-          fileName: file.originalName,
-          filePath: objectName,
-          fileSize: file.size,
-          category,
-          storageObjectPath: objectName,
+          ok: true,
+          toast: { title: "Upload Complete!", description: `${file.originalName} has been uploaded.` },
         },
-        user,
+        200,
+        BACK,
       );
     });
   } catch (error) {
-    console.error("Document upload failed:", error);
-    return respondToUpload(
-      request,
-      stored
-        ? {
-            ok: false,
-            toast: {
-              title: "Database record failed",
-              description: "The file was not kept. Please try again.",
-              variant: "destructive",
-            },
-          }
-        : {
-            ok: false,
-            toast: {
-              title: "Upload Failed",
-              description: "The file could not be stored. Please try again.",
-              variant: "destructive",
-            },
-          },
-      500,
-      BACK,
-    );
+    if (!(error instanceof AppError)) throw error;
+    return refuse(error.status, "Upload Failed", error.message);
   }
-  return respondToUpload(
-    request,
-    {
-      ok: true,
-      toast: { title: "Upload Complete!", description: `${file.originalName} has been uploaded.` },
-    },
-    200,
-    BACK,
-  );
 }

@@ -13,11 +13,12 @@ import { UploadProgress } from "~/components/upload-progress";
 import { firstError, firstErrors, type ActionResult } from "~/lib/action-result";
 import { isImageFile } from "~/lib/files";
 import { focusFirstError, formValues } from "~/lib/form-values";
-import { formatDateTime, formatFileSize } from "~/lib/format";
+import { dayInChurchZone } from "~/lib/dates";
+import { formatDate, formatDateTime, formatFileSize } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { useUpload } from "~/lib/upload-client";
-import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
+import { uploadLimit } from "~/server/http/uploads.server";
 import {
   DOCUMENT_CATEGORIES,
   DOCUMENT_DESCRIPTION_MAX,
@@ -47,19 +48,21 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "content:write");
+  const limit = uploadLimit("document").label;
   return loadOrEmpty(
     "documents",
     async () => {
       const rows = await listAllDocuments();
       const { storage } = services();
       return {
+        limit,
         documents: await Promise.all(
           rows.map(async (row) => ({
             id: row.id,
             fileName: row.fileName,
             category: row.category,
             fileSize: row.fileSize,
-            createdAt: row.createdAt.toISOString().slice(0, 10),
+            uploadedOn: formatDate(dayInChurchZone(row.createdAt)),
             url: storage.publicUrl(row.storageObjectPath),
             title: row.title ?? "",
             description: row.description ?? "",
@@ -80,7 +83,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         ),
       };
     },
-    { documents: [] },
+    { documents: [], limit },
   );
 }
 
@@ -186,7 +189,7 @@ async function restoreVersion(form: FormData, user: StaffUser) {
 type ListedDocument = Route.ComponentProps["loaderData"]["documents"][number];
 
 export default function Documents({ loaderData, actionData }: Route.ComponentProps) {
-  const { documents, loadFailed } = loaderData;
+  const { documents, loadFailed, limit } = loaderData;
   // The document whose details dialog is open.
   const [editing, setEditing] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -251,7 +254,7 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
               className="h-auto py-2"
             />
             <p id="file-hint" className="text-xs text-muted-foreground">
-              PDF, DOCX, PPT, XLSX, PNG, JPG up to {MAX_UPLOAD_LABEL}
+              PDF, DOCX, PPT, XLSX, PNG, JPG up to {limit}
             </p>
             {fileError ? (
               <p id="file-error" className="text-sm text-destructive">
@@ -299,16 +302,19 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
                       href={document.url}
                       target="_blank"
                       rel="noopener noreferrer"
-                      className="block truncate font-medium hover:underline"
+                      className="line-clamp-2 break-words font-medium hover:underline"
                     >
                       {document.title || document.fileName}
                     </a>
-                    <p className="text-xs text-muted-foreground">
-                      {document.title ? <span className="break-all">{document.fileName} · </span> : null}
-                      {document.category} · {formatFileSize(document.fileSize)} · {document.createdAt}
+                    <p className="text-xs text-muted-foreground wrap-anywhere">
+                      {document.title ? <span>{document.fileName} · </span> : null}
+                      {document.category} · {formatFileSize(document.fileSize)} · {document.uploadedOn}
                     </p>
                     {document.editedBy && document.editedAt ? (
-                      <p className="text-xs text-muted-foreground" data-testid="document-edited">
+                      <p
+                        className="text-xs text-muted-foreground wrap-anywhere"
+                        data-testid="document-edited"
+                      >
                         Edited by {document.editedBy}, {document.editedAt}
                       </p>
                     ) : null}
@@ -548,7 +554,7 @@ function DetailsHistory({
                 Version {revision.version}
                 {revision.version === document.version ? " (current)" : ""}
               </p>
-              <p className="text-xs text-muted-foreground">
+              <p className="text-xs text-muted-foreground wrap-anywhere">
                 {revision.savedBy}, {revision.savedAt}
                 {revision.note ? ` · ${revision.note}` : ""}
               </p>

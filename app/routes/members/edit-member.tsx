@@ -3,17 +3,23 @@ import { useNavigation } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { MemberForm } from "~/components/member-form";
 import { pageMeta } from "~/lib/meta";
-import { firstError, firstErrors } from "~/lib/action-result";
+import { firstError, firstErrors, type ActionResult } from "~/lib/action-result";
+import { isSaveAnyway, type DuplicateView } from "~/lib/member-duplicates";
 import { showToast } from "~/lib/toast";
 import { makeMemberSchema } from "~/schemas/member";
 import { memberDraftFrom, readMemberForm, typedMemberValues } from "~/schemas/member-fields";
 import { requireUser } from "~/server/auth/guards.server";
 import { refuse, refusalFor } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
-import { getMember, loadMemberOptions, updateMember } from "~/server/people/members.server";
+import {
+  findPossibleDuplicates,
+  getMember,
+  loadMemberOptions,
+  updateMember,
+} from "~/server/people/members.server";
 import { fullName } from "~/lib/names";
 import { redirectWithToast } from "~/server/http/toast.server";
-import { memberOrBackToList } from "~/server/people/member-screens.server";
+import { memberOrBackToList, possibleDuplicatesAnswer } from "~/server/people/member-screens.server";
 import type { Route } from "./+types/edit-member";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -23,7 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request, "members:write");
   const [member, options] = await Promise.all([getMember(params.id), loadMemberOptions()]);
-  return { member: await memberOrBackToList(request, member), options };
+  return { member: await memberOrBackToList(request, member, params.id), options };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -41,6 +47,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   let updated;
   try {
+    if (!isSaveAnyway(form)) {
+      const duplicates = await findPossibleDuplicates(parsed.data, { exceptId: params.id });
+      if (duplicates.length > 0) {
+        return possibleDuplicatesAnswer(duplicates, { values, mayReadMembers: true });
+      }
+    }
     updated = await updateMember(params.id, parsed.data, user);
   } catch (error) {
     return refusalFor(error, {
@@ -50,7 +62,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       values,
     });
   }
-  await memberOrBackToList(request, updated);
+  await memberOrBackToList(request, updated, params.id);
   throw await redirectWithToast(
     "/members/details",
     { title: "Update Successful!", description: "Member details have been updated." },
@@ -61,9 +73,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function EditMember({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { member, options } = loaderData;
+  const answer = actionData as (ActionResult & { duplicates?: DuplicateView[] }) | undefined;
 
   useEffect(() => {
-    if (actionData?.toast) showToast({ ...actionData.toast, id: `edit-${actionData.at}` });
+    // Possible duplicates are said in the form itself, where the answer to them is.
+    if (actionData?.toast && !(actionData as { duplicates?: unknown }).duplicates)
+      showToast({ ...actionData.toast, id: `edit-${actionData.at}` });
   }, [actionData]);
 
   return (
@@ -78,6 +93,8 @@ export default function EditMember({ loaderData, actionData }: Route.ComponentPr
         options={options}
         defaults={actionData?.values ? memberDraftFrom(actionData.values) : member}
         errors={actionData?.fieldErrors}
+        duplicates={answer?.duplicates}
+        duplicatesAt={answer?.at}
         isSubmitting={navigation.state === "submitting"}
       />
     </AdminScreen>

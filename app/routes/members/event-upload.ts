@@ -6,7 +6,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { createEvent, getEventRow, updateEvent, type EventInput } from "~/server/content/events.server";
 import { respondToUpload } from "~/server/http/upload-response.server";
 import { AppError } from "~/server/http/errors.server";
-import { readUploadForm, storeWithRecord } from "~/server/http/uploads.server";
+import { storeImageWithRecord, withUploadForm } from "~/server/http/uploads.server";
 import type { Route } from "./+types/event-upload";
 
 const SCREEN = "/members/add-event";
@@ -27,56 +27,58 @@ export async function action({ request }: Route.ActionArgs) {
       status,
       SCREEN,
     );
-
-  let upload;
+  const refuseUpload = (error: AppError) =>
+    refuse(error.status, "Image upload failed", error.message, { image: error.message });
   try {
-    upload = await readUploadForm(request, "image", "image");
+    return await withUploadForm(request, "image", "image", async ({ form, file }) => {
+      const intent = form.get("intent");
+      const id = String(form.get("id") ?? "");
+      if (intent !== "create" && intent !== "update")
+        return refuse(400, "Submission Failed", "Unknown request.");
+      const parsed = eventSchema.safeParse(formValues(form));
+      if (!parsed.success) {
+        const errors = firstErrors(parsed.error.issues);
+        return refuse(400, "Submission Failed", Object.values(errors)[0]!, errors);
+      }
+      const input: EventInput = parsed.data;
+      if (intent === "update" && !(await getEventRow(id)))
+        return refuse(404, "Database update failed", "That event no longer exists.");
+
+      const save = (image: { url: string; objectName: string } | null) =>
+        intent === "create" ? createEvent(input, image, user) : updateEvent(id, input, image, user);
+      let stored = false;
+      try {
+        if (file) {
+          await storeImageWithRecord(file, "event-images/event-", (objectName, url) => {
+            stored = true;
+            return save({ url, objectName });
+          });
+        } else {
+          await save(null);
+        }
+      } catch (error) {
+        if (error instanceof AppError) return refuseUpload(error);
+        console.error("Saving an event failed:", error);
+        return file && !stored
+          ? refuse(500, "Image upload failed", "The picture could not be stored. Please try again.")
+          : refuse(500, "Database update failed", "The event could not be saved. Please try again.");
+      }
+      return respondToUpload(
+        request,
+        {
+          ok: true,
+          toast:
+            intent === "create"
+              ? { title: "Event Added!", description: `${input.title} is on the events page.` }
+              : { title: "Event Updated!", description: `${input.title} has been saved.` },
+          redirectTo: SCREEN,
+        },
+        200,
+        SCREEN,
+      );
+    });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return refuse(error.status, "Image upload failed", error.message, { image: error.message });
+    return refuseUpload(error);
   }
-  const { form, file } = upload;
-  const intent = form.get("intent");
-  const id = String(form.get("id") ?? "");
-  if (intent !== "create" && intent !== "update") return refuse(400, "Submission Failed", "Unknown request.");
-  const parsed = eventSchema.safeParse(formValues(form));
-  if (!parsed.success) {
-    const errors = firstErrors(parsed.error.issues);
-    return refuse(400, "Submission Failed", Object.values(errors)[0]!, errors);
-  }
-  const input: EventInput = parsed.data;
-  if (intent === "update" && !(await getEventRow(id)))
-    return refuse(404, "Database update failed", "That event no longer exists.");
-
-  const save = (image: { url: string; objectName: string } | null) =>
-    intent === "create" ? createEvent(input, image, user) : updateEvent(id, input, image, user);
-  let stored = false;
-  try {
-    if (file) {
-      await storeWithRecord(file, "event-images/event-", (objectName, url) => {
-        stored = true;
-        return save({ url, objectName });
-      });
-    } else {
-      await save(null);
-    }
-  } catch (error) {
-    console.error("Saving an event failed:", error);
-    return file && !stored
-      ? refuse(500, "Image upload failed", "The picture could not be stored. Please try again.")
-      : refuse(500, "Database update failed", "The event could not be saved. Please try again.");
-  }
-  return respondToUpload(
-    request,
-    {
-      ok: true,
-      toast:
-        intent === "create"
-          ? { title: "Event Added!", description: `${input.title} is on the events page.` }
-          : { title: "Event Updated!", description: `${input.title} has been saved.` },
-      redirectTo: SCREEN,
-    },
-    200,
-    SCREEN,
-  );
 }

@@ -8,7 +8,7 @@ import { FormField, TextareaField } from "~/components/form-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { UploadProgress } from "~/components/upload-progress";
 import { eventImageSrc } from "~/lib/event-image";
-import { formatDateUS, formatTimeRange } from "~/lib/format";
+import { formatDate, formatTimeRange } from "~/lib/format";
 import { firstErrors } from "~/lib/action-result";
 import { focusFirstError, formValues } from "~/lib/form-values";
 import { pageMeta } from "~/lib/meta";
@@ -23,6 +23,7 @@ import { deleteEvent, getEventRow, listEventsForStaff } from "~/server/content/e
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/events";
 import { refusalFor, refuse, reply } from "~/server/http/action-result.server";
+import { ResponsiveImage } from "~/components/responsive-image";
 
 const SCREEN = "/members/add-event";
 
@@ -232,18 +233,18 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         <ContentListCard title="All Events" isEmpty={events.length === 0} emptyText="No events yet.">
           {events.map((item) => (
             <li key={item.id} className="flex items-center gap-3 py-3" data-testid="event-row">
-              <img
+              <ResponsiveImage
                 src={item.imageSrc}
                 alt=""
                 width={64}
                 height={40}
-                loading="lazy"
+                sizes="64px"
                 className="h-10 w-16 shrink-0 rounded object-cover"
               />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{item.title}</p>
+                <p className="line-clamp-2 break-words font-medium">{item.title}</p>
                 <p className="text-sm text-muted-foreground">
-                  {formatDateUS(item.eventDate)} · {formatTimeRange(item.eventTime, item.eventEndTime)}
+                  {formatDate(item.eventDate)} · {formatTimeRange(item.eventTime, item.eventEndTime)}
                 </p>
               </div>
               <EditLink to={`?edit=${item.id}`} label={`Edit ${item.title}`} />

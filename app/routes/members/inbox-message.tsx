@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { TextareaField } from "~/components/form-field";
-import { KindLabel, StatusBadge } from "~/components/inbox-badges";
+import { EmailStatusBadge, KindLabel, StatusBadge } from "~/components/inbox-badges";
 import { OutboxNote } from "~/components/outbox-note";
 import { StatusMessage } from "~/components/status-message";
 import { Button } from "~/components/ui/button";
@@ -146,7 +146,7 @@ function Card({ title, children, id }: { title: string; children: ReactNode; id:
   return (
     <section
       aria-labelledby={id}
-      className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-6"
+      className="min-w-0 break-words rounded-xl border border-border bg-background p-5 shadow-sm sm:p-6"
     >
       <h2 id={id} className="text-lg font-semibold text-navy">
         {title}
@@ -156,22 +156,16 @@ function Card({ title, children, id }: { title: string; children: ReactNode; id:
   );
 }
 
-/** Text someone typed: their line breaks kept, never read as HTML. */
+/** Text someone typed: their line breaks kept, never read as HTML; a long link breaks anywhere. */
 function TypedText({ text, testId }: { text: string; testId?: string }) {
   return (
-    <p data-testid={testId} className="whitespace-pre-wrap break-words">
+    <p data-testid={testId} className="whitespace-pre-wrap wrap-anywhere">
       {text}
     </p>
   );
 }
 
-const linkClass = "break-all font-medium text-primary underline underline-offset-4";
-
-const EMAIL_STATUS: Record<string, string> = {
-  pending: "Waiting to be sent",
-  sent: "Sent",
-  failed: "Not sent",
-};
+const linkClass = "font-medium text-primary underline underline-offset-4 wrap-anywhere";
 
 const STATUS_BUTTONS: Record<InboxStatus, { change: InboxChange; label: string; icon: typeof Archive }[]> = {
   new: [
@@ -237,10 +231,10 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
       backTo="/members/messages"
       backLabel="Back to Messages"
     >
-      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
-        <div className="lg:col-span-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 lg:items-start">
+        <div className="min-w-0 lg:col-span-2">
           <Card id="message-heading" title={item.kind === "connect" ? "Message" : KIND_LABELS[item.kind]}>
-            <div className="grid gap-3">
+            <div className="grid grid-cols-1 gap-3">
               {item.ministry ? (
                 <p>
                   Signed up for{" "}
@@ -282,13 +276,16 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
             </div>
           </Card>
         </div>
-        <div className="grid gap-6 lg:col-start-3 lg:row-span-2 lg:row-start-1">
+        <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-start-3 lg:row-span-2 lg:row-start-1">
           <Card id="status-heading" title="Status">
-            <div className="grid gap-3">
+            <div className="grid grid-cols-1 gap-3">
               <p className="flex flex-wrap items-center gap-2">
                 <StatusBadge status={item.status} />
                 {item.handledBy && item.handledAt ? (
-                  <span className="text-sm text-muted-foreground" data-testid="inbox-handled">
+                  <span
+                    className="min-w-0 text-sm text-muted-foreground wrap-anywhere"
+                    data-testid="inbox-handled"
+                  >
                     {handledWord} by {item.handledBy}, {item.handledAt}
                   </span>
                 ) : null}
@@ -313,7 +310,7 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
           </Card>
 
           <Card id="contact-heading" title="Contact">
-            <dl className="grid gap-3 text-sm">
+            <dl className="grid grid-cols-1 gap-3 text-sm">
               <div>
                 <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
                   E-mail
@@ -344,21 +341,23 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
             </dl>
           </Card>
         </div>
-        <div className="lg:col-span-2 lg:row-start-2">
+        <div className="min-w-0 lg:col-span-2 lg:row-start-2">
           <Card id="replies-heading" title="Reply by e-mail">
-            <div className="grid gap-4">
+            <div className="grid grid-cols-1 gap-4">
               {item.replies.length > 0 ? (
-                <ol aria-label="Replies sent" className="grid gap-3">
+                <ol aria-label="Replies sent" className="grid grid-cols-1 gap-3">
                   {item.replies.map((sent) => (
                     <li
                       key={sent.id}
                       data-testid="inbox-reply"
                       className="rounded-lg border border-border bg-muted/50 p-4"
                     >
-                      <p className="text-sm text-muted-foreground">
-                        <span className="font-semibold text-foreground">{sent.sentBy}</span>, {sent.sentAt},
-                        to <span className="break-all">{sent.toAddress}</span>
-                        {sent.emailStatus ? ` · ${EMAIL_STATUS[sent.emailStatus] ?? sent.emailStatus}` : null}
+                      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+                        <span className="min-w-0 wrap-anywhere">
+                          <span className="font-semibold text-foreground">{sent.sentBy}</span>, {sent.sentAt},
+                          to {sent.toAddress}
+                        </span>
+                        {sent.emailStatus ? <EmailStatusBadge status={sent.emailStatus} /> : null}
                       </p>
                       <div className="mt-2 text-sm">
                         <TypedText text={sent.body} />
@@ -371,7 +370,11 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
               {!outbox.emailConfigured ? <OutboxNote {...outbox} /> : null}
 
               {item.canReply ? (
-                <Form method="post" className="grid gap-3" key={actionData?.ok ? actionData.at : "reply"}>
+                <Form
+                  method="post"
+                  className="grid grid-cols-1 gap-3"
+                  key={actionData?.ok ? actionData.at : "reply"}
+                >
                   <input type="hidden" name="intent" value="reply" />
                   <TextareaField
                     ref={replyRef}

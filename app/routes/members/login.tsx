@@ -1,7 +1,7 @@
 import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
-import { Form, redirect, useNavigation, useSearchParams } from "react-router";
-import { ChurchLogo } from "~/components/church-logo";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { AuthCard, AuthNotice } from "~/components/auth-card";
 import { PasswordInput } from "~/components/password-input";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -9,13 +9,20 @@ import { Label } from "~/components/ui/label";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { showToast } from "~/lib/toast";
-import { loginSchema } from "~/schemas/login";
+import { ACCOUNT_LOCKED, ADDRESS_LOCKED, loginSchema } from "~/schemas/login";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { refuse } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { signIn } from "~/server/auth/sign-in.server";
+
+/** The sign-in's second step, for accounts with an authenticator app. */
+export const TWO_FACTOR_SIGN_IN_PATH = "/members/login/two-factor";
 import { redirectWithToast } from "~/server/http/toast.server";
 import type { Route } from "./+types/login";
+import type { PageHandle } from "~/lib/page-scripts";
+
+// The sign-in pages belong to the members area's React application (ADR 013).
+export const handle: PageHandle = { hydrate: true };
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Members Login", "Sign in to the members area for church staff.");
@@ -45,12 +52,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
   });
   if (!result.ok) return refuseSignIn(result.status, result.message);
-  throw await redirectWithToast(
-    safeRedirect(parsed.data.redirectTo, "/members"),
-    { title: "Login Successful!" },
-    request,
-    result.setCookies,
-  );
+  const destination = safeRedirect(parsed.data.redirectTo, "/members");
+  if (result.twoFactor) {
+    // The password was right; the session starts once the authenticator's code is given.
+    const next = destination === "/members" ? "" : `?redirectTo=${encodeURIComponent(destination)}`;
+    const headers = new Headers();
+    for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+    throw redirect(`${TWO_FACTOR_SIGN_IN_PATH}${next}`, { headers });
+  }
+  throw await redirectWithToast(destination, { title: "Login Successful!" }, request, result.setCookies);
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
@@ -63,59 +73,84 @@ export default function Login({ actionData }: Route.ComponentProps) {
     if (actionData) showToast({ ...actionData.toast, id: `login-${actionData.at}` });
   }, [actionData]);
   const error = actionData?.toast.description;
+  const isLocked = error === ACCOUNT_LOCKED || error === ADDRESS_LOCKED;
+  // The forgot-password form starts with the address typed here (kept out of the URL).
+  const typed = actionData?.values?.username ?? "";
+  const forgotState = typed.includes("@") ? { email: typed } : undefined;
+  // After a password was set from an e-mailed link, the sign-in page says so.
+  const notice = searchParams.get("password") === "set" ? "Your password is set. Sign in with it now." : null;
 
   return (
-    <section className="flex justify-center px-4 py-16 sm:py-24">
-      <div className="w-full max-w-md rounded-2xl border border-border bg-background p-8 shadow-sm">
-        <div className="flex flex-col items-center text-center">
-          <ChurchLogo className="size-12" />
-          <h1 className="mt-4 text-2xl font-bold tracking-tight text-navy">Members Login</h1>
-          <p className="mt-2 text-sm text-muted-foreground">Sign in to the members area.</p>
+    <AuthCard title="Members Login" description="Sign in to the members area.">
+      {notice ? (
+        <AuthNotice tone="success" className="mt-6">
+          {notice}
+        </AuthNotice>
+      ) : null}
+      <Form method="post" className="mt-8 grid gap-5">
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <div className="grid gap-2">
+          <Label htmlFor="username">Email</Label>
+          <Input
+            id="username"
+            name="username"
+            type="text"
+            inputMode="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            maxLength={254}
+            defaultValue={actionData?.values?.username ?? ""}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "login-error username-hint" : "username-hint"}
+          />
+          <p id="username-hint" className="text-xs text-muted-foreground">
+            Your e-mail address (or your username, if you were given one).
+          </p>
         </div>
-        <Form method="post" className="mt-8 grid gap-5">
-          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <div className="grid gap-2">
-            <Label htmlFor="username">Username</Label>
-            <Input
-              id="username"
-              name="username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              maxLength={254}
-              defaultValue={actionData?.values?.username ?? ""}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "login-error" : undefined}
-            />
-          </div>
-          <div className="grid gap-2">
+        <div className="grid gap-2">
+          <div className="flex items-baseline justify-between gap-3">
             <Label htmlFor="password">Password</Label>
-            <PasswordInput
-              id="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              maxLength={128}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "login-error" : undefined}
-            />
-          </div>
-          {error ? (
-            <p
-              id="login-error"
-              role="alert"
-              className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive"
+            <Link
+              to="/members/forgot-password"
+              state={forgotState}
+              className="text-sm font-medium text-navy underline-offset-4 hover:underline"
             >
-              {error}
-            </p>
-          ) : null}
-          <Button type="submit" size="lg" disabled={isSubmitting}>
-            {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-            Login
-          </Button>
-        </Form>
-      </div>
-    </section>
+              Forgot password?
+            </Link>
+          </div>
+          <PasswordInput
+            id="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            maxLength={128}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "login-error" : undefined}
+          />
+        </div>
+        {error ? (
+          <AuthNotice tone="error" id="login-error">
+            <p>{error}</p>
+            {isLocked ? (
+              <p className="mt-1">
+                <Link
+                  to="/members/forgot-password"
+                  state={forgotState}
+                  className="font-semibold underline underline-offset-4"
+                >
+                  Forgot password? Get a link by e-mail
+                </Link>
+              </p>
+            ) : null}
+          </AuthNotice>
+        ) : null}
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+          Login
+        </Button>
+      </Form>
+    </AuthCard>
   );
 }

@@ -1,12 +1,21 @@
-import { Eye, Pencil, Search, UserPlus } from "lucide-react";
+import { AdminScreen } from "~/components/admin-screen";
+import { Eye, Pencil, Search, UserPlus, X } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
+import { useDeleteToast } from "~/components/confirm-dialog";
+import { DeleteMemberButton } from "~/components/member-delete-button";
 import { Pager } from "~/components/pager";
+import { MembershipStatusBadge } from "~/components/status-badge";
 import { TableScroller } from "~/components/table-scroller";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { pageMeta } from "~/lib/meta";
+import {
+  memberListFilterLabels,
+  memberListSearch,
+  readMemberListFilter,
+  type MemberListFilter,
+} from "~/lib/member-list-filter";
 import { requestedPage } from "~/lib/paging";
 import { showToast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
@@ -26,14 +35,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "members:read");
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const filter = readMemberListFilter(url.searchParams);
   const page = requestedPage(request);
-  return loadOrEmpty("members", async () => ({ query, ...(await listMembers({ query, page })) }), {
-    query,
-    rows: [],
-    total: 0,
-    page: 1,
-    pages: 1,
-  });
+  return loadOrEmpty(
+    "members",
+    async () => ({ query, filter, ...(await listMembers({ query, page, filter })) }),
+    { query, filter, rows: [], total: 0, page: 1, pages: 1 },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -56,11 +64,63 @@ export async function action({ request }: Route.ActionArgs) {
   return reply({ title: "Member Deleted", description: "The member has been removed." });
 }
 
+type ListedMember = Route.ComponentProps["loaderData"]["rows"][number];
+
+function RowActions({ member, name }: { member: ListedMember; name: string }) {
+  return (
+    <>
+      <Link
+        to={`/members/profile/${member.id}`}
+        className={buttonVariants({ variant: "ghost", size: "icon" })}
+        aria-label={`View ${name}`}
+        title="View"
+      >
+        <Eye aria-hidden="true" />
+      </Link>
+      <Link
+        to={`/members/edit/${member.id}`}
+        className={buttonVariants({ variant: "ghost", size: "icon" })}
+        aria-label={`Edit ${name}`}
+        title="Edit"
+      >
+        <Pencil aria-hidden="true" />
+      </Link>
+      <DeleteMemberButton id={member.id} name={name} />
+    </>
+  );
+}
+
+/** The filters in use as chips; each one's × opens the list without it (search kept). */
+function FilterChips({ query, filter }: { query: string; filter: MemberListFilter }) {
+  const labels = memberListFilterLabels(filter);
+  if (labels.length === 0) return null;
+  return (
+    <ul className="mt-3 flex flex-wrap gap-2" aria-label="Filters">
+      {labels.map(([name, label]) => {
+        const { [name]: _removed, ...rest } = filter;
+        return (
+          <li key={name}>
+            <Link
+              to={`/members/details${memberListSearch({ query, filter: rest })}`}
+              className="inline-flex items-center gap-1.5 rounded-full border border-primary/30 bg-primary/10 py-1 pl-3 pr-2 text-sm font-medium text-primary hover:bg-primary/20"
+              aria-label={`Remove filter ${label}`}
+            >
+              {label}
+              <X className="size-4" aria-hidden="true" />
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 export default function MembershipList({ loaderData }: Route.ComponentProps) {
-  const { query, rows, total, page, pages, loadFailed } = loaderData;
+  const { query, filter, rows, total, page, pages, loadFailed } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
   const isSearching = navigation.state === "loading" && navigation.location?.pathname === "/members/details";
+  const isFiltered = memberListFilterLabels(filter).length > 0;
   useDeleteToast("delete-member");
 
   useEffect(() => {
@@ -72,39 +132,39 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
       });
   }, [loadFailed]);
 
-  const pageLink = (target: number) =>
-    `?${new URLSearchParams({ ...(query ? { q: query } : {}), page: String(target) })}`;
+  const pageLink = (target: number) => memberListSearch({ query, filter, page: target }) || "?page=1";
 
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <Link to="/members" className="text-sm font-medium text-primary hover:underline">
-            ← Back to Dashboard
-          </Link>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-navy">Membership List</h1>
-          {/* A status, so a screen reader hears the new count as the search narrows the list. */}
-          <p className="mt-1 text-muted-foreground" role="status">
-            {total} member{total === 1 ? "" : "s"}
-            {query ? ` matching “${query}”` : ""}
-          </p>
-        </div>
+    <AdminScreen
+      title="Membership List"
+      description={
+        // A status, so a screen reader hears the new count as the search narrows the list.
+        <span role="status">
+          {total} member{total === 1 ? "" : "s"}
+          {isFiltered ? " (filtered)" : ""}
+          {query ? ` matching “${query}”` : ""}
+        </span>
+      }
+      actions={
         <Link to="/members/forms" className={buttonVariants()}>
           <UserPlus aria-hidden="true" />
           Add New Member
         </Link>
-      </div>
-
+      }
+    >
       <Form
         method="get"
         role="search"
-        className="mt-6 flex gap-2"
+        className="flex gap-2"
         onChange={(event) => submit(event.currentTarget, { replace: true })}
       >
+        {/* The filters ride along with every search. */}
+        {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
+        {filter.joined ? <input type="hidden" name="joined" value={filter.joined} /> : null}
         <label htmlFor="member-search" className="sr-only">
           Search members by name, email or mobile
         </label>
-        <div className="relative flex-1">
+        <div className="relative min-w-0 flex-1">
           <Search
             className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
             aria-hidden="true"
@@ -123,99 +183,105 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
           Search
         </button>
       </Form>
+      <FilterChips query={query} filter={filter} />
 
-      <TableScroller
-        label="Members"
-        className={cn(
-          "mt-6 rounded-xl border border-border bg-background shadow-sm",
-          isSearching && "opacity-60",
-        )}
-      >
-        <table className="w-full min-w-[640px] text-left text-sm">
-          <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Mobile
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {rows.length === 0 ? (
+      <div className={cn("mt-6", isSearching && "opacity-60")}>
+        {/* Phones: one card per member, every action in reach. */}
+        {rows.length > 0 ? (
+          <ul className="grid gap-3 md:hidden" aria-label="Members">
+            {rows.map((member) => {
+              const name = fullName(member);
+              return (
+                <li
+                  key={member.id}
+                  data-testid="member-card"
+                  className="rounded-xl border border-border bg-background p-4 shadow-sm"
+                >
+                  <div className="flex items-start justify-between gap-3">
+                    <p className="min-w-0 font-semibold wrap-anywhere">{name}</p>
+                    <MembershipStatusBadge status={member.membershipStatus} />
+                  </div>
+                  <p className="mt-1 text-sm text-muted-foreground wrap-anywhere">{member.email}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {member.countryCode} {member.mobile}
+                  </p>
+                  <div className="mt-2 -mb-2 flex justify-end gap-1">
+                    <RowActions member={member} name={name} />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+
+        {/* Wider screens: the spec's table; on phones too when it only says that nothing was found. */}
+        <TableScroller
+          label="Members"
+          className={cn(
+            "rounded-xl border border-border bg-background shadow-sm",
+            rows.length > 0 && "hidden md:block",
+          )}
+        >
+          <table className="w-full text-left text-sm">
+            <thead
+              className={cn(
+                "bg-muted text-xs uppercase tracking-wide text-muted-foreground",
+                rows.length === 0 && "hidden md:table-header-group",
+              )}
+            >
               <tr>
-                <td colSpan={5} className="px-4 py-10 text-center text-muted-foreground">
-                  No members found.
-                </td>
+                <th scope="col" className="px-4 py-3">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Email
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Mobile
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Actions
+                </th>
               </tr>
-            ) : (
-              rows.map((member) => {
-                const name = fullName(member);
-                return (
-                  <tr key={member.id} data-testid="member-row">
-                    <td className="px-4 py-3 font-medium">{name}</td>
-                    <td className="px-4 py-3 break-all">{member.email}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">
-                      {member.countryCode} {member.mobile}
-                    </td>
-                    <td className="px-4 py-3">
-                      <span
-                        className={cn(
-                          "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold",
-                          member.membershipStatus === "active"
-                            ? "bg-success/10 text-success"
-                            : "bg-destructive/10 text-destructive",
-                        )}
-                        data-testid="member-status"
-                      >
-                        {member.membershipStatus}
-                      </span>
-                    </td>
-                    <td className="px-4 py-2">
-                      <div className="flex justify-end gap-1">
-                        <Link
-                          to={`/members/profile/${member.id}`}
-                          className={buttonVariants({ variant: "ghost", size: "icon" })}
-                          aria-label={`View ${name}`}
-                          title="View"
-                        >
-                          <Eye aria-hidden="true" />
-                        </Link>
-                        <Link
-                          to={`/members/edit/${member.id}`}
-                          className={buttonVariants({ variant: "ghost", size: "icon" })}
-                          aria-label={`Edit ${name}`}
-                          title="Edit"
-                        >
-                          <Pencil aria-hidden="true" />
-                        </Link>
-                        <ConfirmDeleteButton
-                          fetcherKey="delete-member"
-                          id={member.id}
-                          label={`Delete ${name}`}
-                          question="Are you sure you want to delete this member?"
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </TableScroller>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {rows.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="px-4 py-10 text-center text-muted-foreground">
+                    No members found.
+                  </td>
+                </tr>
+              ) : (
+                rows.map((member) => {
+                  const name = fullName(member);
+                  return (
+                    <tr key={member.id} data-testid="member-row">
+                      <td className="px-4 py-3 font-medium">{name}</td>
+                      <td className="px-4 py-3 wrap-anywhere">{member.email}</td>
+                      <td className="px-4 py-3 whitespace-nowrap">
+                        {member.countryCode} {member.mobile}
+                      </td>
+                      <td className="px-4 py-3">
+                        <MembershipStatusBadge status={member.membershipStatus} />
+                      </td>
+                      <td className="px-4 py-2">
+                        <div className="flex justify-end gap-1">
+                          <RowActions member={member} name={name} />
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+        </TableScroller>
+      </div>
 
       <Pager page={page} pages={pages} hrefFor={pageLink} className="mt-4" />
-    </section>
+    </AdminScreen>
   );
 }

@@ -2,14 +2,24 @@ import { Pencil } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
+import { AuditEntries } from "~/components/audit-entries";
+import { useDeleteToast } from "~/components/confirm-dialog";
+import { DeleteMemberButton } from "~/components/member-delete-button";
 import { buttonVariants } from "~/components/ui/button";
 import { todayInChurchZone } from "~/lib/dates";
-import { formatDateUS } from "~/lib/format";
+import { formatDate } from "~/lib/format";
 import { ageInYears } from "~/lib/member-dates";
 import { pageMeta } from "~/lib/meta";
+import { can } from "~/lib/permissions";
+import { auditSearch, EMPTY_AUDIT_FILTER } from "~/lib/audit-filter";
 import { MEMBER_FIELDS, type MemberFieldName } from "~/schemas/member-fields";
+import { auditNames, entryView, memberHistory } from "~/server/audit/audit-log.server";
 import { requireUser } from "~/server/auth/guards.server";
-import { getMemberProfile } from "~/server/people/members.server";
+import { loadOptional } from "~/server/http/loader.server";
+import { refuse, refusalFor } from "~/server/http/action-result.server";
+import { readForm } from "~/server/http/forms.server";
+import { redirectWithToast } from "~/server/http/toast.server";
+import { deleteMember, getMemberProfile } from "~/server/people/members.server";
 import { fullName } from "~/lib/names";
 import { memberOrBackToList } from "~/server/people/member-screens.server";
 import type { Member } from "../../../database/schema";
@@ -20,9 +30,48 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request, "members:read");
-  const member = await memberOrBackToList(request, await getMemberProfile(params.id));
-  return { member, today: todayInChurchZone() };
+  const user = await requireUser(request, "members:read");
+  const member = await memberOrBackToList(request, await getMemberProfile(params.id), params.id);
+  // The member's own history is for anyone who may read the member; when it cannot be read the
+  // profile still shows, with a note in its place.
+  const history = await loadOptional("a member's history", async () => {
+    const [{ rows, total }, names] = await Promise.all([memberHistory(member.id), auditNames()]);
+    return { entries: rows.map((row) => entryView(row, names)), total };
+  });
+  return {
+    member,
+    today: todayInChurchZone(),
+    history,
+    auditLink: can(user, "audit:read")
+      ? `/members/audit${auditSearch({ ...EMPTY_AUDIT_FILTER, member: member.id })}`
+      : null,
+    canWrite: can(user, "members:write"),
+  };
+}
+
+/** Deleting from the profile: the member goes to "Recently deleted", and staff back to the list. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request, "members:write");
+  const form = await readForm(request);
+  if (form.get("intent") !== "delete") {
+    return refuse(400, { title: "Delete failed", description: "Unknown request." });
+  }
+  let deleted;
+  try {
+    deleted = await deleteMember(params.id, user);
+  } catch (error) {
+    return refusalFor(error, {
+      title: "Delete failed",
+      fallback: "The member could not be removed. Please try again.",
+      what: "Deleting a member",
+    });
+  }
+  if (!deleted) return refuse(404, { title: "Delete failed", description: "That member no longer exists." });
+  throw await redirectWithToast(
+    "/members/details",
+    { title: "Member Deleted", description: "The member has been removed." },
+    request,
+  );
 }
 
 function show(value: string | null | undefined): string {
@@ -30,7 +79,7 @@ function show(value: string | null | undefined): string {
 }
 
 function showDate(value: string | null | undefined): string {
-  return value ? formatDateUS(value) : "N/A";
+  return value ? formatDate(value) : "N/A";
 }
 
 // The profile's rows, in its order; labels and formats come from the member field table.
@@ -86,38 +135,80 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-1">
       <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className="text-base break-words">{children}</dd>
+      <dd className="text-base wrap-anywhere">{children}</dd>
     </div>
   );
 }
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="rounded-xl border border-border bg-background p-6 shadow-sm">
+    <section className="rounded-xl border border-border bg-background p-4 shadow-sm sm:p-6">
       <h2 className="text-lg font-semibold text-navy">{title}</h2>
       <div className="mt-4">{children}</div>
     </section>
   );
 }
 
+/** Who added and changed this member, and what, from the audit log: the latest first. */
+function History({
+  history,
+  auditLink,
+}: {
+  history: Route.ComponentProps["loaderData"]["history"];
+  auditLink: string | null;
+}) {
+  if (!history) return <p>The history could not be loaded. Please reload the page.</p>;
+  const { entries, total } = history;
+  if (entries.length === 0) return <p>No changes have been recorded for this member yet.</p>;
+  return (
+    <div className="grid gap-3">
+      <AuditEntries entries={entries} label="History" showAddress={false} />
+      <p className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+        {total > entries.length ? `The latest ${entries.length} of ${total} entries.` : null}
+        {auditLink ? (
+          <Link to={auditLink} className="font-medium text-primary underline underline-offset-4">
+            See this member in the audit log
+          </Link>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
 export default function MemberProfile({ loaderData }: Route.ComponentProps) {
-  const { member, today } = loaderData;
+  const { member, today, history, auditLink, canWrite } = loaderData;
+  const name = fullName(member);
+  useDeleteToast("delete-profile-member");
   const children = member.children ?? [];
   const hasChildren = Boolean(children[0]?.name);
   return (
     <AdminScreen
-      title={fullName(member)}
+      title={name}
       description={member.nickname ? `“${member.nickname}”` : undefined}
       backTo="/members/details"
       backLabel="Back to List"
       actions={
-        <Link to={`/members/edit/${member.id}`} className={buttonVariants()}>
-          <Pencil aria-hidden="true" />
-          Edit Profile
-        </Link>
+        canWrite ? (
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/members/edit/${member.id}`} className={buttonVariants()}>
+              <Pencil aria-hidden="true" />
+              Edit Profile
+            </Link>
+            <DeleteMemberButton
+              id={member.id}
+              name={name}
+              fetcherKey="delete-profile-member"
+              text={
+                <>
+                  Delete<span className="sr-only"> {name}</span>
+                </>
+              }
+            />
+          </div>
+        ) : null
       }
     >
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <Card title="Personal Information">
           <Details member={member} names={PERSONAL_DETAILS} />
         </Card>
@@ -161,6 +252,10 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
             Ministry Role
           </p>
           <p className="mt-1">{member.roleNames.length > 0 ? member.roleNames.join(", ") : "N/A"}</p>
+        </Card>
+
+        <Card title="History">
+          <History history={history} auditLink={auditLink} />
         </Card>
       </div>
     </AdminScreen>

@@ -3,7 +3,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { replaceMinistryImage } from "~/server/content/ministry-images.server";
 import { AppError } from "~/server/http/errors.server";
 import { respondToUpload } from "~/server/http/upload-response.server";
-import { readUploadForm, storeWithRecord } from "~/server/http/uploads.server";
+import { storeImageWithRecord, withUploadForm } from "~/server/http/uploads.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/ministry-image-upload";
 
@@ -15,48 +15,54 @@ export async function loader({ request }: Route.LoaderArgs) {
   throw redirect(SCREEN);
 }
 
-// Stores a ministry's new picture as ministry-images/{slug}-{time stamp}.{ext}, points the
-// ministry at it (one per ministry) and removes the old file.
+// Stores a ministry's new picture as ministry-images/{slug}-{time stamp}_{w}x{h}.{ext} with its
+// narrower copies, points the ministry at it (one per ministry) and removes the old picture.
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, "content:write");
   const refuse = (status: number, toast: { title: string; description: string }) =>
     respondToUpload(request, { ok: false, toast: { ...toast, variant: "destructive" } }, status, SCREEN);
-  let upload;
+  const refuseUpload = (error: AppError) =>
+    refuse(error.status, { title: "Image upload failed", description: error.message });
   try {
-    upload = await readUploadForm(request, "image", "image");
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return refuse(error.status, { title: "Image upload failed", description: error.message });
-  }
-  const ministry = (await getSiteContent()).ministryBySlug(String(upload.form.get("ministrySlug") ?? ""));
-  if (!ministry || !upload.file) return refuse(400, MISSING);
+    return await withUploadForm(request, "image", "image", async ({ form, file }) => {
+      const ministry = (await getSiteContent()).ministryBySlug(String(form.get("ministrySlug") ?? ""));
+      if (!ministry || !file) return refuse(400, MISSING);
 
-  let stored = false;
-  try {
-    await storeWithRecord(upload.file, `ministry-images/${ministry.slug}-`, (objectName, url) => {
-      stored = true;
-      return replaceMinistryImage(ministry.slug, url, objectName, user);
+      let stored = false;
+      try {
+        await storeImageWithRecord(file, `ministry-images/${ministry.slug}-`, (objectName, url) => {
+          stored = true;
+          return replaceMinistryImage(ministry.slug, url, objectName, user);
+        });
+      } catch (error) {
+        if (error instanceof AppError) return refuseUpload(error);
+        console.error("Updating a ministry image failed:", error);
+        return stored
+          ? refuse(500, {
+              title: "Database update failed",
+              description: "The new picture was not saved. Please try again.",
+            })
+          : refuse(500, {
+              title: "Image upload failed",
+              description: "The picture could not be stored. Please try again.",
+            });
+      }
+      return respondToUpload(
+        request,
+        {
+          ok: true,
+          toast: {
+            title: "Image Updated!",
+            description: `The new picture shows on the ${ministry.name} page.`,
+          },
+          redirectTo: `/ministries/${ministry.slug}`,
+        },
+        200,
+        SCREEN,
+      );
     });
   } catch (error) {
-    console.error("Updating a ministry image failed:", error);
-    return stored
-      ? refuse(500, {
-          title: "Database update failed",
-          description: "The new picture was not saved. Please try again.",
-        })
-      : refuse(500, {
-          title: "Image upload failed",
-          description: "The picture could not be stored. Please try again.",
-        });
+    if (!(error instanceof AppError)) throw error;
+    return refuseUpload(error);
   }
-  return respondToUpload(
-    request,
-    {
-      ok: true,
-      toast: { title: "Image Updated!", description: `The new picture shows on the ${ministry.name} page.` },
-      redirectTo: `/ministries/${ministry.slug}`,
-    },
-    200,
-    SCREEN,
-  );
 }

@@ -15,6 +15,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { listMinistryImages } from "~/server/content/ministry-images.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/ministry-images";
+import { ResponsiveImage } from "~/components/responsive-image";
 
 // Under each field that is missing, besides the spec's toast.
 const fieldErrors = {
@@ -147,9 +148,13 @@ export default function MinistryImages({ loaderData }: Route.ComponentProps) {
           <figure className="grid gap-2">
             <figcaption className="text-sm font-medium">Current picture</figcaption>
             {current ? (
-              <img
+              <ResponsiveImage
                 src={current}
                 alt="Currently shown for this ministry"
+                width={640}
+                height={360}
+                sizes="(min-width: 640px) 50vw, 100vw"
+                priority
                 className="aspect-video w-full rounded-lg border border-border object-cover"
               />
             ) : (

@@ -1,8 +1,9 @@
 import { AdminScreen } from "~/components/admin-screen";
+import { ExportButton } from "~/components/export-button";
 import { RegistrationGroups } from "~/components/registration-groups";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/server/auth/guards.server";
-import { groupRegistrations, listMinistryRegistrations } from "~/server/people/registrations.server";
+import { registrationGroupsView, listMinistryRegistrations } from "~/server/people/registrations.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import type { Route } from "./+types/ministry-registrations";
 
@@ -12,24 +13,29 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "registrations:read");
-  return loadOrEmpty(
-    "registrations",
-    async () => {
-      const rows = await listMinistryRegistrations();
-      return { total: rows.length, groups: groupRegistrations(rows) };
-    },
-    { total: 0, groups: [] as ReturnType<typeof groupRegistrations> },
-  );
+  return loadOrEmpty("registrations", async () => registrationGroupsView(await listMinistryRegistrations()), {
+    total: 0,
+    groups: [] as ReturnType<typeof registrationGroupsView>["groups"],
+  });
 }
 
 export default function MinistryRegistrations({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminScreen title="Ministry Registrations" description="Who signed up for each ministry, newest first.">
+    <AdminScreen
+      title="Ministry Registrations"
+      description="Who signed up for each ministry, newest first."
+      actions={
+        <ExportButton
+          href="/members/registrations/export/ministry"
+          count={loaderData.total}
+          label="Export All"
+        />
+      }
+    >
       <RegistrationGroups
         groups={loaderData.groups}
         total={loaderData.total}
         loadFailed={loaderData.loadFailed}
-        exportHref="/members/registrations/export/ministry"
         showMessage={false}
         emptyText="No one has signed up for a ministry yet."
       />

@@ -161,7 +161,7 @@ export default function MinistryVideos({ loaderData, actionData }: Route.Compone
           {videos.map((video) => (
             <li key={video.id} className="flex items-center gap-3 py-3" data-testid="video-row">
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{video.title}</p>
+                <p className="line-clamp-2 break-words font-medium">{video.title}</p>
                 <p className="text-sm text-muted-foreground">
                   {nameOf(video.ministrySlug) ?? video.ministrySlug}
                 </p>

@@ -1,3 +1,4 @@
+import { MemberConfirmation } from "~/components/member-confirmation";
 import { KeyRound, LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
@@ -6,20 +7,23 @@ import { MemberForm } from "~/components/member-form";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { firstError, firstErrors, type ActionResult } from "~/lib/action-result";
+import { isSaveAnyway, type DuplicateView } from "~/lib/member-duplicates";
+import { can } from "~/lib/permissions";
 import { showToast } from "~/lib/toast";
 import { makeMemberSchema } from "~/schemas/member";
 import { memberDraftFrom, readMemberForm, typedMemberValues } from "~/schemas/member-fields";
 import { getOptionalUser } from "~/server/auth/guards.server";
-import { refuse, refusalFor } from "~/server/http/action-result.server";
+import { refuse, refusalFor, replyWith } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
-import { createMember, loadMemberOptions } from "~/server/people/members.server";
+import { newFormToken, readFormToken } from "~/server/platform/form-tokens.server";
+import { possibleDuplicatesAnswer } from "~/server/people/member-screens.server";
+import { loadMemberOptions, registerMember, type RegisteredMember } from "~/server/people/members.server";
 import {
   checkPasscode,
   grantCookieHeader,
   hasRegistrationGrant,
   isPasscodeConfigured,
 } from "~/server/auth/registration-gate.server";
-import { redirectWithToast } from "~/server/http/toast.server";
 import type { Route } from "./+types/new-member";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -27,15 +31,24 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 // Reachable without signing in, but locked by the registration passcode: the loader only says
-// whether this browser holds a grant, and the action checks the grant again before writing.
+// whether this browser holds a grant, and the action checks the grant again before writing. Each
+// form it shows carries a fresh one-time token: a second post of the same form saves nothing new.
 export async function loader({ request }: Route.LoaderArgs) {
   const [granted, configured, options] = await Promise.all([
     hasRegistrationGrant(request),
     isPasscodeConfigured(),
     loadMemberOptions(),
   ]);
-  return { granted, configured, options };
+  return { granted, configured, options, formToken: newFormToken() };
 }
+
+/** Every answer of the action, read the same way. */
+type RegistrationAnswer = ActionResult & {
+  registered?: RegisteredMember | null;
+  duplicates?: DuplicateView[];
+};
+
+const REGISTERED = { title: "Registration Successful!", description: "New member has been added." };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -83,9 +96,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       { fieldErrors, values },
     );
   }
+  // Staff may register while signed in; anyone else got in through the passcode alone.
+  const user = await getOptionalUser(request);
+  let registration;
   try {
-    // Staff may register while signed in; anyone else got in through the passcode alone.
-    await createMember(parsed.data, (await getOptionalUser(request)) ?? "registration-passcode");
+    registration = await registerMember(parsed.data, user ?? "registration-passcode", {
+      formToken: readFormToken(form),
+      allowDuplicates: isSaveAnyway(form),
+    });
   } catch (error) {
     return refusalFor(error, {
       title: "Registration Failed",
@@ -94,19 +112,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       values,
     });
   }
-  throw await redirectWithToast(
-    "/members/forms",
-    { title: "Registration Successful!", description: "New member has been added." },
-    request,
-  );
+  if (registration.outcome === "duplicates") {
+    return possibleDuplicatesAnswer(registration.duplicates, {
+      values,
+      mayReadMembers: can(user, "members:read"),
+    });
+  }
+  // A repeat of a form already saved answers as its first post did: nothing new was made.
+  return replyWith(REGISTERED, { registered: registration.member });
 }
 
 export default function MemberRegistration({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
+  const answer = actionData as RegistrationAnswer | undefined;
+  const registered = answer?.registered;
+  const duplicates = answer?.duplicates ?? null;
 
   useEffect(() => {
-    if (actionData?.toast) showToast({ ...actionData.toast, id: `forms-${actionData.at}` });
+    // Possible duplicates are said in the form itself, where the answer to them is.
+    if (actionData?.toast && !(actionData as { duplicates?: unknown }).duplicates)
+      showToast({ ...actionData.toast, id: `forms-${actionData.at}` });
   }, [actionData]);
 
   return (
@@ -115,15 +141,24 @@ export default function MemberRegistration({ loaderData, actionData }: Route.Com
       description="Fill in the member's details. Fields marked * are required."
     >
       {loaderData.granted ? (
-        <MemberForm
-          // A new form after each registration.
-          key={actionData?.values ? "retry" : "fresh"}
-          mode="create"
-          options={loaderData.options}
-          defaults={actionData?.values ? memberDraftFrom(actionData.values) : undefined}
-          errors={actionData?.fieldErrors}
-          isSubmitting={isSubmitting}
-        />
+        <>
+          {/* Always there, so a screen reader reads each new confirmation. */}
+          <MemberConfirmation what="Registered" member={registered} testId="registered" />
+          <MemberForm
+            // After each registration a new, empty form (children too) with a new token; after a
+            // refusal the form as it was typed.
+            key={registered ? `registered-${actionData?.at}` : actionData?.values ? "retry" : "fresh"}
+            mode="create"
+            options={loaderData.options}
+            formToken={loaderData.formToken}
+            defaults={actionData?.values ? memberDraftFrom(actionData.values) : undefined}
+            errors={actionData?.fieldErrors}
+            duplicates={duplicates}
+            duplicatesAt={actionData?.at}
+            focusFirstField={Boolean(registered)}
+            isSubmitting={isSubmitting}
+          />
+        </>
       ) : (
         <section
           className="mx-auto max-w-md rounded-2xl border border-border bg-background p-8 shadow-sm"

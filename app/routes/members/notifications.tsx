@@ -27,7 +27,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, "messages:read");
   const [own, everyone, defaults, content] = await Promise.all([
     getOwnPreferences(user.id),
     effectivePreferences(services().db),
@@ -57,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, "messages:read");
   const form = await readForm(request);
   const intent = form.get("intent");
   const title = "Not saved";

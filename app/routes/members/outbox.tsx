@@ -1,6 +1,7 @@
 import { MailCheck } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { AdminScreen } from "~/components/admin-screen";
+import { EmailStatusBadge } from "~/components/inbox-badges";
 import { StatusMessage } from "~/components/status-message";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -42,11 +43,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div className="grid gap-0.5">
+    <div className={cn("grid min-w-0 gap-0.5", className)}>
       <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className="break-words">{children}</dd>
+      <dd className="wrap-anywhere">{children}</dd>
     </div>
   );
 }
@@ -69,7 +70,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       backTo="/members/messages"
       backLabel="Back to Messages"
     >
-      <div className="grid gap-4">
+      <div className="grid grid-cols-1 gap-4">
         <p role="status" className="text-sm text-muted-foreground">
           {emailConfigured
             ? `${waiting} waiting. The site sends them by itself and tries again after a failure.`
@@ -83,7 +84,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
             </StatusMessage>
           )
         ) : (
-          <ul aria-label="Waiting e-mails" className="grid gap-3">
+          <ul aria-label="Waiting e-mails" className="grid grid-cols-1 gap-3">
             {emails.map((email) => (
               <li
                 key={email.id}
@@ -92,18 +93,9 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
               >
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <p className="min-w-0 break-words font-semibold text-navy">{email.subject}</p>
-                  <span
-                    className={cn(
-                      "shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold",
-                      email.status === "failed"
-                        ? "bg-destructive/10 text-destructive"
-                        : "bg-muted text-muted-foreground ring-1 ring-border",
-                    )}
-                  >
-                    {email.status === "failed" ? "Not sent" : "Waiting"}
-                  </span>
+                  <EmailStatusBadge status={email.status} />
                 </div>
-                <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+                <dl className="mt-3 grid grid-cols-1 gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
                   <Detail label="To">{email.to}</Detail>
                   <Detail label="Queued">{email.createdAt}</Detail>
                   <Detail label="Attempts">{email.attempts}</Detail>
@@ -115,9 +107,9 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                         : "Once e-mail is set up"}
                   </Detail>
                   {email.lastError ? (
-                    <div className="sm:col-span-2 lg:col-span-4">
-                      <Detail label="Last error">{email.lastError}</Detail>
-                    </div>
+                    <Detail label="Last error" className="sm:col-span-2 lg:col-span-4">
+                      {email.lastError}
+                    </Detail>
                   ) : null}
                 </dl>
               </li>

@@ -1,7 +1,8 @@
 import { requireUser } from "~/server/auth/guards.server";
 import { AppError } from "~/server/http/errors.server";
-import { readUploadForm, storeWithRecord } from "~/server/http/uploads.server";
+import { storeImageWithRecord, withUploadForm } from "~/server/http/uploads.server";
 import { logChange } from "~/server/platform/change-log.server";
+import { services } from "~/server/platform/services.server";
 import type { Route } from "./+types/portrait-upload";
 
 // A pastor's portrait, uploaded from the pastors editor before the pastor is saved: the file is
@@ -18,11 +19,14 @@ export async function action({ request }: Route.ActionArgs) {
   const refuse = (status: number, message: string) =>
     Response.json({ ok: false, message }, { status, headers: { "Cache-Control": "no-store" } });
   try {
-    const upload = await readUploadForm(request, "image", "image");
-    if (!upload.file) return refuse(400, "Please choose a photo.");
-    const url = await storeWithRecord(upload.file, "portraits/portrait-", async (objectName, publicUrl) => {
-      logChange(user, "site.portrait-uploaded", { objectName });
-      return publicUrl;
+    const url = await withUploadForm(request, "image", "image", async ({ file }) => {
+      if (!file) throw new AppError("Please choose a photo.", 400);
+      return storeImageWithRecord(file, "portraits/portrait-", async (objectName, publicUrl) => {
+        await logChange(services().db, user, "site.portrait-uploaded", {
+          subject: { type: "file", id: objectName, label: file.originalName },
+        });
+        return publicUrl;
+      });
     });
     return Response.json({ ok: true, url }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {

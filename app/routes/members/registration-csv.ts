@@ -1,13 +1,21 @@
 import { requireUser } from "~/server/auth/guards.server";
-import { csvResponse } from "~/server/http/csv.server";
+import { csvResponse, exportAudit } from "~/server/http/csv.server";
 import { streamEventRegistrations, streamMinistryRegistrations } from "~/server/people/registrations.server";
 import { appErrorResponse, notFound } from "~/server/http/errors.server";
 import type { Route } from "./+types/registration-csv";
 
 // 'Export All' of the two registration screens, through the same CSV module as the reports.
-// Rows are read from the database in batches while the file streams out, never all at once.
+// Rows are read from the database in batches while the file streams out, never all at once; each
+// download is recorded in the audit log with who took it and how many rows.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request, "registrations:read");
+  const user = await requireUser(request, "registrations:read");
+  const audited = (kind: "ministry" | "event", title: string) =>
+    exportAudit(
+      user,
+      "export.registrations",
+      { type: "report", id: `${kind}-registrations`, label: title },
+      { kind },
+    );
   if (params.kind === "ministry") {
     const rows = await streamMinistryRegistrations();
     return csvResponse(
@@ -15,6 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ["Ministry", "Name", "Email", "Mobile", "Date"],
       rows,
       (r) => [r.group, r.name, r.email, r.mobile, r.date],
+      audited("ministry", "All Ministry Registrations"),
     );
   }
   if (params.kind === "event") {
@@ -24,6 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ["Event", "Name", "Email", "Mobile", "Message", "Date"],
       rows,
       (r) => [r.group, r.name, r.email, r.mobile, r.message, r.date],
+      audited("event", "All Event Registrations"),
     );
   }
   throw appErrorResponse(notFound("Unknown export"));

@@ -1,6 +1,6 @@
 import { todayInChurchZone } from "~/lib/dates";
 import { requireUser } from "~/server/auth/guards.server";
-import { csvResponse } from "~/server/http/csv.server";
+import { csvResponse, exportAudit } from "~/server/http/csv.server";
 import {
   streamActiveMembers,
   streamMembersInMinistry,
@@ -15,11 +15,23 @@ import { appErrorResponse, notFound } from "~/server/http/errors.server";
 
 const mobileOf = (m: { countryCode: string; mobile: string }) => `${m.countryCode} ${m.mobile}`;
 
-// CSV downloads of the reports, produced on the server. Staff only, like every members route.
-// Rows are read from the database in batches while the file streams out, never all at once.
+// CSV downloads of the reports, produced on the server, for those who may read reports. Rows are
+// read from the database in batches while the file streams out, never all at once; each download
+// is recorded in the audit log with who took it and how many rows.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request, "reports:read");
+  const user = await requireUser(request, "reports:read");
   const today = todayInChurchZone();
+  /** The audit entry of this report's download, named as the reports page titles it. */
+  const audited = (title: string, details: Record<string, unknown> = {}) =>
+    exportAudit(
+      user,
+      "export.report",
+      { type: "report", id: params.report, label: title },
+      {
+        report: params.report,
+        ...details,
+      },
+    );
   switch (params.report) {
     case "birthdays": {
       const rows = await streamUpcomingBirthdays(today);
@@ -36,6 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           daysAway,
           years,
         ],
+        audited("Upcoming Birthdays"),
       );
     }
     case "anniversaries": {
@@ -63,6 +76,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           daysAway,
           years,
         ],
+        audited("Upcoming Wedding Anniversaries"),
       );
     }
     case "active_members": {
@@ -80,17 +94,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           m.roleNames,
           m.membershipStatus,
         ],
+        audited("Active Members"),
       );
     }
     case "visitors": {
       const rows = await streamVisitors();
-      return csvResponse("visitors.csv", ["Name", "Mobile", "Email", "Message", "Date"], rows, (v) => [
-        v.name,
-        v.mobile,
-        v.email,
-        v.message,
-        v.createdAt.toISOString().slice(0, 10),
-      ]);
+      return csvResponse(
+        "visitors.csv",
+        ["Name", "Mobile", "Email", "Message", "Date"],
+        rows,
+        (v) => [v.name, v.mobile, v.email, v.message, v.createdAt.toISOString().slice(0, 10)],
+        audited("Visitors"),
+      );
     }
     case "ministry": {
       // By slug; links saved before slugs name the ministry (?name=Amplify%20(Music)) and still work.
@@ -108,6 +123,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         ["Name", "Email", "Mobile", "Ministry Role", "Status"],
         rows,
         (m) => [fullName(m), m.email, mobileOf(m), m.roleNames, m.membershipStatus],
+        audited(`${ministry.label} Members`, { ministry: ministry.value }),
       );
     }
     default:

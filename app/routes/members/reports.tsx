@@ -1,12 +1,15 @@
-import { Cake, Heart, Users } from "lucide-react";
+import { AdminScreen } from "~/components/admin-screen";
+import { Cake, Heart, Layers, TrendingUp, Users } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, useSubmit } from "react-router";
 import { ExportButton } from "~/components/export-button";
+import { BarChart } from "~/components/report-charts";
+import { MembershipStatusBadge } from "~/components/status-badge";
 import { TableScroller } from "~/components/table-scroller";
 import { NativeSelect } from "~/components/ui/select";
 import { choiceFor } from "~/content/member-options";
 import { todayInChurchZone } from "~/lib/dates";
-import { formatDateUS } from "~/lib/format";
+import { formatDate, formatDateTime, formatMonth } from "~/lib/format";
 import { REPORT_WINDOW_DAYS } from "~/lib/member-dates";
 import { Pager } from "~/components/pager";
 import { pageMeta } from "~/lib/meta";
@@ -15,15 +18,18 @@ import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/guards.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import {
+  membersByStatus,
   membersInMinistry,
   membershipCounts,
   ministryBreakdown,
+  newMembersPerMonth,
   upcomingAnniversaries,
   upcomingBirthdays,
 } from "~/server/people/member-reports.server";
 import { loadMemberOptions } from "~/server/people/members.server";
 import { listVisitorsPage } from "~/server/people/visitors.server";
 import { fullName } from "~/lib/names";
+import { cn } from "~/lib/utils";
 import type { Route } from "./+types/reports";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -60,14 +66,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadOrEmpty(
     "reports",
     async () => {
-      const [birthdays, anniversaries, counts, breakdown, visitors, ministryMembers] = await Promise.all([
-        upcomingBirthdays(today),
-        upcomingAnniversaries(today),
-        membershipCounts(),
-        ministryBreakdown(),
-        listVisitorsPage(visitorsPage),
-        chosen ? membersInMinistry(chosen.value) : Promise.resolve([]),
-      ]);
+      const [birthdays, anniversaries, counts, breakdown, statuses, newMembers, visitors, ministryMembers] =
+        await Promise.all([
+          upcomingBirthdays(today),
+          upcomingAnniversaries(today),
+          membershipCounts(),
+          ministryBreakdown(),
+          membersByStatus(),
+          newMembersPerMonth(today),
+          listVisitorsPage(visitorsPage),
+          chosen ? membersInMinistry(chosen.value) : Promise.resolve([]),
+        ]);
       return {
         ministry,
         ministrySlug,
@@ -89,7 +98,9 @@ export async function loader({ request }: Route.LoaderArgs) {
         })),
         counts,
         breakdown,
-        visitors: visitors.rows.map((v) => ({ ...v, createdAt: v.createdAt.toISOString().slice(0, 10) })),
+        statuses,
+        newMembers,
+        visitors: visitors.rows.map((v) => ({ ...v, createdAt: v.createdAt.toISOString() })),
         visitorPages: { page: visitors.page, pages: visitors.pages, total: visitors.total },
         ministryMembers: ministryMembers.map((m) => ({
           id: m.id,
@@ -105,7 +116,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       birthdays: [],
       anniversaries: [],
       counts: { total: 0, active: 0 },
-      breakdown: [],
+      breakdown: [] as Awaited<ReturnType<typeof ministryBreakdown>>,
+      statuses: [] as Awaited<ReturnType<typeof membersByStatus>>,
+      newMembers: [] as Awaited<ReturnType<typeof newMembersPerMonth>>,
       visitors: [],
       visitorPages: { page: 1, pages: 1, total: 0 },
       ministryMembers: [],
@@ -113,22 +126,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+const MEMBERS = { one: "member", many: "members" };
+const NEW_MEMBERS = { one: "new member", many: "new members" };
+
 function Panel({
   title,
   icon,
   actions,
+  className,
   children,
 }: {
   title: string;
   icon?: ReactNode;
   actions?: ReactNode;
+  className?: string;
   children: ReactNode;
 }) {
   const id = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   return (
     <section
       aria-labelledby={id}
-      className="min-w-0 rounded-xl border border-border bg-background p-5 shadow-sm sm:p-6"
+      className={cn(
+        "min-w-0 scroll-mt-4 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-6",
+        className,
+      )}
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-navy">
@@ -195,9 +216,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
     visitors,
     visitorPages,
     ministryMembers,
+    statuses,
+    newMembers,
   } = loaderData;
+  const newMembersTotal = newMembers.reduce((sum, row) => sum + row.count, 0);
   const submit = useSubmit();
-  const largest = Math.max(1, ...breakdown.map((row) => row.count));
 
   useEffect(() => {
     if (loadFailed)
@@ -211,16 +234,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const daysLabel = (days: number) => (days === 0 ? "Today" : days === 1 ? "Tomorrow" : `In ${days} days`);
 
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <Link to="/members" className="text-sm font-medium text-primary hover:underline">
-        ← Back to Dashboard
-      </Link>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-navy">Reports</h1>
-      <p className="mt-1 text-muted-foreground">
-        Upcoming dates look {REPORT_WINDOW_DAYS} days ahead from today.
-      </p>
-
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
+    <AdminScreen
+      title="Reports"
+      description={`Upcoming dates look ${REPORT_WINDOW_DAYS} days ahead from today.`}
+    >
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <Panel
           title="Upcoming Birthdays"
           icon={<Cake className="size-5 text-accent-text" aria-hidden="true" />}
@@ -230,7 +248,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             label="Upcoming Birthdays"
             headers={["Name", "Date", "When", "Turning"]}
             empty={`No birthdays in the next ${REPORT_WINDOW_DAYS} days.`}
-            rows={birthdays.map((b) => [b.name, formatDateUS(b.date), daysLabel(b.daysAway), b.years])}
+            rows={birthdays.map((b) => [b.name, formatDate(b.date), daysLabel(b.daysAway), b.years])}
           />
         </Panel>
 
@@ -246,7 +264,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             rows={anniversaries.map((a) => [
               a.name,
               a.spouseName ?? "N/A",
-              formatDateUS(a.date),
+              formatDate(a.date),
               daysLabel(a.daysAway),
               a.years,
             ])}
@@ -264,28 +282,73 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               of {counts.total} members are active
             </span>
           </p>
-        </Panel>
-
-        <Panel title="Ministry Involvement">
-          <ul className="grid gap-2" aria-label="Members per ministry">
-            {breakdown.map((row) => (
-              <li
-                key={row.slug}
-                className="grid grid-cols-[9rem_1fr_2.5rem] items-center gap-3 text-sm sm:grid-cols-[12rem_1fr_2.5rem]"
-              >
-                <span className="truncate" title={row.name}>
-                  {row.name}
+          <h3 id="members-by-status" className="mt-6 font-semibold text-navy">
+            Members by Status
+          </h3>
+          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-2 text-sm" aria-labelledby="members-by-status">
+            {statuses.map((row) => (
+              <li key={row.status} className="flex items-center gap-1.5">
+                <MembershipStatusBadge status={row.status} />
+                <span className="font-semibold tabular-nums" data-testid={`status-count-${row.status}`}>
+                  {row.count}
                 </span>
-                <span className="h-3 rounded-full bg-muted" aria-hidden="true">
-                  <span
-                    className="block h-3 rounded-full bg-primary"
-                    style={{ width: `${(row.count / largest) * 100}%` }}
-                  />
-                </span>
-                <span className="text-right font-semibold tabular-nums">{row.count}</span>
               </li>
             ))}
           </ul>
+          <div className="mt-4">
+            <BarChart
+              caption="Members by status"
+              testId="chart-members-by-status"
+              labelHeader="Status"
+              valueHeader="Members"
+              unit={MEMBERS}
+              height={200}
+              bars={statuses.map((row) => ({
+                label: row.label,
+                value: row.count,
+                color: row.status === "active" ? "var(--color-success)" : "var(--color-destructive)",
+              }))}
+            />
+          </div>
+        </Panel>
+
+        <Panel
+          title="Ministry Involvement"
+          icon={<Layers className="size-5 text-accent-text" aria-hidden="true" />}
+        >
+          <BarChart
+            caption="Members by ministry"
+            testId="chart-members-by-ministry"
+            labelHeader="Ministry"
+            valueHeader="Members"
+            unit={MEMBERS}
+            horizontal
+            height={Math.max(200, breakdown.length * 26 + 40)}
+            bars={breakdown.map((row) => ({ label: row.name, value: row.count }))}
+          />
+        </Panel>
+
+        <Panel
+          title="New Members per Month"
+          icon={<TrendingUp className="size-5 text-accent-text" aria-hidden="true" />}
+          className="lg:col-span-2"
+        >
+          <p className="-mt-2 mb-3 text-sm text-muted-foreground">
+            {newMembersTotal} registered in the last 12 months
+            {newMembers.length > 0
+              ? ` (${formatMonth(newMembers[0]!.month)} to ${formatMonth(newMembers.at(-1)!.month)})`
+              : ""}
+            .
+          </p>
+          <BarChart
+            caption="New members per month"
+            testId="chart-new-members"
+            labelHeader="Month"
+            valueHeader="New members"
+            unit={NEW_MEMBERS}
+            height={260}
+            bars={newMembers.map((row) => ({ label: formatMonth(row.month), value: row.count }))}
+          />
         </Panel>
       </div>
 
@@ -352,7 +415,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               <span key="m" className="block max-w-md whitespace-pre-wrap break-words">
                 {v.message}
               </span>,
-              v.createdAt,
+              <span key="d" className="whitespace-nowrap">
+                {formatDateTime(v.createdAt)}
+              </span>,
             ])}
           />
           {/* Fifty at a time, newest first; the CSV export has every visitor. */}
@@ -368,6 +433,6 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           />
         </Panel>
       </div>
-    </section>
+    </AdminScreen>
   );
 }

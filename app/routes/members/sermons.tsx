@@ -2,7 +2,7 @@ import { AdminScreen } from "~/components/admin-screen";
 import { ConfirmDeleteButton } from "~/components/confirm-dialog";
 import { ContentFormCard, ContentListCard, EditLink, useEditableScreen } from "~/components/content-admin";
 import { FormField } from "~/components/form-field";
-import { formatDateUS } from "~/lib/format";
+import { formatDate } from "~/lib/format";
 import { firstErrors } from "~/lib/action-result";
 import { pageMeta } from "~/lib/meta";
 import { youTubeWatchUrl } from "~/lib/youtube";
@@ -129,9 +129,9 @@ export default function Sermons({ loaderData, actionData }: Route.ComponentProps
           {sermons.map((sermon) => (
             <li key={sermon.id} className="flex items-center gap-3 py-3" data-testid="sermon-row">
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{sermon.title}</p>
+                <p className="line-clamp-2 break-words font-medium">{sermon.title}</p>
                 <p className="text-sm text-muted-foreground">
-                  {formatDateUS(sermon.sermonDate)} · {sermon.speaker}
+                  {formatDate(sermon.sermonDate)} · {sermon.speaker}
                 </p>
               </div>
               <EditLink to={`?edit=${sermon.id}`} label={`Edit ${sermon.title}`} />

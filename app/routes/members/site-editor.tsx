@@ -24,6 +24,7 @@ import { findMinistryImageUrl } from "~/server/content/ministry-images.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import { getRevisionData, getSection, listRevisions, saveSection } from "~/server/site/site-sections.server";
 import type { Route } from "./+types/site-editor";
+import { ResponsiveImage } from "~/components/responsive-image";
 
 const UPLOAD_URL = "/members/site/pastors/portrait";
 
@@ -183,7 +184,7 @@ function Editor(props: Route.ComponentProps["loaderData"]) {
 
   return (
     <AdminScreen title={title} description={description} backTo="/members/site" backLabel="Back to Website">
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <form
           onSubmit={onSubmit}
           noValidate
@@ -221,11 +222,12 @@ function Editor(props: Route.ComponentProps["loaderData"]) {
               <h2 id="picture-heading" className="font-semibold text-navy">
                 Picture
               </h2>
-              <img
+              <ResponsiveImage
                 src={picture.url}
                 alt=""
                 width={288}
                 height={162}
+                sizes="288px"
                 className="mt-3 aspect-video w-full rounded-lg bg-muted object-cover"
               />
               <Link
@@ -283,7 +285,7 @@ function Editor(props: Route.ComponentProps["loaderData"]) {
                       <span className="ml-2 text-xs text-muted-foreground">(shown now)</span>
                     ) : null}
                   </p>
-                  <p className="text-muted-foreground">
+                  <p className="text-muted-foreground wrap-anywhere">
                     {revision.savedBy}, {formatDateTime(revision.savedAt)}
                   </p>
                   {revision.note ? <p className="text-muted-foreground">{revision.note}</p> : null}

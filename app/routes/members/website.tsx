@@ -84,7 +84,7 @@ export default function Website({ loaderData }: Route.ComponentProps) {
           <h2 id="pages-heading" className="text-xl font-bold text-navy">
             Church and pages
           </h2>
-          <ul className="mt-4 grid gap-3 md:grid-cols-2">
+          <ul className="mt-4 grid grid-cols-1 gap-3 md:grid-cols-2">
             {sections.map((entry) => (
               <EntryCard key={entry.to} entry={entry} />
             ))}
@@ -108,7 +108,7 @@ export default function Website({ loaderData }: Route.ComponentProps) {
           <h2 id="ministries-heading" className="text-xl font-bold text-navy">
             Ministries
           </h2>
-          <ul className="mt-4 grid gap-3 md:grid-cols-2">
+          <ul className="mt-4 grid grid-cols-1 gap-3 md:grid-cols-2">
             {ministries.map((entry) => (
               <EntryCard
                 key={entry.to}
@@ -140,7 +140,7 @@ function EntryCard({ entry, icon }: { entry: Entry; icon?: ReactNode }) {
           <span className="block font-semibold text-navy">{entry.title}</span>
           <span className="mt-1 block text-sm text-muted-foreground">{entry.description}</span>
           {entry.saved ? (
-            <span className="mt-1 block text-xs text-muted-foreground">{entry.saved}</span>
+            <span className="mt-1 block text-xs text-muted-foreground wrap-anywhere">{entry.saved}</span>
           ) : null}
         </span>
         <ChevronRight className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />

@@ -1,15 +1,16 @@
 import { ArrowLeft, CalendarClock, UserRound, UsersRound } from "lucide-react";
-import { useState, type ReactNode } from "react";
-import { data, Link } from "react-router";
-import { FormDialog, FormDialogTrigger } from "~/components/form-dialog";
+import type { ReactNode } from "react";
+import { data, Link, useSearchParams } from "react-router";
+import { PageDialogTrigger, PageFormDialog } from "~/components/page-dialog";
 import { EmailField, MobileField, NameField } from "~/components/contact-fields";
 import { MinistryLogo } from "~/components/ministry-logo";
 import { PageHeader } from "~/components/page-header";
-import { PublicForm } from "~/components/public-form";
+import { FormResultNotice, PublicForm } from "~/components/public-form";
 import { buttonVariants } from "~/components/ui/button";
 import { YouTubeEmbed } from "~/components/youtube-embed";
 import { RichText } from "~/components/rich-text";
 import type { PublicMinistry } from "~/server/site/site-content.server";
+import { loadAsDocument, type PageHandle } from "~/lib/page-scripts";
 import { pageMeta } from "~/lib/meta";
 import { ministryJoinSchema } from "~/schemas/public-forms";
 import { loadMinistryMedia, type MinistryMedia } from "~/server/content/ministries.server";
@@ -19,6 +20,7 @@ import { saveMinistryRegistration } from "~/server/people/registrations.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/detail";
+import { ResponsiveImage } from "~/components/responsive-image";
 
 const JOIN_PARAM = "join";
 
@@ -45,6 +47,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   });
 }
 
+// The join form opens in a modal and is sent in the background; the videos play on request.
+export const handle: PageHandle = { enhancements: ["dialogs", "forms", "video"] };
+export const clientLoader = loadAsDocument;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ministry = (await getSiteContent()).ministryBySlug(params.slug);
   return handlePublicForm({
@@ -54,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     failureTitle: "Registration Failed",
     async save(values) {
       if (!ministry) throw new AppError(notFound.message, 404);
-      await saveMinistryRegistration({ ministrySlug: ministry.slug, ...values }, siteOrigin(request));
+      await saveMinistryRegistration({ ministrySlug: ministry.slug, ...values }, siteOrigin());
       return { title: "Registration Successful!", description: `You've signed up for ${ministry.name}.` };
     },
   });
@@ -78,14 +84,13 @@ function MinistryPage({
   videos,
   defaultImageUrl,
 }: { ministry: PublicMinistry; defaultImageUrl: string } & MinistryMedia) {
-  const [isJoinOpen, setIsJoinOpen] = useState(false);
-  const openJoin = () => setIsJoinOpen(true);
+  const [searchParams] = useSearchParams();
 
   return (
     <>
       <PageHeader eyebrow="Ministry" title={ministry.name} description={ministry.description}>
         <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
-          <JoinButton onOpen={openJoin} variant="gold" />
+          <JoinButton variant="gold" />
           <Link to="/ministries" className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
             <ArrowLeft aria-hidden="true" />
             All Ministries
@@ -116,11 +121,14 @@ function MinistryPage({
         </aside>
 
         <div className="lg:col-span-2">
-          <img
+          <ResponsiveImage
             src={imageUrl ?? defaultImageUrl}
             alt={imageUrl ? ministry.name : ""}
             width={1200}
             height={675}
+            // Full width on phones; two thirds of the 1280 px page from 1024 px.
+            sizes="(min-width: 1280px) 790px, (min-width: 1024px) 62vw, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)"
+            priority
             data-testid="ministry-image"
             className="aspect-video w-full rounded-xl bg-muted object-cover shadow-sm"
           />
@@ -171,7 +179,7 @@ function MinistryPage({
             Leave your name and contact details and the ministry team will get in touch with you.
           </p>
           <div className="mt-8 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
-            <JoinButton onOpen={openJoin} variant="default" />
+            <JoinButton variant="default" />
             <Link to="/ministries" className={buttonVariants({ variant: "outline", size: "lg" })}>
               Back to All Ministries
             </Link>
@@ -179,34 +187,32 @@ function MinistryPage({
         </div>
       </section>
 
-      <FormDialog
+      <PageFormDialog
         param={JOIN_PARAM}
-        open={isJoinOpen}
-        onOpenChange={setIsJoinOpen}
+        inline={searchParams.has(JOIN_PARAM)}
         title={`Join ${ministry.name}`}
         description="Fill in your details and the ministry team will contact you."
       >
-        <JoinForm ministry={ministry} onSuccess={() => setIsJoinOpen(false)} />
-      </FormDialog>
+        <JoinForm ministry={ministry} />
+      </PageFormDialog>
     </>
   );
 }
 
-function JoinButton({ onOpen, variant }: { onOpen: () => void; variant: "gold" | "default" }) {
+function JoinButton({ variant }: { variant: "gold" | "default" }) {
   return (
-    <FormDialogTrigger param={JOIN_PARAM} onOpen={onOpen} className={buttonVariants({ variant, size: "lg" })}>
+    <PageDialogTrigger param={JOIN_PARAM} className={buttonVariants({ variant, size: "lg" })}>
       Join This Ministry
-    </FormDialogTrigger>
+    </PageDialogTrigger>
   );
 }
 
-function JoinForm({ ministry, onSuccess }: { ministry: PublicMinistry; onSuccess: () => void }) {
+function JoinForm({ ministry }: { ministry: PublicMinistry }) {
   return (
     <PublicForm
+      name="ministry-join"
       action={`/ministries/${ministry.slug}?${JOIN_PARAM}`}
-      schema={ministryJoinSchema}
       submitLabel="Submit Registration"
-      onSuccess={onSuccess}
     >
       {(state) => (
         <>
@@ -243,6 +249,7 @@ function MinistryNotFound() {
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <p className="text-sm font-semibold uppercase tracking-wider text-accent-text">Error 404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-navy sm:text-4xl">{notFound.title}</h1>
+      <FormResultNotice className="mt-4" />
       <p className="mt-4 text-lg text-muted-foreground">{notFound.message}</p>
       <Link to="/ministries" className={buttonVariants({ size: "lg", className: "mt-8" })}>
         <ArrowLeft aria-hidden="true" />

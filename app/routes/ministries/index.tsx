@@ -6,6 +6,10 @@ import { buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/index";
+import { loadAsDocument } from "~/lib/page-scripts";
+
+// A page without scripts (ADR 013): reached from a React page, it loads as a whole page.
+export const clientLoader = loadAsDocument;
 
 const page = {
   title: "Our Ministries",

@@ -2,14 +2,13 @@ import crypto from "node:crypto";
 import { count } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "../../../database/schema";
+import { newPasswordSchema } from "~/schemas/password";
+import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 
 export const accountCredentialsSchema = z.object({
   email: z.email("Please enter a valid e-mail address.").transform((value) => value.toLowerCase()),
-  password: z
-    .string()
-    .min(8, "The password must be at least 8 characters.")
-    .max(128, "The password must be at most 128 characters."),
+  password: newPasswordSchema,
 });
 
 export type AccountCredentials = z.input<typeof accountCredentialsSchema>;
@@ -30,14 +29,21 @@ export function generatePassword(): string {
  * Creates an administrator account, or, when the e-mail address already has an account, makes it
  * an administrator with the new password and signs it out everywhere.
  */
-export async function createOrResetAdmin(input: AccountCredentials): Promise<"created" | "reset"> {
+export async function createOrResetAdmin(
+  input: AccountCredentials,
+  actor: Actor = "console",
+): Promise<"created" | "reset"> {
   const { email, password } = accountCredentialsSchema.parse(input);
-  const { auth } = services();
+  const { auth, db } = services();
   const ctx = await auth.$context;
   const existing = await ctx.internalAdapter.findUserByEmail(email);
   if (!existing) {
-    await auth.api.createUser({
+    const { user } = await auth.api.createUser({
       body: { email, password, name: email.split("@")[0] || "Administrator", role: "admin" },
+    });
+    await logChange(db, actor, "staff.created", {
+      subject: { type: "staff", id: user.id, label: email },
+      details: { role: "admin" },
     });
     return "created";
   }
@@ -53,8 +59,12 @@ export async function createOrResetAdmin(input: AccountCredentials): Promise<"cr
       password: hash,
     });
   }
-  await ctx.internalAdapter.updateUser(userId, { role: "admin", banned: false });
+  await ctx.internalAdapter.updateUser(userId, { role: "admin", banned: false, mustChangePassword: false });
   await ctx.internalAdapter.deleteUserSessions(userId);
+  await logChange(db, actor, "staff.reset-by-console", {
+    subject: { type: "staff", id: userId, label: email },
+    details: { role: "admin", previousRole: (existing.user as { role?: string }).role ?? null },
+  });
   return "reset";
 }
 
@@ -75,7 +85,7 @@ export async function ensureFirstAdmin(log: (message: string) => void = console.
   const email = env.ADMIN_EMAIL ?? "admin@church.local";
   const generated = !env.ADMIN_PASSWORD;
   const password = env.ADMIN_PASSWORD ?? generatePassword();
-  await createOrResetAdmin({ email, password });
+  await createOrResetAdmin({ email, password }, "system");
   if (generated) {
     const lines = [
       "First administrator account created. This password is shown only once:",

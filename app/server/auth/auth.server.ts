@@ -1,11 +1,13 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { isAPIError } from "better-auth/api";
-import { admin, username } from "better-auth/plugins";
+import { admin, twoFactor, username } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
-import { accounts, sessions, users, verifications } from "../../../database/schema";
+import { accounts, sessions, twoFactors, users, verifications } from "../../../database/schema";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/schemas/password";
 import type { Database } from "../platform/db.server";
+import { CLIENT_IP_HEADER } from "../http/request-scope.server";
 
 /** A session lasts this long and is extended while the person keeps using the site. */
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
@@ -21,15 +23,32 @@ export function createAuth(options: { db: Database; secret: string; baseURL: str
     secret: options.secret,
     database: drizzleAdapter(options.db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
     }),
     emailAndPassword: {
       enabled: true,
       // Accounts are made by an administrator (CLI or staff screen), never by visitors.
       disableSignUp: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // A password set from an e-mailed link (reset or invitation) signs the account out everywhere.
+      revokeSessionsOnPasswordReset: true,
     },
+    user: {
+      additionalFields: {
+        mustChangePassword: { type: "boolean", required: false, defaultValue: false, input: false },
+        lastSignInAt: { type: "date", required: false, input: false },
+      },
+    },
+    // Single-use tokens (password links, two-factor challenges) are stored hashed, so a copy of
+    // the database does not hand out working links.
+    verification: { storeIdentifier: "hashed" },
     session: {
       expiresIn: SESSION_LIFETIME_SECONDS,
       updateAge: SESSION_REFRESH_SECONDS,
@@ -37,6 +56,8 @@ export function createAuth(options: { db: Database; secret: string; baseURL: str
     advanced: {
       database: { generateId: "uuid" },
       cookiePrefix: "church",
+      // The server writes the visitor's address (TRUST_PROXY honoured) into this header itself.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     // The library's HTTP endpoints are not mounted; sign-in goes through our action, which has
     // its own database-backed limits per client and per account.
@@ -49,8 +70,14 @@ export function createAuth(options: { db: Database; secret: string; baseURL: str
       admin({
         defaultRole: "staff",
         adminRoles: ["admin"],
+        bannedUserMessage: "This account is disabled.",
         ac,
-        roles: { admin: adminAc, staff: ac.newRole({}) },
+        roles: { admin: adminAc, staff: ac.newRole({}), editor: ac.newRole({}) },
+      }),
+      twoFactor({
+        issuer: options.appName,
+        // The second step has its own limits (per account, in the library's table).
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
       }),
     ],
   });

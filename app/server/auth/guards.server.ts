@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
-import { can, type Permission, type Role } from "~/lib/permissions";
+import { can, isRole, type Permission, type Role } from "~/lib/permissions";
 import { AppError, appErrorResponse } from "../http/errors.server";
 import { services } from "../platform/services.server";
 import { secureCookiesFor } from "./auth.server";
+import { isTwoFactorRequired } from "./security-settings.server";
 
 /** The signed-in person, as every loader and action sees them: who did it, and what they may do. */
 export interface StaffUser {
@@ -11,6 +12,11 @@ export interface StaffUser {
   email: string;
   username: string | null;
   role: Role;
+  twoFactorEnabled: boolean;
+  /** Made with a temporary password that must be replaced before anything else. */
+  mustChangePassword: boolean;
+  /** The session's own id, to tell it apart in the list of sessions. */
+  sessionId: string;
 }
 
 interface SessionLookup {
@@ -49,7 +55,11 @@ async function lookUpSession(request: Request): Promise<SessionLookup> {
       name,
       email,
       username: response.user.username ?? null,
-      role: role === "admin" ? "admin" : "staff",
+      // An unknown role (written by hand in the database) gets the least: nothing but its account.
+      role: isRole(role) ? role : "editor",
+      twoFactorEnabled: response.user.twoFactorEnabled === true,
+      mustChangePassword: response.user.mustChangePassword === true,
+      sessionId: response.session.id,
     },
     setCookies,
   };
@@ -60,18 +70,34 @@ export async function getOptionalUser(request: Request): Promise<StaffUser | nul
   return (await getSession(request)).user;
 }
 
+/** Where an account that must first choose its own password is sent. */
+export const CHANGE_PASSWORD_PATH = "/members/account";
+/** Where an account without two-factor sign-in is sent when the church requires it. */
+export const TWO_FACTOR_SETUP_PATH = "/members/account/two-factor";
+
 /**
  * The guard at the top of every members loader and action: returns the signed-in person when
- * they may do `action` (any signed-in person when none is named), sends a visitor to the login page (and back here afterwards), and answers
- * 403 to someone signed in without the right.
+ * they may do `action` (any signed-in person when none is named), sends a visitor to the login
+ * page (and back here afterwards), and answers 403 to someone signed in without the right.
+ *
+ * An account with a temporary password, or without two-factor sign-in while the church requires
+ * it, is sent to put that right first; only its own account screens pass `unfinished: true`.
  */
-export async function requireUser(request: Request, action?: Permission): Promise<StaffUser> {
+export async function requireUser(
+  request: Request,
+  action?: Permission,
+  options: { unfinished?: boolean } = {},
+): Promise<StaffUser> {
   const { user } = await getSession(request);
   if (!user) {
     const url = new URL(request.url);
     const back =
       url.pathname === "/members" ? "" : `?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
     throw redirect(`/members/login${back}`);
+  }
+  if (!options.unfinished) {
+    if (user.mustChangePassword) throw redirect(CHANGE_PASSWORD_PATH);
+    if (!user.twoFactorEnabled && (await isTwoFactorRequired())) throw redirect(TWO_FACTOR_SETUP_PATH);
   }
   if (action && !can(user, action)) {
     throw appErrorResponse(new AppError("You do not have permission to do this.", 403));

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import { createCookie } from "react-router";
-import { hitRateLimits } from "../platform/rate-limit.server";
+import { currentCount, hitRateLimits, peekRateLimits } from "../platform/rate-limit.server";
 import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 import { getSetting, setSetting } from "../platform/settings.server";
@@ -53,11 +53,27 @@ export async function isPasscodeConfigured() {
 
 export type PasscodeOutcome = "granted" | "wrong" | "rate_limited" | "not_configured";
 
+const KNOWN_FOR_MS = 90 * 24 * 60 * 60_000;
+
+/**
+ * Wrong answers only are counted: five per address in ten minutes, and 200 in an hour from
+ * everywhere (a guesser with many addresses). The church-wide count never shuts out an address
+ * that has given the right passcode before, so a stranger cannot close registration for the
+ * church's own network.
+ */
+function passcodeRules(clientIp: string) {
+  return {
+    address: { key: `passcode:ip:${clientIp}`, limit: 5, windowMs: 10 * 60_000 },
+    everywhere: { key: "passcode:all", limit: 200, windowMs: 60 * 60_000 },
+  };
+}
+
 export async function checkPasscode(candidate: string, clientIp: string): Promise<PasscodeOutcome> {
-  const limit = await hitRateLimits(services().db, [
-    { key: `passcode:ip:${clientIp}`, limit: 5, windowMs: 10 * 60_000 },
-    { key: "passcode:all", limit: 100, windowMs: 60 * 60_000 },
-  ]);
+  const { db } = services();
+  const knownKey = `passcode:known:${clientIp}`;
+  const rules = passcodeRules(clientIp);
+  const known = (await currentCount(db, knownKey)) > 0;
+  const limit = await peekRateLimits(db, known ? [rules.address] : [rules.address, rules.everywhere]);
   if (!limit.allowed) return "rate_limited";
   const passcode = await currentPasscode();
   if (!passcode) return "not_configured";
@@ -69,7 +85,12 @@ export async function checkPasscode(candidate: string, clientIp: string): Promis
     const digest = (text: string) => crypto.createHash("sha256").update(text).digest();
     matches = crypto.timingSafeEqual(digest(candidate), digest(passcode.plain!));
   }
-  return matches ? "granted" : "wrong";
+  if (!matches) {
+    await hitRateLimits(db, [rules.address, rules.everywhere]);
+    return "wrong";
+  }
+  await hitRateLimits(db, [{ key: knownKey, limit: Number.MAX_SAFE_INTEGER, windowMs: KNOWN_FOR_MS }]);
+  return "granted";
 }
 
 export async function grantCookieHeader(request: Request): Promise<string> {
@@ -91,9 +112,10 @@ export async function hasRegistrationGrant(request: Request): Promise<boolean> {
 export async function setRegistrationPasscode(passcode: string, actor: Actor) {
   const salt = crypto.randomBytes(16);
   const hash = await scrypt(passcode, salt, 32);
-  await setSetting(services().db, SETTING_KEY, {
-    salt: salt.toString("base64"),
-    hash: hash.toString("base64"),
+  await services().db.transaction(async (tx) => {
+    await setSetting(tx, SETTING_KEY, { salt: salt.toString("base64"), hash: hash.toString("base64") });
+    await logChange(tx, actor, "settings.passcode-changed", {
+      subject: { type: "settings", label: "Registration passcode" },
+    });
   });
-  logChange(actor, "registration-passcode.changed");
 }

@@ -1,36 +1,81 @@
 import { isAPIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { users } from "../../../database/schema";
 import { secureCookiesFor } from "./auth.server";
+import { logChange } from "../platform/change-log.server";
 import {
-  clearRateLimits,
+  clearRateLimitsWithPrefix,
+  currentCount,
   hitRateLimits,
-  refundRateLimit,
+  peekRateLimits,
   type RateLimitRule,
 } from "../platform/rate-limit.server";
 import { services } from "../platform/services.server";
+import { ACCOUNT_LOCKED, ADDRESS_LOCKED } from "~/schemas/login";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
+/** How long an address where an account signed in is remembered as that account's own. */
+const KNOWN_FOR_MS = 90 * 24 * 60 * MINUTE;
+
 /**
- * Short windows stop a burst (the 4th try within 10 seconds is refused); long windows stop a
- * slow, patient guesser. Counted per client address and per account, across all app servers.
+ * Failed tries from one address, whatever the account (a burst: a 4th within 10 seconds waits; a
+ * patient guesser: 30 in 15 minutes). Successful sign-ins never count, so a church network where
+ * everyone shares one address is not held up by its own staff; an address where someone has
+ * signed in before has five times the allowance.
  */
-export function signInRateRules(clientIp: string, account: string): RateLimitRule[] {
+export function addressRules(clientIp: string, known = false): RateLimitRule[] {
+  const scale = known ? 5 : 1;
   return [
-    { key: `signin:ip:${clientIp}`, limit: 3, windowMs: 10 * SECOND },
-    { key: `signin:ip-15m:${clientIp}`, limit: 30, windowMs: 15 * MINUTE },
-    { key: `signin:account:${account}`, limit: 3, windowMs: 10 * SECOND },
-    { key: `signin:account-15m:${account}`, limit: 10, windowMs: 15 * MINUTE },
+    { key: `signin:ip:${clientIp}`, limit: 3 * scale, windowMs: 10 * SECOND },
+    { key: `signin:ip-15m:${clientIp}`, limit: 30 * scale, windowMs: 15 * MINUTE },
   ];
 }
 
-export type SignInResult =
-  { ok: true; setCookies: string[] } | { ok: false; status: 401 | 429; message: string };
-
-export const INVALID_CREDENTIALS = "Invalid username or password.";
+/** Counters that remember, for 90 days, addresses where a sign-in succeeded. */
+const knownAddressKey = (clientIp: string) => `signin:known-ip:${clientIp}`;
+const knownForAccountKey = (account: string, clientIp: string) => `signin:known:${account}|${clientIp}`;
 
 /**
- * Signs in with an e-mail address or a username. Never logs the password.
+ * Failed passwords only, so nobody can lock an account by merely trying it; checked before the
+ * password, counted after. From slow to shut:
+ * - 3 failures on the account within 10 seconds: wait (slows a guesser, holds the owner seconds);
+ * - 5 failures from one address within 15 minutes: that address is shut out of the account, and
+ *   only that address, so a stranger elsewhere cannot lock the owner out;
+ * - 20 failures from anywhere within an hour: the account is locked for addresses it has never
+ *   signed in from, so a stranger cannot lock the owner out of the church office; elsewhere its
+ *   owner gets back in with the e-mailed reset link (which clears every count).
+ */
+export function accountRules(account: string, clientIp: string): RateLimitRule[] {
+  return [
+    { key: `signin:fail:${account}|burst`, limit: 3, windowMs: 10 * SECOND },
+    { key: `signin:fail:${account}|ip:${clientIp}`, limit: 5, windowMs: 15 * MINUTE },
+    { key: `signin:fail:${account}|all`, limit: 20, windowMs: 60 * MINUTE },
+  ];
+}
+
+/** The prefix of every failure counter of an account, to forget them all at once. */
+export function accountFailurePrefix(account: string) {
+  return `signin:fail:${account.trim().toLowerCase()}|`;
+}
+
+export type SignInResult =
+  | { ok: true; twoFactor: boolean; setCookies: string[] }
+  | { ok: false; status: 401 | 403 | 429; message: string };
+
+export const INVALID_CREDENTIALS = "Invalid username or password.";
+export { ACCOUNT_LOCKED, ADDRESS_LOCKED };
+export const ACCOUNT_DISABLED =
+  "This account is disabled. Please ask an administrator of the church to enable it.";
+
+function waitMessage(seconds: number) {
+  return `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
+}
+
+/**
+ * Signs in with an e-mail address or a username. Never logs the password. With two-factor sign-in
+ * on, the answer is `twoFactor: true` and the cookies hold the pending challenge, not a session.
  */
 export async function signIn(input: {
   identifier: string;
@@ -40,20 +85,35 @@ export async function signIn(input: {
 }): Promise<SignInResult> {
   const { db, auth } = services();
   const account = input.identifier.trim().toLowerCase();
-  const rules = signInRateRules(input.clientIp, account);
-  const limit = await hitRateLimits(db, rules);
-  if (!limit.allowed) {
+  const [addressKnown, knownForAccount] = await Promise.all([
+    currentCount(db, knownAddressKey(input.clientIp)).then((count) => count > 0),
+    currentCount(db, knownForAccountKey(account, input.clientIp)).then((count) => count > 0),
+  ]);
+  const address = addressRules(input.clientIp, addressKnown);
+  const accountLimits = accountRules(account, input.clientIp);
+
+  // Every limit is looked at before the password and counted only when the password is wrong.
+  const byAddress = await peekRateLimits(db, address);
+  if (!byAddress.allowed) {
     logSignIn("rate_limited", account, input.clientIp);
-    const wait = limit.retryAfterSeconds;
-    return {
-      ok: false,
-      status: 429,
-      message: `Too many attempts. Please wait ${wait} second${wait === 1 ? "" : "s"} and try again.`,
-    };
+    return { ok: false, status: 429, message: waitMessage(byAddress.retryAfterSeconds) };
+  }
+  const [burst, fromHere, everywhere] = await Promise.all(
+    accountLimits.map((rule) => peekRateLimits(db, [rule])),
+  );
+  const lockedEverywhere = !everywhere!.allowed && !knownForAccount;
+  if (lockedEverywhere || !fromHere!.allowed) {
+    logSignIn("locked", account, input.clientIp);
+    await recordFailure(account, lockedEverywhere ? "locked" : "locked-for-address");
+    return { ok: false, status: 429, message: lockedEverywhere ? ACCOUNT_LOCKED : ADDRESS_LOCKED };
+  }
+  if (!burst!.allowed) {
+    logSignIn("rate_limited", account, input.clientIp);
+    return { ok: false, status: 429, message: waitMessage(burst!.retryAfterSeconds) };
   }
 
   try {
-    const { headers } = account.includes("@")
+    const { headers, response } = account.includes("@")
       ? await auth.api.signInEmail({
           body: { email: account, password: input.password, rememberMe: true },
           headers: input.request.headers,
@@ -64,20 +124,69 @@ export async function signIn(input: {
           headers: input.request.headers,
           returnHeaders: true,
         });
-    // The owner got in: their account's failure count starts again, and this try is not held
-    // against the shared church Wi-Fi address.
-    await clearRateLimits(db, [rules[2]!.key, rules[3]!.key]);
-    await refundRateLimit(db, rules[0]!.key);
-    await refundRateLimit(db, rules[1]!.key);
+    // The owner knows the password: the account's failures are forgotten, and this address is
+    // remembered as one where people sign in (and as this account's own).
+    await clearRateLimitsWithPrefix(db, accountFailurePrefix(account));
+    await hitRateLimits(db, [
+      { key: knownAddressKey(input.clientIp), limit: Number.MAX_SAFE_INTEGER, windowMs: KNOWN_FOR_MS },
+      {
+        key: knownForAccountKey(account, input.clientIp),
+        limit: Number.MAX_SAFE_INTEGER,
+        windowMs: KNOWN_FOR_MS,
+      },
+    ]);
+    const setCookies = secureCookiesFor(input.request, headers.getSetCookie());
+    if (response && "twoFactorRedirect" in response && response.twoFactorRedirect) {
+      logSignIn("second_factor", account, input.clientIp);
+      return { ok: true, twoFactor: true, setCookies };
+    }
+    const user = response && "user" in response ? response.user : null;
+    if (user) await recordSignIn(user.id);
     logSignIn("success", account, input.clientIp);
-    return { ok: true, setCookies: secureCookiesFor(input.request, headers.getSetCookie()) };
+    return { ok: true, twoFactor: false, setCookies };
   } catch (error) {
+    if (isAPIError(error) && error.body?.code === "BANNED_USER") {
+      logSignIn("disabled", account, input.clientIp);
+      await recordFailure(account, "disabled");
+      return { ok: false, status: 403, message: ACCOUNT_DISABLED };
+    }
     if (isAPIError(error) && error.statusCode < 500) {
+      await hitRateLimits(db, [...address, ...accountLimits]);
       logSignIn("failure", account, input.clientIp);
+      await recordFailure(account, "password");
       return { ok: false, status: 401, message: INVALID_CREDENTIALS };
     }
     throw error;
   }
+}
+
+/** A completed sign-in (password, and the second factor when it is on): the audit log and the list's "last sign-in". */
+export async function recordSignIn(userId: string): Promise<void> {
+  await services().db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ lastSignInAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id, email: users.email });
+    if (user) {
+      await logChange(tx, user, "auth.signed-in", {
+        subject: { type: "staff", id: user.id, label: user.email },
+      });
+    }
+  });
+}
+
+/** A failed sign-in, by whoever tried: the account tried and why it failed. */
+export async function recordFailure(account: string, reason: string): Promise<void> {
+  const [user] = await services()
+    .db.select({ id: users.id, email: users.email })
+    .from(users)
+    .where(account.includes("@") ? eq(users.email, account) : eq(users.username, account))
+    .limit(1);
+  await logChange(services().db, "visitor", "auth.sign-in-failed", {
+    subject: { type: "staff", id: user?.id ?? null, label: user?.email ?? account.slice(0, 254) },
+    details: { reason },
+  });
 }
 
 export async function signOut(request: Request): Promise<string[]> {
@@ -86,6 +195,6 @@ export async function signOut(request: Request): Promise<string[]> {
   return secureCookiesFor(request, headers.getSetCookie());
 }
 
-function logSignIn(outcome: "success" | "failure" | "rate_limited", account: string, ip: string) {
+function logSignIn(outcome: string, account: string, ip: string) {
   console.info(JSON.stringify({ event: "sign_in", outcome, account, ip, at: new Date().toISOString() }));
 }

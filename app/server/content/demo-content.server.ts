@@ -3,6 +3,7 @@ import { documents, events, ministryImages, sermons, siteSectionRevisions } from
 import { documentHistoryKey } from "./documents.server";
 import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
+import { removeStoredFile } from "../platform/images.server";
 
 // The rows the first start's seed added (`is_demo = true`, see seed.server.ts): what the setup
 // checklist counts and what "Remove demo content" deletes. Nothing else is ever touched here.
@@ -105,6 +106,9 @@ export async function removeDemoContent(actor: Actor): Promise<DemoRemoval> {
       for (const row of [...keptDocuments, ...keptEvents, ...keptImages])
         if (row.file) stillUsed.add(row.file);
     }
+    await logChange(tx, actor, "site.demo-removed", {
+      details: { sermons: sermonRows.length, events: eventRows.length, documents: documentRows.length },
+    });
     return {
       sermons: sermonRows.length,
       events: eventRows.length,
@@ -116,7 +120,7 @@ export async function removeDemoContent(actor: Actor): Promise<DemoRemoval> {
   let filesLeft = 0;
   for (const file of removed.files) {
     try {
-      await storage.delete(file);
+      await removeStoredFile(storage, file);
     } catch (error) {
       filesLeft++;
       console.error(`Removing the demo file ${file} failed; it is left in the store, unused:`, error);
@@ -129,6 +133,5 @@ export async function removeDemoContent(actor: Actor): Promise<DemoRemoval> {
     files: removed.files.length - filesLeft,
     filesLeft,
   };
-  logChange(actor, "demo.removed", { ...result });
   return result;
 }

@@ -5,7 +5,7 @@ import { isUuid } from "~/lib/ids";
 import { documentDetailsSchema, type DocumentDetails } from "~/schemas/document-details";
 import type { StaffUser } from "../auth/guards.server";
 import { AppError } from "../http/errors.server";
-import { logChange, type Actor } from "../platform/change-log.server";
+import { fieldChanges, logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 import { getRevisionData, listRevisions, type SectionRevision } from "../site/site-sections.server";
 
@@ -47,9 +47,14 @@ export async function listAllDocuments(): Promise<DocumentRow[]> {
 }
 
 export async function createDocument(row: typeof documents.$inferInsert, actor: Actor): Promise<DocumentRow> {
-  const [created] = await services().db.insert(documents).values(row).returning();
-  logChange(actor, "document.created", { documentId: created!.id, category: created!.category });
-  return created!;
+  return services().db.transaction(async (tx) => {
+    const [created] = await tx.insert(documents).values(row).returning();
+    await logChange(tx, actor, "document.uploaded", {
+      subject: { type: "document", id: created!.id, label: created!.title || created!.fileName },
+      details: { category: created!.category, fileName: created!.fileName, bytes: created!.fileSize },
+    });
+    return created!;
+  });
 }
 
 /**
@@ -64,6 +69,10 @@ export async function deleteDocument(id: string, actor: Actor): Promise<boolean>
     const [row] = await tx.delete(documents).where(eq(documents.id, id)).returning();
     if (!row) return false;
     await tx.delete(siteSectionRevisions).where(eq(siteSectionRevisions.sectionKey, documentHistoryKey(id)));
+    await logChange(tx, actor, "document.deleted", {
+      subject: { type: "document", id, label: row.title || row.fileName },
+      details: { category: row.category, fileName: row.fileName },
+    });
     try {
       await storage.delete(row.storageObjectPath);
     } catch (error) {
@@ -74,7 +83,6 @@ export async function deleteDocument(id: string, actor: Actor): Promise<boolean>
     }
     return true;
   });
-  if (deleted) logChange(actor, "document.deleted", { documentId: id });
   return deleted;
 }
 
@@ -135,6 +143,14 @@ export async function saveDocumentDetails(
       .where(and(eq(documents.id, id), eq(documents.version, openedVersion)))
       .returning();
     if (!saved) return { saved: null, current: before };
+    await logChange(tx, actor, "document.changed", {
+      subject: { type: "document", id, label: saved.title || saved.fileName },
+      details: {
+        version: saved.version,
+        changes: fieldChanges(detailsOf(before), detailsOf(saved), ["title", "description", "category"]),
+        ...(note ? { note } : {}),
+      },
+    });
     // The version this save replaces, when the history does not hold it yet: the first edit keeps
     // the details the document was uploaded with.
     await tx
@@ -162,12 +178,6 @@ export async function saveDocumentDetails(
       { title: "Changed by someone else" },
     );
   }
-  logChange(actor, "document.details-changed", {
-    documentId: id,
-    version: outcome.saved.version,
-    category: outcome.saved.category,
-    ...(note ? { note } : {}),
-  });
   return outcome.saved;
 }
 

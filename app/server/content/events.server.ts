@@ -2,8 +2,22 @@ import { asc, count, eq, gte } from "drizzle-orm";
 import { events, type EventRow } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { pageWindow } from "~/lib/paging";
-import { logChange, type Actor } from "../platform/change-log.server";
+import { fieldChanges, logChange, type Actor } from "../platform/change-log.server";
+
+/** The fields an event's audit entry compares. */
+const EVENT_AUDIT_FIELDS = [
+  "title",
+  "eventDate",
+  "eventTime",
+  "eventEndTime",
+  "speaker",
+  "locationName",
+  "googleMapsUrl",
+  "description",
+  "imageUrl",
+] as const;
 import { services } from "../platform/services.server";
+import { removeStoredFile } from "../platform/images.server";
 
 /** What the public pages show of an event (nothing internal such as the stored file path). */
 export type PublicEvent = Pick<
@@ -112,12 +126,17 @@ export async function createEvent(
   image: StoredImage | null,
   actor: Actor,
 ): Promise<EventRow> {
-  const [row] = await services()
-    .db.insert(events)
-    .values({ ...input, imageUrl: image?.url ?? null, imageObjectPath: image?.objectName ?? null })
-    .returning();
-  logChange(actor, "event.created", { eventId: row!.id });
-  return row!;
+  return services().db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(events)
+      .values({ ...input, imageUrl: image?.url ?? null, imageObjectPath: image?.objectName ?? null })
+      .returning();
+    await logChange(tx, actor, "event.created", {
+      subject: { type: "event", id: row!.id, label: row!.title },
+      details: image ? { image: image.objectName } : {},
+    });
+    return row!;
+  });
 }
 
 /**
@@ -145,11 +164,17 @@ export async function updateEvent(
       })
       .where(eq(events.id, id))
       .returning();
+    await logChange(tx, actor, "event.updated", {
+      subject: { type: "event", id, label: row!.title },
+      details: {
+        changes: fieldChanges(old, row!, EVENT_AUDIT_FIELDS),
+        ...(image ? { image: image.objectName } : {}),
+      },
+    });
     return { row: row!, oldObject: image ? old.imageObjectPath : null };
   });
-  if (result) logChange(actor, "event.updated", { eventId: id });
   if (result?.oldObject) {
-    await storage.delete(result.oldObject).catch((error: unknown) => {
+    await removeStoredFile(storage, result.oldObject).catch((error: unknown) => {
       console.warn(`Could not remove the replaced event image ${result.oldObject}:`, error);
     });
   }
@@ -166,10 +191,10 @@ export async function deleteEvent(id: string, actor: Actor): Promise<boolean> {
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx.delete(events).where(eq(events.id, id)).returning();
     if (!row) return false;
+    await logChange(tx, actor, "event.deleted", { subject: { type: "event", id, label: row.title } });
     // Inside the transaction: if the file cannot be removed, the event stays as it was.
-    if (row.imageObjectPath) await storage.delete(row.imageObjectPath);
+    if (row.imageObjectPath) await removeStoredFile(storage, row.imageObjectPath);
     return true;
   });
-  if (deleted) logChange(actor, "event.deleted", { eventId: id });
   return deleted;
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { ministryImages } from "../../../database/schema";
 import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
+import { removeStoredFile } from "../platform/images.server";
 
 /** The image an admin uploaded for the ministry, or null when there is none. */
 export async function findMinistryImageUrl(slug: string): Promise<string | null> {
@@ -36,11 +37,14 @@ export async function replaceMinistryImage(slug: string, imageUrl: string, objec
         target: ministryImages.ministrySlug,
         set: { imageUrl, storageObjectPath: objectName, updatedAt: new Date() },
       });
+    await logChange(tx, actor, "ministry-image.replaced", {
+      subject: { type: "ministry", id: slug, label: slug },
+      details: { image: objectName },
+    });
     return old;
   });
-  logChange(actor, "ministry-image.replaced", { ministrySlug: slug });
   if (previous?.storageObjectPath && previous.storageObjectPath !== objectName) {
-    await storage.delete(previous.storageObjectPath).catch((error: unknown) => {
+    await removeStoredFile(storage, previous.storageObjectPath).catch((error: unknown) => {
       console.warn(`Could not remove the replaced image ${previous.storageObjectPath}:`, error);
     });
   }

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { ministryVideos, type MinistryVideo } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
-import { logChange, type Actor } from "../platform/change-log.server";
+import { fieldChanges, logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 
 /** The ministry's videos, newest first, for its public page. */
@@ -34,29 +34,42 @@ export interface MinistryVideoInput {
 }
 
 export async function createMinistryVideo(input: MinistryVideoInput, actor: Actor) {
-  const [row] = await services().db.insert(ministryVideos).values(input).returning();
-  logChange(actor, "ministry-video.created", { videoId: row!.id, ministrySlug: input.ministrySlug });
-  return row!;
+  return services().db.transaction(async (tx) => {
+    const [row] = await tx.insert(ministryVideos).values(input).returning();
+    await logChange(tx, actor, "ministry-video.created", {
+      subject: { type: "ministry-video", id: row!.id, label: row!.title },
+      details: { ministry: input.ministrySlug },
+    });
+    return row!;
+  });
 }
 
 export async function updateMinistryVideo(id: string, input: MinistryVideoInput, actor: Actor) {
   if (!isUuid(id)) return null;
-  const [row] = await services()
-    .db.update(ministryVideos)
-    .set(input)
-    .where(eq(ministryVideos.id, id))
-    .returning();
-  if (row) logChange(actor, "ministry-video.updated", { videoId: id });
-  return row ?? null;
+  return services().db.transaction(async (tx) => {
+    const [before] = await tx.select().from(ministryVideos).where(eq(ministryVideos.id, id)).for("update");
+    if (!before) return null;
+    const [row] = await tx.update(ministryVideos).set(input).where(eq(ministryVideos.id, id)).returning();
+    await logChange(tx, actor, "ministry-video.updated", {
+      subject: { type: "ministry-video", id, label: row!.title },
+      details: { changes: fieldChanges(before, row!, ["title", "youtubeId", "ministrySlug"]) },
+    });
+    return row!;
+  });
 }
 
 /** True when the video was removed, false when there was none. */
 export async function deleteMinistryVideo(id: string, actor: Actor): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await services()
-    .db.delete(ministryVideos)
-    .where(eq(ministryVideos.id, id))
-    .returning({ id: ministryVideos.id });
-  if (rows.length > 0) logChange(actor, "ministry-video.deleted", { videoId: id });
-  return rows.length > 0;
+  return services().db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(ministryVideos)
+      .where(eq(ministryVideos.id, id))
+      .returning({ title: ministryVideos.title });
+    if (!row) return false;
+    await logChange(tx, actor, "ministry-video.deleted", {
+      subject: { type: "ministry-video", id, label: row.title },
+    });
+    return true;
+  });
 }

@@ -2,7 +2,7 @@ import { count, desc, eq } from "drizzle-orm";
 import { sermons, type Sermon } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { pageWindow } from "~/lib/paging";
-import { logChange, type Actor } from "../platform/change-log.server";
+import { fieldChanges, logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 
 export const SERMONS_PAGE_SIZE = 24;
@@ -43,27 +43,41 @@ export async function getSermon(id: string): Promise<Sermon | null> {
 }
 
 export async function createSermon(input: SermonInput, actor: Actor): Promise<Sermon> {
-  const [row] = await services().db.insert(sermons).values(input).returning();
-  logChange(actor, "sermon.created", { sermonId: row!.id });
-  return row!;
+  return services().db.transaction(async (tx) => {
+    const [row] = await tx.insert(sermons).values(input).returning();
+    await logChange(tx, actor, "sermon.created", {
+      subject: { type: "sermon", id: row!.id, label: row!.title },
+    });
+    return row!;
+  });
 }
 
 export async function updateSermon(id: string, input: SermonInput, actor: Actor): Promise<Sermon | null> {
   if (!isUuid(id)) return null;
   // An edited demo sermon is the church's own now: "Remove demo content" leaves it.
-  const [row] = await services()
-    .db.update(sermons)
-    .set({ ...input, isDemo: false })
-    .where(eq(sermons.id, id))
-    .returning();
-  if (row) logChange(actor, "sermon.updated", { sermonId: id });
-  return row ?? null;
+  return services().db.transaction(async (tx) => {
+    const [before] = await tx.select().from(sermons).where(eq(sermons.id, id)).for("update");
+    if (!before) return null;
+    const [row] = await tx
+      .update(sermons)
+      .set({ ...input, isDemo: false })
+      .where(eq(sermons.id, id))
+      .returning();
+    await logChange(tx, actor, "sermon.updated", {
+      subject: { type: "sermon", id, label: row!.title },
+      details: { changes: fieldChanges(before, row!, ["sermonDate", "title", "speaker", "youtubeId"]) },
+    });
+    return row!;
+  });
 }
 
 /** True when the sermon was removed, false when there was none (as every delete answers). */
 export async function deleteSermon(id: string, actor: Actor): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await services().db.delete(sermons).where(eq(sermons.id, id)).returning({ id: sermons.id });
-  if (rows.length > 0) logChange(actor, "sermon.deleted", { sermonId: id });
-  return rows.length > 0;
+  return services().db.transaction(async (tx) => {
+    const [row] = await tx.delete(sermons).where(eq(sermons.id, id)).returning({ title: sermons.title });
+    if (!row) return false;
+    await logChange(tx, actor, "sermon.deleted", { subject: { type: "sermon", id, label: row.title } });
+    return true;
+  });
 }

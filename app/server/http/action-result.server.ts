@@ -9,6 +9,11 @@ export function reply(toast: ToastMessage, extra: Extra = {}) {
   return data<ActionResult>({ ok: true, at: Date.now(), toast, ...extra });
 }
 
+/** A successful answer with more for the screen to show (e.g. a link to pass on by hand). */
+export function replyWith<T extends object>(toast: ToastMessage, more: T) {
+  return data<ActionResult & T>({ ok: true, at: Date.now(), toast, ...more });
+}
+
 /** A refused answer: the toast is shown as an error, and what was typed can be put back. */
 export function refuse(status: number, toast: ToastMessage, extra: Extra = {}) {
   return data<ActionResult>(

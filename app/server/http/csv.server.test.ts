@@ -52,7 +52,16 @@ describe("csvResponse", () => {
   it("reads rows only as fast as the download is read", async () => {
     const table = numberedTable(100_000);
     const rows = await readInBatches(table.readBatch, 500);
-    const response = csvResponse("numbers.csv", ["Number"], rows, (n) => [n]);
+    const recorded: [number, boolean][] = [];
+    const response = csvResponse(
+      "numbers.csv",
+      ["Number"],
+      rows,
+      (n) => [n],
+      async (...args) => {
+        recorded.push(args);
+      },
+    );
     const reader = response.body!.getReader();
     const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
     let start = "";
@@ -62,5 +71,39 @@ describe("csvResponse", () => {
     // A few batches fill the stream's buffers (some kilobytes); the other 190-odd wait for the reader.
     expect(table.reads.length).toBeLessThan(20);
     await reader.cancel();
+    // The cancelled download is recorded with the rows handed out until then.
+    await expect.poll(() => recorded).toHaveLength(1);
+    expect(recorded[0]![1]).toBe(false);
+    expect(recorded[0]![0]).toBeGreaterThan(2);
+    expect(recorded[0]![0]).toBeLessThan(100_000);
+  });
+
+  it("records the export once, with its row count, before the file ends", async () => {
+    const recorded: [number, boolean][] = [];
+    const response = csvResponse(
+      "numbers.csv",
+      ["Number"],
+      [1, 2, 3],
+      (n) => [n],
+      async (...args) => {
+        recorded.push(args);
+      },
+    );
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+    expect(text).toBe("\uFEFFNumber\r\n1\r\n2\r\n3\r\n");
+    expect(recorded).toEqual([[3, true]]);
+  });
+
+  it("fails the download when the export cannot be recorded", async () => {
+    const response = csvResponse(
+      "numbers.csv",
+      ["Number"],
+      [1, 2, 3],
+      (n) => [n],
+      async () => {
+        throw new Error("audit log unreachable");
+      },
+    );
+    await expect(response.text()).rejects.toThrow();
   });
 });

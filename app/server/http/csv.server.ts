@@ -1,29 +1,77 @@
-import { Readable } from "node:stream";
+import { AsyncResource } from "node:async_hooks";
+import { Readable, pipeline } from "node:stream";
 import { stringify } from "csv-stringify";
 import { neutralizeCsvCell } from "~/lib/csv-safety";
 import { attachmentDisposition } from "~/lib/files";
+import { logChange, type Actor, type AuditSubject } from "../platform/change-log.server";
+import { services } from "../platform/services.server";
+
+/**
+ * Told how many rows an export handed out: once, when the last row is out (`complete`), or when
+ * the download stopped early (cancelled, or the database failed) with the rows sent until then.
+ */
+export type ExportRecorder = (rows: number, complete: boolean) => Promise<void>;
+
+/**
+ * The audit entry of an export: who took which report, and how many rows ({ rows } is added to
+ * `details`, with `complete: false` for a download that stopped early).
+ */
+export function exportAudit(
+  actor: Actor,
+  action: `export.${string}`,
+  subject: AuditSubject,
+  details: Record<string, unknown> = {},
+): ExportRecorder {
+  return async (rows, complete) => {
+    await logChange(services().db, actor, action, {
+      subject,
+      details: { ...details, rows, ...(complete ? {} : { complete: false }) },
+    });
+  };
+}
 
 /**
  * Streams a CSV download: UTF-8 with a byte-order mark (so Excel reads accents and Arabic),
  * RFC 4180 quoting and CRLF line ends, every cell neutralised against formula injection.
  * Rows are turned into cells one at a time as the download is read, so a large export never
  * sits whole in memory.
+ *
+ * Every export is audited: `recordExport` is awaited after the last row, before the file ends, so
+ * a file is never complete without its entry (if the entry cannot be written, the download fails).
  */
 export function csvResponse<Row>(
   fileName: string,
   header: string[],
   rows: Iterable<Row> | AsyncIterable<Row>,
   cellsOf: (row: Row) => unknown[],
+  recordExport: ExportRecorder,
 ) {
+  // The rows are produced as the download is read, later than this call: keep the request's
+  // scope (the audit entry's address) for the recorder.
+  const record = AsyncResource.bind(recordExport);
   const stringifier = stringify({ bom: true, record_delimiter: "windows" });
   const source = Readable.from(
     (async function* () {
-      yield header;
-      for await (const row of rows) yield cellsOf(row).map(neutralizeCsvCell);
+      let sent = 0;
+      let recorded = false;
+      try {
+        yield header;
+        for await (const row of rows) {
+          yield cellsOf(row).map(neutralizeCsvCell);
+          sent++;
+        }
+        recorded = true;
+        await record(sent, true);
+      } finally {
+        if (!recorded)
+          await record(sent, false).catch((error: unknown) => {
+            console.error("Recording a cut-off export in the audit log failed:", error);
+          });
+      }
     })(),
   );
-  source.on("error", (error) => stringifier.destroy(error));
-  source.pipe(stringifier);
+  // A download cancelled by the browser ends the rows too (and so records how many went out).
+  pipeline(source, stringifier, () => {});
   return new Response(Readable.toWeb(stringifier) as ReadableStream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -254,14 +254,18 @@ export async function changeInboxStatus(id: string, change: InboxChange, actor: 
     change === "new"
       ? { status: "new", handledBy: null, handledAt: null }
       : { status: change === "restored" ? "handled" : change, handledBy: actor.name, handledAt: now };
-  const updated = await services()
-    .db.update(inboxItems)
-    .set(values)
-    .where(eq(inboxItems.id, id))
-    .returning({ id: inboxItems.id });
-  if (updated.length === 0) return false;
-  logChange(actor, `inbox.${change}`, { inboxItemId: id });
-  return true;
+  return services().db.transaction(async (tx) => {
+    const updated = await tx
+      .update(inboxItems)
+      .set(values)
+      .where(eq(inboxItems.id, id))
+      .returning({ id: inboxItems.id, kind: inboxItems.kind });
+    if (updated.length === 0) return false;
+    await logChange(tx, actor, `inbox.${change}`, {
+      subject: { type: "inbox", id, label: updated[0]!.kind },
+    });
+    return true;
+  });
 }
 
 export const REPLY_KIND = "reply";
@@ -322,6 +326,9 @@ export async function replyToInboxItem(id: string, body: string, actor: StaffUse
         handledAt: new Date(),
       })
       .where(eq(inboxItems.id, item.id));
+    await logChange(tx, actor, "inbox.replied", {
+      subject: { type: "inbox", id, label: item.name },
+      details: { to: item.email },
+    });
   });
-  logChange(actor, "inbox.replied", { inboxItemId: id });
 }

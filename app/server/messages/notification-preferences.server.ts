@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { notificationPreferences, users } from "../../../database/schema";
+import { rolesWith } from "~/lib/permissions";
 import type { StaffUser } from "../auth/guards.server";
 import { logChange } from "../platform/change-log.server";
 import { getSetting, setSetting } from "../platform/settings.server";
@@ -38,8 +39,10 @@ export async function getDefaultPreferences(executor: Executor = services().db):
 }
 
 export async function setDefaultPreferences(preferences: Preferences, actor: StaffUser) {
-  await setSetting(services().db, DEFAULTS_KEY, preferences);
-  logChange(actor, "notifications.defaults-changed", { ...preferences });
+  await services().db.transaction(async (tx) => {
+    await setSetting(tx, DEFAULTS_KEY, preferences);
+    await logChange(tx, actor, "settings.notification-defaults-changed", { details: { ...preferences } });
+  });
 }
 
 /** One account's own choice, or null when it never chose. */
@@ -60,14 +63,19 @@ export async function getOwnPreferences(userId: string): Promise<Preferences | n
 }
 
 export async function saveOwnPreferences(user: StaffUser, preferences: Preferences) {
-  await services()
-    .db.insert(notificationPreferences)
-    .values({ userId: user.id, ...preferences })
-    .onConflictDoUpdate({
-      target: notificationPreferences.userId,
-      set: { ...preferences, updatedAt: new Date() },
+  await services().db.transaction(async (tx) => {
+    await tx
+      .insert(notificationPreferences)
+      .values({ userId: user.id, ...preferences })
+      .onConflictDoUpdate({
+        target: notificationPreferences.userId,
+        set: { ...preferences, updatedAt: new Date() },
+      });
+    await logChange(tx, user, "account.notifications-changed", {
+      subject: { type: "staff", id: user.id, label: user.email },
+      details: { ...preferences },
     });
-  logChange(user, "notifications.changed", { ...preferences });
+  });
 }
 
 export interface StaffPreferences extends Preferences {
@@ -76,7 +84,10 @@ export interface StaffPreferences extends Preferences {
   name: string;
 }
 
-/** Every staff account with the preferences that apply to it (its own, the default, or the fallback). */
+/**
+ * Every enabled account that may read messages, with the preferences that apply to it (its own,
+ * the default, or the fallback): an editor or a disabled account is never sent a visitor's details.
+ */
 export async function effectivePreferences(executor: Executor): Promise<StaffPreferences[]> {
   const rows = await executor
     .select({
@@ -89,6 +100,9 @@ export async function effectivePreferences(executor: Executor): Promise<StaffPre
     })
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(
+      and(inArray(users.role, rolesWith("messages:read")), or(isNull(users.banned), eq(users.banned, false))),
+    )
     .orderBy(users.createdAt);
   const defaults = await getDefaultPreferences(executor);
   const firstAdmin = rows.find((row) => row.role === "admin");

@@ -1,6 +1,8 @@
 import { createMailTransport, mailSettingsOf } from "../platform/mail.server";
+import { runScheduledBackup } from "../platform/backup-schedule.server";
+import { runHousekeeping } from "../platform/housekeeping.server";
 import { services } from "../platform/services.server";
-import { configuredOrigin } from "../platform/site-origin.server";
+import { siteOrigin } from "../platform/site-origin.server";
 import { queueDueDigests } from "./digest.server";
 import { sendDueEmails } from "./outbox.server";
 
@@ -8,7 +10,8 @@ const DIGEST_CHECK_MS = 60_000;
 
 /**
  * The outbox worker of this server: every few seconds it sends what is due, and once a minute it
- * queues the daily digests that are due. Every server runs one; leases and claims keep them from
+ * queues the daily digests that are due, runs the site's housekeeping and takes the daily backup
+ * when it is due. Every server runs one; leases and claims keep them from
  * doing the same work twice. Without SMTP settings nothing is sent: e-mails wait in the outbox
  * until the site is restarted with them.
  */
@@ -24,7 +27,9 @@ export function startOutboxWorker(intervalMs = 5_000): { stop(): Promise<void> }
     try {
       if (Date.now() - digestsCheckedAt >= DIGEST_CHECK_MS) {
         digestsCheckedAt = Date.now();
-        await queueDueDigests(configuredOrigin());
+        await runHousekeeping();
+        await queueDueDigests(siteOrigin());
+        await runScheduledBackup();
       }
       // Drain what is due, ten at a time, then rest.
       while (transport && settings && !stopped) {

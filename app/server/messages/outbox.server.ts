@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import { outboxEmails, type OutboxAttachment, type OutboxEmail } from "../../../database/schema";
-import type { Database } from "../platform/db.server";
+import type { Executor } from "../platform/db.server";
 import { services } from "../platform/services.server";
 import type { EmailContent } from "./email-layout.server";
 
@@ -12,8 +12,7 @@ import type { EmailContent } from "./email-layout.server";
 // never take the same row, the database is never held while a mail server answers, and a server
 // killed mid-send leaves a lease that runs out, so the e-mail is taken again after the restart.
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-export type Executor = Tx | Database;
+export type { Executor };
 
 export interface QueuedEmail extends EmailContent {
   kind: string;

@@ -9,7 +9,9 @@ import {
   REPORT_WINDOW_DAYS,
   type Upcoming,
 } from "~/lib/member-dates";
-import type { MemberOptions } from "~/content/member-options";
+import { MEMBERSHIP_STATUSES, type MemberOptions } from "~/content/member-options";
+import { CHURCH_TIME_ZONE, startOfDayInChurchZone } from "~/lib/dates";
+import { fullName } from "~/lib/names";
 import { readInBatches } from "../http/csv.server";
 import { services } from "../platform/services.server";
 import { getSiteContent } from "../site/site-content.server";
@@ -18,6 +20,7 @@ import {
   memberContactColumns,
   memberListColumns,
   ministryAndRoleNames,
+  notDeleted,
 } from "./members.server";
 import { countVisitors } from "./visitors.server";
 
@@ -37,25 +40,54 @@ function upcomingTable(today: string, days: number) {
   return sql`(values ${sql.join(rows, sql`, `)}) as upcoming(month_day, days_away)`;
 }
 
+/** How many upcoming birthdays and anniversaries the dashboard names (the reports list them all). */
+export const DASHBOARD_NAMED_DATES = 3;
+
+/**
+ * The dashboard's figures about people: members (active of total, new this month), birthdays and
+ * anniversaries of the next 7 days (with the first few named), ministries and visitors.
+ */
 export async function dashboardStats(today: string) {
-  const monthDays = monthDaysAhead(today, DASHBOARD_BIRTHDAY_DAYS).map((w) => w.monthDay);
-  const [[memberCounts], newVisitors, { ministries }] = await Promise.all([
+  const isWithinWeek = (column: AnyPgColumn) =>
+    sql`${monthDayOf(column)} in (${sql.join(
+      monthDaysAhead(today, DASHBOARD_BIRTHDAY_DAYS).map((w) => sql`${w.monthDay}`),
+      sql`, `,
+    )})`;
+  const thisMonth = monthsOf(today, 1)[0]!;
+  const [[memberCounts], newVisitors, { ministries }, birthdays, anniversaries] = await Promise.all([
     services()
       .db.select({
         total: count(),
-        upcomingBirthdays: sql<number>`count(*) filter (where ${monthDayOf(members.birthday)} in (${sql.join(
-          monthDays.map((monthDay) => sql`${monthDay}`),
-          sql`, `,
-        )}))`.mapWith(Number),
+        active: sql<number>`count(*) filter (where ${members.membershipStatus} = 'active')`.mapWith(Number),
+        newThisMonth:
+          sql<number>`count(*) filter (where ${members.createdAt} >= ${thisMonth.from.toISOString()}::timestamptz and ${members.createdAt} < ${thisMonth.until.toISOString()}::timestamptz)`.mapWith(
+            Number,
+          ),
+        upcomingBirthdays: sql<number>`count(*) filter (where ${isWithinWeek(members.birthday)})`.mapWith(
+          Number,
+        ),
+        upcomingAnniversaries:
+          sql<number>`count(*) filter (where ${isWithinWeek(members.weddingAnniversary)})`.mapWith(Number),
       })
-      .from(members),
+      .from(members)
+      .where(notDeleted),
     countVisitors(),
     getSiteContent(),
+    upcomingQuery("birthday", today, DASHBOARD_BIRTHDAY_DAYS)(undefined, DASHBOARD_NAMED_DATES),
+    upcomingQuery("weddingAnniversary", today, DASHBOARD_BIRTHDAY_DAYS)(undefined, DASHBOARD_NAMED_DATES),
   ]);
+  const named = (rows: Upcoming<DatedMember>[]) =>
+    rows.map(({ item, date }) => ({ id: item.id, name: fullName(item), date }));
   return {
     totalMembers: memberCounts?.total ?? 0,
+    activeMembers: memberCounts?.active ?? 0,
+    newThisMonth: memberCounts?.newThisMonth ?? 0,
     activeMinistries: ministries.length,
     upcomingBirthdays: memberCounts?.upcomingBirthdays ?? 0,
+    upcomingAnniversaries: memberCounts?.upcomingAnniversaries ?? 0,
+    /** The first few of the upcoming birthdays and anniversaries, soonest first. */
+    nextBirthdays: named(birthdays),
+    nextAnniversaries: named(anniversaries),
     newVisitors,
   };
 }
@@ -82,8 +114,11 @@ function upcomingQuery(column: "birthday" | "weddingAnniversary", today: string,
       .from(members)
       .innerJoin(upcomingTable(today, days), sql`upcoming.month_day = ${monthDayOf(members[column])}`)
       .where(
-        after &&
-          sql`(${daysAway}, ${members.createdAt}, ${members.id}) > (${after.daysAway}::int, ${after.item.cursorAt}::timestamptz, ${after.item.id}::uuid)`,
+        and(
+          notDeleted,
+          after &&
+            sql`(${daysAway}, ${members.createdAt}, ${members.id}) > (${after.daysAway}::int, ${after.item.cursorAt}::timestamptz, ${after.item.id}::uuid)`,
+        ),
       )
       .orderBy(daysAway, asc(members.createdAt), asc(members.id))
       .$dynamic();
@@ -115,7 +150,8 @@ export async function membershipCounts() {
       total: count(),
       active: sql<number>`count(*) filter (where ${members.membershipStatus} = 'active')`.mapWith(Number),
     })
-    .from(members);
+    .from(members)
+    .where(notDeleted);
   return { total: row?.total ?? 0, active: row?.active ?? 0 };
 }
 
@@ -142,6 +178,7 @@ function byNameQuery(where: SQL, options: MemberOptions) {
       .where(
         and(
           where,
+          notDeleted,
           after &&
             sql`(${members.lastName}, ${members.firstName}, ${members.id}) > (${after.lastName}, ${after.firstName}, ${after.id}::uuid)`,
         ),
@@ -175,6 +212,7 @@ export async function ministryBreakdown() {
     services()
       .db.select({ slug: sql<string>`unnest(${members.ministryInvolvement})`, n: count() })
       .from(members)
+      .where(notDeleted)
       .groupBy(sql`1`),
     getSiteContent(),
   ]);
@@ -184,4 +222,72 @@ export async function ministryBreakdown() {
     slug: ministry.slug,
     count: counts.get(ministry.slug) ?? 0,
   }));
+}
+
+// The reports' charts: members by status, by ministry (ministryBreakdown above) and new members
+// per month.
+
+/**
+ * The `count` calendar months up to and including the month of `today`, oldest first, each with
+ * the moments it begins and ends on the church's clock (a member registered at 00:30 on the 1st
+ * in Bahrain belongs to that month, though it is still the previous month in UTC).
+ */
+function monthsOf(today: string, count: number) {
+  const [year, month] = today.split("-").map(Number) as [number, number];
+  const monthStart = (index: number) => {
+    const date = new Date(Date.UTC(year, month - 1 + index, 1));
+    return date.toISOString().slice(0, 10);
+  };
+  return Array.from({ length: count }, (_, i) => {
+    const first = monthStart(i - count + 1);
+    return {
+      month: first.slice(0, 7),
+      from: startOfDayInChurchZone(first),
+      until: startOfDayInChurchZone(monthStart(i - count + 2)),
+    };
+  });
+}
+
+/** How many members have each status: the four the edit form offers, then any other stored value. */
+export async function membersByStatus() {
+  const rows = await services()
+    .db.select({ status: members.membershipStatus, count: count() })
+    .from(members)
+    .where(notDeleted)
+    .groupBy(members.membershipStatus);
+  const counts = new Map(rows.map((row) => [row.status, row.count]));
+  const known = MEMBERSHIP_STATUSES.map(({ value, label }) => ({
+    status: value as string,
+    label,
+    count: counts.get(value) ?? 0,
+  }));
+  const others = rows
+    .filter((row) => !MEMBERSHIP_STATUSES.some((s) => s.value === row.status))
+    .sort((a, b) => a.status.localeCompare(b.status))
+    .map((row) => ({ status: row.status, label: row.status || "N/A", count: row.count }));
+  return [...known, ...others];
+}
+
+/**
+ * Members registered in each of the last `months` calendar months, the month of `today`
+ * included, oldest first; months on the church's clock, and months without anyone included as 0.
+ */
+export async function newMembersPerMonth(today: string, months = 12) {
+  const window = monthsOf(today, months);
+  // The zone is written into the statement (it is our constant), so the grouped expression is
+  // the selected one; as a parameter, each would get its own and PostgreSQL could not match them.
+  const month = sql<string>`to_char(${members.createdAt} at time zone ${sql.raw(`'${CHURCH_TIME_ZONE}'`)}, 'YYYY-MM')`;
+  const rows = await services()
+    .db.select({ month, count: count() })
+    .from(members)
+    .where(
+      and(
+        notDeleted,
+        sql`${members.createdAt} >= ${window[0]!.from.toISOString()}::timestamptz`,
+        sql`${members.createdAt} < ${window.at(-1)!.until.toISOString()}::timestamptz`,
+      ),
+    )
+    .groupBy(month);
+  const counts = new Map(rows.map((row) => [row.month, row.count]));
+  return window.map(({ month }) => ({ month, count: counts.get(month) ?? 0 }));
 }

@@ -1,11 +1,19 @@
+import { data } from "react-router";
+import type { ActionResult } from "~/lib/action-result";
+import type { DuplicateView, PossibleDuplicate } from "~/lib/member-duplicates";
 import { redirectWithToast } from "../http/toast.server";
+import { isDeletedMember } from "./members.server";
 
 /**
- * The member a staff screen is about: when there is none (a removed member, a mistyped address),
- * staff go back to the membership list with the spec's toast.
+ * The member a staff screen is about: a member under "Recently deleted" answers 404 (inside the
+ * members layout); when there is none at all (a mistyped address, one removed for good), staff go
+ * back to the membership list with the spec's toast.
  */
-export async function memberOrBackToList<T>(request: Request, member: T | null): Promise<T> {
+export async function memberOrBackToList<T>(request: Request, member: T | null, id?: string): Promise<T> {
   if (member) return member;
+  if (id && (await isDeletedMember(id))) {
+    throw new Response("This member has been deleted.", { status: 404 });
+  }
   throw await redirectWithToast(
     "/members/details",
     {
@@ -14,5 +22,35 @@ export async function memberOrBackToList<T>(request: Request, member: T | null):
       variant: "destructive",
     },
     request,
+  );
+}
+
+/**
+ * The answer of a member form whose save waits for "Save anyway": what was typed goes back, with
+ * the members that look the same. Someone who may not read members (the registration passcode
+ * alone) learns what matched, not who.
+ */
+export function possibleDuplicatesAnswer(
+  duplicates: PossibleDuplicate[],
+  options: { values: Record<string, string>; mayReadMembers: boolean },
+) {
+  const views: DuplicateView[] = duplicates.map((duplicate) =>
+    options.mayReadMembers ? duplicate : { reasons: duplicate.reasons },
+  );
+  return data<ActionResult & { duplicates: DuplicateView[] }>(
+    {
+      ok: false,
+      at: Date.now(),
+      toast: {
+        title: "Not saved yet",
+        description:
+          duplicates.length === 1
+            ? "A member with the same details is already registered. Please check before saving."
+            : "Members with the same details are already registered. Please check before saving.",
+      },
+      values: options.values,
+      duplicates: views,
+    },
+    { status: 409 },
   );
 }

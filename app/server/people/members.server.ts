@@ -1,14 +1,47 @@
-import { and, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { members, type Member } from "../../../database/schema";
+import { addDays, startOfDayInChurchZone, todayInChurchZone } from "~/lib/dates";
+import { DELETED_MEMBER_DAYS } from "~/lib/deleted-members";
 import { isUuid } from "~/lib/ids";
+import type { MemberListFilter } from "~/lib/member-list-filter";
+import { fullName } from "~/lib/names";
 import { pageWindow } from "~/lib/paging";
 import { labelsOf, memberOptions, type MemberOptions } from "~/content/member-options";
-import { pickMemberFields, type MemberInput } from "~/schemas/member-fields";
-import { logChange, type Actor } from "../platform/change-log.server";
+import type { DuplicateReason, PossibleDuplicate } from "~/lib/member-duplicates";
+import {
+  MEMBER_FIELD_NAMES,
+  MEMBER_FIELDS,
+  pickMemberFields,
+  type MemberFieldName,
+  type MemberInput,
+} from "~/schemas/member-fields";
+import { fieldChanges, logChange, type Actor } from "../platform/change-log.server";
+import type { Executor } from "../platform/db.server";
+import { claimFormToken, releaseFormToken, settleFormToken } from "../platform/form-tokens.server";
 import { services } from "../platform/services.server";
 import { getSiteContent } from "../site/site-content.server";
 
 export const MEMBERS_PAGE_SIZE = 25;
+
+/**
+ * Members that are not deleted: every list, report, figure and export reads only these. A deleted
+ * member waits under "Recently deleted" until restored or removed for good.
+ */
+export const notDeleted = isNull(members.deletedAt);
 
 /** The member form's ministries and roles, from the church's content as it is now. */
 export async function loadMemberOptions(): Promise<MemberOptions> {
@@ -42,10 +75,40 @@ export const memberContactColumns = {
 /** What the membership list shows of each member. */
 export const memberListColumns = { ...memberContactColumns, membershipStatus: members.membershipStatus };
 
-export async function listMembers(options: { query?: string; page?: number; pageSize?: number }) {
+/** The first moments of this calendar month and the next, on the church's clock. */
+export function thisMonthInChurchZone(now: Date = new Date()): { from: Date; to: Date } {
+  const today = todayInChurchZone(now);
+  const first = `${today.slice(0, 8)}01`;
+  // Day 32 of any month is in the next one; its first day starts the next month.
+  const next = `${addDays(first, 32).slice(0, 8)}01`;
+  return { from: startOfDayInChurchZone(first), to: startOfDayInChurchZone(next) };
+}
+
+function filterCondition(filter: MemberListFilter, now: Date): SQL | undefined {
+  const month = filter.joined === "this-month" ? thisMonthInChurchZone(now) : null;
+  return and(
+    filter.status ? eq(members.membershipStatus, filter.status) : undefined,
+    month ? and(gte(members.createdAt, month.from), lt(members.createdAt, month.to)) : undefined,
+  );
+}
+
+export async function listMembers(
+  options: {
+    query?: string;
+    page?: number;
+    pageSize?: number;
+    filter?: MemberListFilter;
+    /** When "this month" is (for tests). */
+    now?: Date;
+  } = {},
+) {
   const { db } = services();
   const pageSize = options.pageSize ?? MEMBERS_PAGE_SIZE;
-  const where = searchCondition(options.query ?? "");
+  const where = and(
+    notDeleted,
+    searchCondition(options.query ?? ""),
+    filterCondition(options.filter ?? {}, options.now ?? new Date()),
+  );
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(members).where(where);
   const { page, pages, offset } = pageWindow(total, pageSize, options.page ?? 1);
   const rows = await db
@@ -62,7 +125,11 @@ const { searchText: _searchText, ...memberColumns } = getTableColumns(members);
 
 export async function getMember(id: string): Promise<Member | null> {
   if (!isUuid(id)) return null;
-  const [row] = await services().db.select(memberColumns).from(members).where(eq(members.id, id)).limit(1);
+  const [row] = await services()
+    .db.select(memberColumns)
+    .from(members)
+    .where(and(eq(members.id, id), notDeleted))
+    .limit(1);
   return row ?? null;
 }
 
@@ -83,32 +150,199 @@ export async function getMemberProfile(id: string) {
   return member ? { ...member, ...ministryAndRoleNames(member, options) } : null;
 }
 
-/** A new member is always saved as active, with the position chosen (Member by default). */
-export async function createMember(input: MemberInput, actor: Actor): Promise<Member> {
-  const [row] = await services()
-    .db.insert(members)
+/** A member's name as the audit log keeps it. */
+function memberLabel(member: Pick<Member, "firstName" | "lastName">) {
+  return `${member.firstName} ${member.lastName}`.trim();
+}
+
+/** The form name of member registrations in form_submissions. */
+export const MEMBER_REGISTRATION_FORM = "member.register";
+
+async function insertMember(tx: Executor, input: MemberInput, actor: Actor): Promise<Member> {
+  const [row] = await tx
+    .insert(members)
     .values({ ...pickMemberFields(input), membershipStatus: "active" })
     .returning(memberColumns);
-  logChange(actor, "member.created", { memberId: row!.id });
+  await logChange(tx, actor, "member.created", {
+    subject: { type: "member", id: row!.id, label: memberLabel(row!) },
+  });
   return row!;
 }
 
-/** The member as saved, or null when there is no such member. */
-export async function updateMember(id: string, input: MemberInput, actor: Actor): Promise<Member | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await services()
-    .db.update(members)
-    .set(pickMemberFields(input))
-    .where(eq(members.id, id))
-    .returning(memberColumns);
-  if (row) logChange(actor, "member.updated", { memberId: id });
-  return row ?? null;
+/** A new member is always saved as active, with the position chosen (Member by default). */
+export async function createMember(input: MemberInput, actor: Actor): Promise<Member> {
+  return services().db.transaction((tx) => insertMember(tx, input, actor));
 }
 
-/** True when the member was removed, false when there was none to remove; throws on failure. */
+/** Who a registration saved: enough for "Registered: Ana Cruz — view profile". */
+export interface RegisteredMember {
+  id: string;
+  name: string;
+}
+
+export type Registration =
+  | { outcome: "created"; member: RegisteredMember }
+  /** The same form was posted before: nothing new; the member the first post made, when known. */
+  | { outcome: "repeat"; member: RegisteredMember | null }
+  /** Nothing saved: live members look like this one; staff may confirm and post again. */
+  | { outcome: "duplicates"; duplicates: PossibleDuplicate[] };
+
+/**
+ * The registration form's save: once per form token (a second post of the same form answers
+ * with the member the first made), and, unless `allowDuplicates`, not while a live member looks
+ * the same. Both checks run inside the saving transaction, so two posts at once cannot both pass.
+ */
+export async function registerMember(
+  input: MemberInput,
+  actor: Actor,
+  options: { formToken: string; allowDuplicates?: boolean },
+): Promise<Registration> {
+  return services().db.transaction(async (tx) => {
+    const claim = await claimFormToken(tx, MEMBER_REGISTRATION_FORM, options.formToken);
+    if (claim.isRepeat) {
+      const [first] = claim.resultId
+        ? await tx
+            .select({
+              id: members.id,
+              firstName: members.firstName,
+              middleName: members.middleName,
+              lastName: members.lastName,
+            })
+            .from(members)
+            .where(eq(members.id, claim.resultId))
+        : [];
+      return { outcome: "repeat", member: first ? { id: first.id, name: fullName(first) } : null };
+    }
+    if (!options.allowDuplicates) {
+      const duplicates = await findPossibleDuplicates(input, { executor: tx });
+      if (duplicates.length > 0) {
+        await releaseFormToken(tx, options.formToken);
+        return { outcome: "duplicates", duplicates };
+      }
+    }
+    const member = await insertMember(tx, input, actor);
+    await settleFormToken(tx, options.formToken, member.id);
+    return { outcome: "created", member: { id: member.id, name: fullName(member) } };
+  });
+}
+
+/** The digits of a mobile number with its country code ("+973 3333-4444" → "97333334444"). */
+export function mobileDigits(countryCode: string, mobile: string): string {
+  const whole = mobile.trim().startsWith("+") ? mobile : `${countryCode}${mobile}`;
+  return whole.replace(/\D/g, "");
+}
+
+const MAX_DUPLICATES_SHOWN = 10;
+
+/**
+ * Live members that may be the same person as `input`: the same e-mail (any case), the same
+ * mobile (its digits, country code included), or the same first and last name (any case) and
+ * birthday. `exceptId` leaves out the member being edited.
+ */
+export async function findPossibleDuplicates(
+  input: Pick<MemberInput, "email" | "countryCode" | "mobile" | "firstName" | "lastName" | "birthday">,
+  options: { exceptId?: string; executor?: Executor } = {},
+): Promise<PossibleDuplicate[]> {
+  const executor = options.executor ?? services().db;
+  const storedMobile = sql`regexp_replace(case when ${members.mobile} like '+%' then ${members.mobile} else ${members.countryCode} || ${members.mobile} end, '[^0-9]', '', 'g')`;
+  const digits = mobileDigits(input.countryCode, input.mobile);
+  const sameEmail = sql`lower(${members.email}) = lower(${input.email.trim()})`;
+  const sameMobile = digits.length >= 6 ? sql`${storedMobile} = ${digits}` : sql`false`;
+  const sameNameAndBirthday = input.birthday
+    ? sql`(lower(trim(${members.firstName})) = lower(${input.firstName.trim()}) and lower(trim(${members.lastName})) = lower(${input.lastName.trim()}) and ${members.birthday} = ${input.birthday})`
+    : sql`false`;
+  const rows = await executor
+    .select({
+      id: members.id,
+      firstName: members.firstName,
+      middleName: members.middleName,
+      lastName: members.lastName,
+      sameEmail: sql<boolean>`${sameEmail}`,
+      sameMobile: sql<boolean>`${sameMobile}`,
+      sameNameAndBirthday: sql<boolean>`${sameNameAndBirthday}`,
+    })
+    .from(members)
+    .where(
+      and(
+        notDeleted,
+        options.exceptId && isUuid(options.exceptId) ? ne(members.id, options.exceptId) : undefined,
+        or(sameEmail, sameMobile, sameNameAndBirthday),
+      ),
+    )
+    .orderBy(members.lastName, members.firstName, members.id)
+    .limit(MAX_DUPLICATES_SHOWN);
+  return rows.map((row) => ({
+    id: row.id,
+    name: fullName(row),
+    reasons: (
+      [row.sameEmail && "email", row.sameMobile && "mobile", row.sameNameAndBirthday && "name-birthday"] as (
+        DuplicateReason | false
+      )[]
+    ).filter((reason): reason is DuplicateReason => Boolean(reason)),
+  }));
+}
+
+/** The member as saved, or null when there is no such member. The audit entry names each changed field. */
+export async function updateMember(id: string, input: MemberInput, actor: Actor): Promise<Member | null> {
+  if (!isUuid(id)) return null;
+  return services().db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(memberColumns)
+      .from(members)
+      .where(and(eq(members.id, id), notDeleted))
+      .for("update");
+    if (!before) return null;
+    const [row] = await tx
+      .update(members)
+      .set(pickMemberFields(input))
+      .where(eq(members.id, id))
+      .returning(memberColumns);
+    const changes = fieldChanges(before, row!, MEMBER_FIELD_NAMES).map((change) => ({
+      ...change,
+      label: MEMBER_FIELDS[change.field as MemberFieldName].label,
+    }));
+    await logChange(tx, actor, "member.updated", {
+      subject: { type: "member", id, label: memberLabel(row!) },
+      details: { changes },
+    });
+    return row!;
+  });
+}
+
+/** How the deleted_by column names who deleted: the account's e-mail, or 'system', 'console' ... */
+export function actorLabel(actor: Actor): string {
+  return typeof actor === "string" ? actor : actor.email;
+}
+
+/**
+ * Moves a live member to "Recently deleted": hidden from every list, report and export, restorable
+ * with everything for DELETED_MEMBER_DAYS days. True when the member was deleted, false when there
+ * was no live member to delete; throws on failure.
+ */
 export async function deleteMember(id: string, actor: Actor): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await services().db.delete(members).where(eq(members.id, id)).returning({ id: members.id });
-  if (rows.length > 0) logChange(actor, "member.deleted", { memberId: id });
+  return services().db.transaction(async (tx) => {
+    const rows = await tx
+      .update(members)
+      .set({ deletedAt: sql`now()`, deletedBy: actorLabel(actor) })
+      .where(and(eq(members.id, id), notDeleted))
+      .returning({ id: members.id, firstName: members.firstName, lastName: members.lastName });
+    if (rows.length === 0) return false;
+    await logChange(tx, actor, "member.deleted", {
+      subject: { type: "member", id, label: memberLabel(rows[0]!) },
+      details: { restorableForDays: DELETED_MEMBER_DAYS },
+    });
+    return true;
+  });
+}
+
+/** True when `id` is a member under "Recently deleted" (their pages answer 404, not the list). */
+export async function isDeletedMember(id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await services()
+    .db.select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.id, id), isNotNull(members.deletedAt)))
+    .limit(1);
   return rows.length > 0;
 }

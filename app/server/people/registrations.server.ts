@@ -1,5 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { eventRegistrations, events, ministryRegistrations } from "../../../database/schema";
+import { dayInChurchZone } from "~/lib/dates";
+import { formatDateTime } from "~/lib/format";
 import { isEventId } from "../content/events.server";
 import { readInBatches } from "../http/csv.server";
 import { services } from "../platform/services.server";
@@ -14,7 +16,21 @@ export interface RegistrationRow {
   email: string;
   mobile: string;
   message: string | null;
+  /** The day it came in on the church's clock, 'YYYY-MM-DD' (the CSV's Date column). */
   date: string;
+  /** The moment it came in (the screens write it with formatDateTime). */
+  createdAt: Date;
+}
+
+/** A registration on the screens. */
+export interface RegistrationView {
+  id: string;
+  name: string;
+  email: string;
+  mobile: string;
+  message: string | null;
+  /** When it came in, as formatDateTime writes it. */
+  received: string;
 }
 
 /** A row and where it stands in its list: created_at exactly as stored, to go on after it. */
@@ -52,7 +68,8 @@ async function ministryRegistrationsQuery(after?: Listed, limit?: number): Promi
     email: row.email,
     mobile: row.mobile,
     message: null,
-    date: row.createdAt.toISOString().slice(0, 10),
+    date: dayInChurchZone(row.createdAt),
+    createdAt: row.createdAt,
     cursorAt: row.cursorAt,
   }));
 }
@@ -83,7 +100,8 @@ async function eventRegistrationsQuery(after?: Listed, limit?: number): Promise<
     email: row.email,
     mobile: row.mobile,
     message: row.message,
-    date: row.createdAt.toISOString().slice(0, 10),
+    date: dayInChurchZone(row.createdAt),
+    createdAt: row.createdAt,
     cursorAt: row.cursorAt,
   }));
 }
@@ -107,15 +125,25 @@ export function streamEventRegistrations(): Promise<AsyncIterable<RegistrationRo
   return readInBatches(eventRegistrationsQuery);
 }
 
-/** Rows grouped by ministry or event, groups in the order their newest registration came. */
-export function groupRegistrations(rows: RegistrationRow[]) {
-  const groups = new Map<string, RegistrationRow[]>();
+/**
+ * Rows as the two registration screens show them: grouped by ministry or event, groups in the
+ * order their newest registration came, each moment written the members area's way.
+ */
+export function registrationGroupsView(rows: RegistrationRow[]) {
+  const groups = new Map<string, RegistrationView[]>();
   for (const row of rows) {
     const list = groups.get(row.group) ?? [];
-    list.push(row);
+    list.push({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      mobile: row.mobile,
+      message: row.message,
+      received: formatDateTime(row.createdAt),
+    });
     groups.set(row.group, list);
   }
-  return [...groups].map(([name, items]) => ({ name, items }));
+  return { total: rows.length, groups: [...groups].map(([name, items]) => ({ name, items })) };
 }
 
 // Sign-ups from the public pages: a ministry's join form and an event's registration form.

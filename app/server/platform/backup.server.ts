@@ -13,7 +13,8 @@ export interface BackupManifest {
   uploads: "uploads";
 }
 
-function stamp(date: Date) {
+/** A backup folder's time stamp, `YYYYMMDD-HHMMSS` in UTC. */
+export function backupStamp(date: Date) {
   return date.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
 }
 
@@ -24,7 +25,7 @@ export async function writeBackup(outDir: string, now = new Date()): Promise<str
   const dump = await database.dumpEmbedded();
   if (!dump)
     throw new Error("This install uses PostgreSQL: back it up with pg_dump, and copy DATA_DIR/uploads.");
-  const target = path.join(path.resolve(outDir), `backup-${stamp(now)}`);
+  const target = path.join(path.resolve(outDir), `backup-${backupStamp(now)}`);
   await fsp.mkdir(target, { recursive: true });
   await fsp.writeFile(path.join(target, "db.tar.gz"), dump);
   const uploads = path.join(env.DATA_DIR, "uploads");

@@ -1,16 +1,79 @@
+import { auditLog } from "../../../database/schema";
 import type { StaffUser } from "../auth/guards.server";
+import { currentClientIp } from "../http/request-scope.server";
+import type { Executor } from "./db.server";
 
 /**
- * Who made a change: the signed-in person, the system itself (seed, console commands), or the
- * registration passcode, which lets someone without an account add a member.
+ * Who made a change: a signed-in person, the site itself (seed, upgrades, the outbox), the server's
+ * console (`npm run admin:create`), the registration passcode (someone without an account adding
+ * a member), or a visitor (a public form, a failed sign-in).
  */
-export type Actor = Pick<StaffUser, "id" | "email"> | "system" | "registration-passcode";
+export type Actor =
+  Pick<StaffUser, "id" | "email"> | "system" | "console" | "registration-passcode" | "visitor";
+
+/** What an entry is about, with a name that still reads right after the thing is gone. */
+export interface AuditSubject {
+  type: string;
+  id?: string | null;
+  label?: string | null;
+}
+
+export interface AuditEntry {
+  subject?: AuditSubject;
+  /** What changed: `{ changes: [{ field, from, to }] }`, `{ rows: 12 }`, ... */
+  details?: Record<string, unknown>;
+}
+
+/** One field's change, as the audit log shows it. */
+export interface FieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
 
 /**
- * Says who changed what, as one JSON line in the server log. Every staff write calls it, so the
- * audit-log issue can keep these lines in a table, in the same transaction as the change.
+ * Writes who did what to the audit log, through `executor`, so an entry is committed with the
+ * change it describes or not at all. Also one JSON line in the server log.
  */
-export function logChange(actor: Actor, action: string, subject: Record<string, unknown> = {}) {
-  const by = typeof actor === "string" ? { by: actor } : { by: actor.email, byId: actor.id };
-  console.info(JSON.stringify({ event: "change", action, ...by, ...subject }));
+export async function logChange(
+  executor: Executor,
+  actor: Actor,
+  action: string,
+  entry: AuditEntry = {},
+): Promise<void> {
+  const person = typeof actor === "string" ? null : actor;
+  const row = {
+    actorId: person?.id ?? null,
+    actorLabel: person ? person.email : (actor as string),
+    ip: currentClientIp(),
+    action,
+    subjectType: entry.subject?.type ?? null,
+    subjectId: entry.subject?.id ?? null,
+    subjectLabel: entry.subject?.label ?? null,
+    details: entry.details ?? {},
+  };
+  await executor.insert(auditLog).values(row);
+  // What the site does by itself (the first administrator, housekeeping) is in the audit log,
+  // not on the console, which stays for what people do and what needs attention.
+  if (actor === "system") return;
+  console.info(
+    JSON.stringify({
+      event: "change",
+      action,
+      by: row.actorLabel,
+      ...(row.actorId ? { byId: row.actorId } : {}),
+      ...(row.subjectType ? { subject: `${row.subjectType}:${row.subjectId ?? ""}` } : {}),
+    }),
+  );
+}
+
+/** The fields whose values differ between two versions of a record, with both values. */
+export function fieldChanges<T extends object>(
+  before: T,
+  after: T,
+  fields: readonly (keyof T & string)[],
+): FieldChange[] {
+  return fields
+    .filter((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null))
+    .map((field) => ({ field, from: before[field] ?? null, to: after[field] ?? null }));
 }

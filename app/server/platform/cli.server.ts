@@ -12,6 +12,7 @@ import { parseEnv } from "./env.server";
 import { pageCache } from "./page-cache.server";
 import { services } from "./services.server";
 import { siteContentChanged } from "../site/site-content.server";
+import { rebuildImages } from "../content/image-rebuild.server";
 
 /** Work a command-line tool may ask of the running server (see control.server.ts). */
 export const controlHandlers: Record<string, ControlHandler> = {
@@ -24,6 +25,16 @@ export const controlHandlers: Record<string, ControlHandler> = {
   },
   async backup(args) {
     return `Backup written to ${await writeBackup(String(args.outDir ?? "backups"))}`;
+  },
+  async "images:rebuild"() {
+    const lines: string[] = [];
+    const report = await rebuildImages((line) => lines.push(line));
+    return [
+      ...lines,
+      `Pictures rebuilt: ${report.converted} converted to upright copies without metadata, ` +
+        `${report.cleaned} eLibrary pictures cleaned, ${report.skipped} already done` +
+        (report.failed.length ? `, ${report.failed.length} could not be read (listed above).` : "."),
+    ].join("\n");
   },
   /** Test set-up only (TEST_HOOKS=true): the end-to-end suite prepares data this way. */
   async sql(args) {
@@ -46,6 +57,8 @@ const USAGE = `Usage:
   npm run db:migrate                                  apply database migrations
   npm run backup [-- --out DIR]                       copy the database and uploads (site may run)
   npm run restore -- BACKUP_FOLDER                    bring a backup into an empty DATA_DIR
+  npm run images:rebuild                              give pictures uploaded before this version
+                                                      their copies and strip their metadata
   npm run migrate-to-postgres -- DATABASE_URL         copy an embedded install (rows, and files when
                                                       S3_BUCKET is set) into PostgreSQL (site stopped)`;
 
@@ -54,7 +67,7 @@ async function runAgainstDatabase(command: string, args: Record<string, unknown>
   const env = parseEnv();
   if (!env.DATABASE_URL && dataDirLockHolder(env.DATA_DIR) !== null) {
     if (command === "migrate") return "The running server applied the migrations when it started.";
-    return sendControlCommand(env.DATA_DIR, command, args);
+    return sendControlCommand(env.DATA_DIR, command, args, command === "images:rebuild" ? 3_600_000 : 30_000);
   }
   const running = await startServices(env, { firstRunSetup: false });
   try {
@@ -98,6 +111,9 @@ export async function runCli(argv: string[]): Promise<number> {
         console.log(await runAgainstDatabase("backup", { outDir: path.resolve(values.out ?? "backups") }));
         return 0;
       }
+      case "images:rebuild":
+        console.log(await runAgainstDatabase("images:rebuild", {}));
+        return 0;
       case "restore": {
         const [folder] = rest;
         if (!folder) {

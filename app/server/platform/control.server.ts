@@ -70,12 +70,14 @@ export function sendControlCommand(
   dataDir: string,
   command: string,
   args: Record<string, unknown>,
+  /** How long to wait for the answer (long work such as rebuilding pictures needs more). */
+  timeoutMs = 30_000,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.createConnection(controlSocketPath(dataDir));
     let buffer = "";
     socket.setEncoding("utf8");
-    socket.setTimeout(30_000, () => socket.destroy(new Error("The running server did not answer.")));
+    socket.setTimeout(timeoutMs, () => socket.destroy(new Error("The running server did not answer.")));
     socket.on("connect", () => socket.write(JSON.stringify({ command, args }) + "\n"));
     socket.on("data", (chunk: string) => (buffer += chunk));
     socket.on("error", reject);

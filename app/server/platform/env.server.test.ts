@@ -28,7 +28,7 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be a postgres/);
     expect(() => parseEnv({ ADMIN_EMAIL: "not-an-email" })).toThrow(/ADMIN_EMAIL: must be an e-mail address/);
     expect(() => parseEnv({ ADMIN_EMAIL: "a@b.org", ADMIN_PASSWORD: "short" })).toThrow(
-      /ADMIN_PASSWORD: must be at least 8 characters \(got "\*\*\*"\)/,
+      /ADMIN_PASSWORD: must be at least 10 characters \(got "\*\*\*"\)/,
     );
   });
 
@@ -58,8 +58,10 @@ describe("parseEnv", () => {
     );
   });
 
-  it("requires ADMIN_EMAIL with ADMIN_PASSWORD", () => {
-    expect(() => parseEnv({ ADMIN_PASSWORD: "long enough password" })).toThrow(/ADMIN_EMAIL: is required/);
+  it("takes ADMIN_PASSWORD alone: the first administrator is then admin@church.local, as documented", () => {
+    const env = parseEnv({ ADMIN_PASSWORD: "long enough password" });
+    expect(env.ADMIN_PASSWORD).toBe("long enough password");
+    expect(env.ADMIN_EMAIL).toBeUndefined();
   });
 
   it("treats empty values as unset", () => {
@@ -67,5 +69,20 @@ describe("parseEnv", () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.ADMIN_EMAIL).toBeUndefined();
     expect(env.REGISTRATION_PASSCODE).toBeUndefined();
+  });
+
+  it("reads the backup schedule: an hour or off, and how many days to keep", () => {
+    expect(parseEnv({})).toMatchObject({ BACKUP_HOUR: 3, BACKUP_KEEP_DAYS: 14 });
+    expect(
+      parseEnv({ BACKUP_HOUR: "off", BACKUP_KEEP_DAYS: "30", BACKUP_DIR: "/srv/backups" }),
+    ).toMatchObject({
+      BACKUP_HOUR: "off",
+      BACKUP_KEEP_DAYS: 30,
+      BACKUP_DIR: "/srv/backups",
+    });
+    expect(() => parseEnv({ BACKUP_HOUR: "25" })).toThrow(
+      /BACKUP_HOUR: must be an hour from 0 to 23, or "off"/,
+    );
+    expect(() => parseEnv({ BACKUP_KEEP_DAYS: "0" })).toThrow(/BACKUP_KEEP_DAYS: must be between 1 and 3650/);
   });
 });

@@ -29,7 +29,7 @@ const envSchema = z
     ADMIN_PASSWORD: optionalString.pipe(
       z
         .string()
-        .min(8, "must be at least 8 characters")
+        .min(10, "must be at least 10 characters")
         .max(128, "must be at most 128 characters")
         .optional(),
     ),
@@ -69,6 +69,28 @@ const envSchema = z
         )
         .optional(),
     ),
+    MAX_DOCUMENT_MB: z.coerce
+      .number({ error: "must be a whole number of megabytes" })
+      .int("must be a whole number of megabytes")
+      .min(1, "must be between 1 and 500")
+      .max(500, "must be between 1 and 500")
+      .default(25),
+    BACKUP_DIR: optionalString,
+    BACKUP_HOUR: optionalString
+      .pipe(
+        z
+          .string()
+          .regex(/^(off|[01]?\d|2[0-3])$/, 'must be an hour from 0 to 23, or "off"')
+          .transform((hour) => (hour === "off" ? ("off" as const) : Number(hour)))
+          .optional(),
+      )
+      .transform((hour) => hour ?? 3),
+    BACKUP_KEEP_DAYS: z.coerce
+      .number({ error: "must be a whole number of days" })
+      .int("must be a whole number of days")
+      .min(1, "must be between 1 and 3650")
+      .max(3650, "must be between 1 and 3650")
+      .default(14),
     TEST_HOOKS: optionalString.pipe(z.stringbool({ error: "must be true or false" }).optional()),
     TRUST_PROXY: optionalString.pipe(
       z
@@ -107,13 +129,6 @@ const envSchema = z
         code: "custom",
         path: ["MAIL_FROM"],
         message: 'is required when SMTP_URL is set (e.g. "ACTS Church" <office@example.org>)',
-      });
-    }
-    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["ADMIN_EMAIL"],
-        message: "is required when ADMIN_PASSWORD is set",
       });
     }
   });

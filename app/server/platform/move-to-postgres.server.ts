@@ -9,14 +9,22 @@ import type { FileStore } from "./storage.server";
 // Moving up: an embedded install's rows go into PostgreSQL (same ids) and its files into the
 // target store, then both are compared row for row and file for file.
 
-/** Parents before children, so every foreign key finds its row. */
+/**
+ * Parents before children, so every foreign key finds its row. Every table but the rate-limit
+ * counters (which only live for minutes); a test checks that none is missing.
+ */
 const TABLES: [string, PgTable][] = [
   ["users", schema.users],
   ["accounts", schema.accounts],
   ["sessions", schema.sessions],
   ["verifications", schema.verifications],
+  ["two_factors", schema.twoFactors],
   ["settings", schema.settings],
+  ["site_sections", schema.siteSections],
+  ["site_section_revisions", schema.siteSectionRevisions],
+  ["member_imports", schema.memberImports],
   ["members", schema.members],
+  ["form_submissions", schema.formSubmissions],
   ["visitors", schema.visitors],
   ["documents", schema.documents],
   ["sermons", schema.sermons],
@@ -25,6 +33,11 @@ const TABLES: [string, PgTable][] = [
   ["events", schema.events],
   ["ministry_registrations", schema.ministryRegistrations],
   ["event_registrations", schema.eventRegistrations],
+  ["outbox_emails", schema.outboxEmails],
+  ["inbox_items", schema.inboxItems],
+  ["inbox_replies", schema.inboxReplies],
+  ["notification_preferences", schema.notificationPreferences],
+  ["audit_log", schema.auditLog],
 ];
 
 export interface MoveReport {
@@ -38,7 +51,7 @@ async function readAll(handle: DatabaseHandle, table: PgTable) {
 
 /** A digest of a table's rows in id order, equal only when every row is equal. */
 function digest(rows: Record<string, unknown>[]) {
-  const keyOf = (row: Record<string, unknown>) => String(row.id ?? row.key ?? row.ministrySlug);
+  const keyOf = (row: Record<string, unknown>) => String(row.id ?? row.key ?? row.ministrySlug ?? row.userId);
   const sorted = [...rows].sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
   return crypto.createHash("sha256").update(JSON.stringify(sorted)).digest("hex");
 }

@@ -50,14 +50,40 @@ export async function clearRateLimits(db: Database, keys: string[]) {
   await db.delete(rateLimits).where(sql`${rateLimits.key} in ${keys}`);
 }
 
-/** Takes back one hit, for attempts that turned out to be legitimate. */
-export async function refundRateLimit(db: Database, key: string) {
-  await db
-    .update(rateLimits)
-    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(sql`${rateLimits.key} = ${key}`);
-}
-
 export async function pruneExpiredRateLimits(db: Database) {
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now() - interval '1 hour'`));
+}
+
+/** The counts of `rules` as they stand, without counting a hit: how many windows are already full. */
+export async function peekRateLimits(db: Database, rules: RateLimitRule[]): Promise<RateLimitResult> {
+  if (rules.length === 0) return { allowed: true, retryAfterSeconds: 0 };
+  const rows = await db
+    .select({
+      key: rateLimits.key,
+      count: rateLimits.count,
+      secondsLeft: sql<number>`ceil(extract(epoch from ${rateLimits.resetAt} - now()))::int`,
+    })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} in ${rules.map((rule) => rule.key)} and ${rateLimits.resetAt} > now()`);
+  let retryAfterSeconds = 0;
+  for (const row of rows) {
+    const rule = rules.find((candidate) => candidate.key === row.key);
+    if (rule && row.count >= rule.limit) retryAfterSeconds = Math.max(retryAfterSeconds, row.secondsLeft, 1);
+  }
+  return { allowed: retryAfterSeconds === 0, retryAfterSeconds };
+}
+
+/** The current count of one counter (0 when it has none or its window has ended). */
+export async function currentCount(db: Database, key: string): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`);
+  return row?.count ?? 0;
+}
+
+/** Forgets every counter whose key starts with `prefix` (an account's failures from every address). */
+export async function clearRateLimitsWithPrefix(db: Database, prefix: string) {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  await db.delete(rateLimits).where(sql`${rateLimits.key} like ${pattern}`);
 }

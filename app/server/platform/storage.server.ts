@@ -10,7 +10,11 @@ import type { Env } from "./env.server";
 export interface FileStore {
   /** The folder a local store keeps its files in (served straight from disk); null for S3. */
   localRoot: string | null;
-  put(name: string, body: Buffer | Readable): Promise<void>;
+  /**
+   * Writes an object. A stream with its `size` is passed on as it is read (memory does not grow
+   * with the file); a stream without one is gathered first.
+   */
+  put(name: string, body: Buffer | Readable, size?: number): Promise<void>;
   delete(name: string): Promise<void>;
   exists(name: string): Promise<boolean>;
   read(name: string): Readable;
@@ -112,6 +116,10 @@ export async function createS3FileStore(settings: S3Settings): Promise<FileStore
     S3Client,
   } = await import("@aws-sdk/client-s3");
   const client = new S3Client({
+    // Checksums only where S3 requires them: with the SDK's default, a streamed body is sent in
+    // aws-chunked framing that S3-compatible services (s3rver, some MinIO and R2 setups) store as
+    // part of the file.
+    requestChecksumCalculation: "WHEN_REQUIRED",
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
@@ -124,14 +132,16 @@ export async function createS3FileStore(settings: S3Settings): Promise<FileStore
   const { PassThrough } = await import("node:stream");
   return {
     localRoot: null,
-    async put(name, body) {
+    async put(name, body, size) {
       assertSafeObjectName(name);
-      const payload = Buffer.isBuffer(body) ? body : Buffer.concat(await body.toArray());
+      const streamed = !Buffer.isBuffer(body) && size !== undefined;
+      const payload = Buffer.isBuffer(body) || streamed ? body : Buffer.concat(await body.toArray());
       await client.send(
         new PutObjectCommand({
           Bucket,
           Key: name,
           Body: payload,
+          ...(streamed ? { ContentLength: size } : {}),
           ContentType: contentTypeFor(name),
           // Names never change, so caches may keep them for a year.
           CacheControl: "public, max-age=31536000, immutable",

@@ -1,4 +1,5 @@
 import { demoContentSummary, type DemoContentSummary } from "../content/demo-content.server";
+import { services } from "../platform/services.server";
 import { defaultSiteContent, getSiteContent, type SiteContent } from "./site-content.server";
 
 // "Set up your website": what still holds a placeholder or demo value, each with where to fix it.
@@ -14,7 +15,8 @@ export type ChecklistItemKey =
   | "ministry-leaders"
   | "demo-sermons"
   | "demo-events"
-  | "demo-documents";
+  | "demo-documents"
+  | "public-url";
 
 export interface ChecklistItem {
   key: ChecklistItemKey;
@@ -22,9 +24,10 @@ export interface ChecklistItem {
   label: string;
   /** The placeholder value still shown, or which entries are concerned. */
   detail?: string;
-  href: string;
+  /** The screen where it is fixed; none for what is set on the server. */
+  href?: string;
   /** The link's text (its accessible name adds the label). */
-  linkText: string;
+  linkText?: string;
 }
 
 export interface SetupChecklist {
@@ -180,5 +183,14 @@ export function checklistItems(
 export async function setupChecklist(): Promise<SetupChecklist | null> {
   const [content, demo] = await Promise.all([getSiteContent(), demoContentSummary()]);
   const items = checklistItems(content, defaultSiteContent(), demo);
+  // The site's address is a server setting: named here until it is set (ADR 014).
+  const { env } = services();
+  if (!env.PUBLIC_URL)
+    items.push({
+      key: "public-url",
+      label: `The website's address is not set: links in e-mails, the sitemap and link previews point at http://localhost:${env.PORT}.`,
+      detail:
+        "Whoever runs the server sets PUBLIC_URL to the site's address (for example https://www.actschurch.bh) and restarts it.",
+    });
   return items.length > 0 ? { items, demo } : null;
 }

@@ -170,12 +170,24 @@ export async function saveSection(
       if (updated.length === 0) return null;
       next = updated[0]!.version;
     }
+    const [previous] = await tx
+      .select({ data: siteSectionRevisions.data })
+      .from(siteSectionRevisions)
+      .where(and(eq(siteSectionRevisions.sectionKey, key), eq(siteSectionRevisions.version, next - 1)))
+      .limit(1);
     await tx.insert(siteSectionRevisions).values({ sectionKey: key, version: next, data, savedBy, note });
     await bumpContentVersion(tx);
+    await logChange(tx, actor, "site.saved", {
+      subject: { type: "section", id: key, label: key },
+      details: {
+        version: next,
+        ...(previous ? { changed: changedFields(previous.data, data) } : {}),
+        ...(note ? { note } : {}),
+      },
+    });
     return next;
   });
   if (version === null) return conflict(key);
-  logChange(actor, "site.save", { section: key, version, ...(note ? { note } : {}) });
   return version;
 }
 
@@ -208,4 +220,53 @@ export async function listSectionSummaries(): Promise<Map<string, SectionSummary
     })
     .from(siteSections);
   return new Map(rows.map((row) => [row.key, row]));
+}
+
+/**
+ * Points every saved section at new addresses for moved files (`from` -> `to`, whole strings
+ * only), as a new version of each section it changes, saved by the console; earlier versions are
+ * pointed there too. Returns how many sections changed.
+ */
+export async function replaceFileAddresses(moved: Map<string, string>): Promise<number> {
+  if (moved.size === 0) return 0;
+  const { db } = services();
+  const swap = (value: unknown): unknown => {
+    if (typeof value === "string") return moved.get(value) ?? value;
+    if (Array.isArray(value)) return value.map(swap);
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, swap(inner)]));
+    return value;
+  };
+  return db.transaction(async (tx) => {
+    let changed = 0;
+    for (const row of await tx.select().from(siteSections)) {
+      const data = swap(row.data);
+      if (JSON.stringify(data) === JSON.stringify(row.data)) continue;
+      const next = row.version + 1;
+      await tx
+        .update(siteSections)
+        .set({ data, version: next, updatedAt: new Date(), updatedBy: "images:rebuild" })
+        .where(eq(siteSections.key, row.key));
+      await tx.insert(siteSectionRevisions).values({
+        sectionKey: row.key,
+        version: next,
+        data,
+        savedBy: "images:rebuild",
+        note: "Pictures rebuilt",
+      });
+      await logChange(tx, "console", "site.saved", {
+        subject: { type: "section", id: row.key, label: row.key },
+        details: { version: next, note: "Pictures rebuilt" },
+      });
+      changed++;
+    }
+    // Earlier versions point at the new addresses too, so restoring one finds its pictures.
+    for (const revision of await tx.select().from(siteSectionRevisions)) {
+      const data = swap(revision.data);
+      if (JSON.stringify(data) === JSON.stringify(revision.data)) continue;
+      await tx.update(siteSectionRevisions).set({ data }).where(eq(siteSectionRevisions.id, revision.id));
+    }
+    if (changed > 0) await bumpContentVersion(tx);
+    return changed;
+  });
 }

@@ -1,0 +1,202 @@
+import { Check, Copy } from "lucide-react";
+import { useRef, useState, type ComponentProps, type ReactNode } from "react";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from "~/lib/permissions";
+import { STATUS_LABELS, type InvitationLinkView, type StaffStatus } from "~/lib/staff-accounts";
+import { cn } from "~/lib/utils";
+import { StatusBadge, type StatusTone } from "./status-badge";
+import { Button } from "./ui/button";
+import { Input } from "./ui/input";
+
+// Pieces both staff-account screens (the list and one account) show.
+
+const STATUS_TONES: Record<StaffStatus, StatusTone> = {
+  active: "good",
+  invited: "new",
+  "must-change-password": "waiting",
+  disabled: "bad",
+};
+
+/** Active, Invited, Must change password or Disabled. */
+export function StaffStatusBadge({ status, className }: { status: StaffStatus; className?: string }) {
+  return (
+    <StatusBadge tone={STATUS_TONES[status]} testId="staff-status" className={className}>
+      {STATUS_LABELS[status]}
+    </StatusBadge>
+  );
+}
+
+/** Admin, Staff or Editor. */
+export function RoleBadge({ role }: { role: Role }) {
+  return (
+    <span
+      data-testid="staff-role"
+      className="inline-flex shrink-0 items-center rounded-full bg-background px-2.5 py-0.5 text-xs font-semibold text-navy ring-1 ring-border"
+    >
+      {ROLE_LABELS[role]}
+    </span>
+  );
+}
+
+/**
+ * The role as a choice of three, each with what it may do, so the admin knows what they give.
+ * `idPrefix` keeps the ids apart when two forms on a page have it.
+ */
+export function RoleChoice({
+  idPrefix,
+  defaultValue,
+  error,
+  disabled,
+  legend = "What may this account do?",
+}: {
+  idPrefix: string;
+  defaultValue?: Role;
+  error?: string;
+  disabled?: boolean;
+  legend?: string;
+}) {
+  const errorId = `${idPrefix}-role-error`;
+  return (
+    <fieldset className="grid gap-2" disabled={disabled} aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-1 text-sm font-medium">{legend}</legend>
+      {ROLES.map((role) => (
+        <ChoiceOption
+          key={role}
+          id={`${idPrefix}-role-${role}`}
+          name="role"
+          value={role}
+          required
+          defaultChecked={defaultValue === role}
+          label={ROLE_LABELS[role]}
+          description={ROLE_DESCRIPTIONS[role]}
+        />
+      ))}
+      {error ? (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A radio button in a bordered box, its name in bold and what it means below. */
+export function ChoiceOption({
+  id,
+  label,
+  description,
+  ...radio
+}: { id: string; label: string; description: string } & Omit<ComponentProps<"input">, "id" | "type">) {
+  return (
+    <div className="flex gap-3 rounded-lg border border-border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+      <input
+        id={id}
+        type="radio"
+        aria-describedby={`${id}-description`}
+        className="mt-0.5 size-5 shrink-0 accent-primary"
+        {...radio}
+      />
+      <div className="min-w-0">
+        <label htmlFor={id} className="block cursor-pointer font-semibold text-navy">
+          {label}
+        </label>
+        <p id={`${id}-description`} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The link an invited person uses to choose their password, for the admin to pass on by hand
+ * when the site cannot send e-mail, with a button that copies it.
+ */
+export function InvitationLinkPanel({
+  invitation,
+  heading,
+}: {
+  invitation: InvitationLinkView;
+  heading: string;
+}) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState<"yes" | "select" | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(invitation.url);
+      setCopied("yes");
+    } catch {
+      // No clipboard (an old browser, a page not served over https): select it for the person.
+      inputRef.current?.select();
+      setCopied("select");
+    }
+  };
+  const inputId = `invitation-link-${invitation.email}`;
+  return (
+    <section
+      aria-labelledby={`${inputId}-heading`}
+      data-testid="invitation-link"
+      className="grid gap-3 rounded-xl border border-gold bg-gold/10 p-4 sm:p-5"
+    >
+      <h2 id={`${inputId}-heading`} className="text-lg font-semibold text-navy">
+        {heading}
+      </h2>
+      <p className="text-sm">
+        E-mail is not set up on this site, so pass this link on to <strong>{invitation.name}</strong> yourself
+        (for example by WhatsApp or a text message). With it they choose their own password. It works once,
+        until {invitation.expires}.
+      </p>
+      <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto]">
+        <label htmlFor={inputId} className="sr-only">
+          Link for {invitation.name}
+        </label>
+        <Input
+          ref={inputRef}
+          id={inputId}
+          readOnly
+          value={invitation.url}
+          onFocus={(event) => event.currentTarget.select()}
+          className="font-mono text-sm"
+        />
+        <Button type="button" variant="outline" onClick={copy}>
+          {copied === "yes" ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          {copied === "yes" ? "Copied" : "Copy link"}
+        </Button>
+      </div>
+      <p aria-live="polite" className="text-sm text-muted-foreground">
+        {copied === "yes"
+          ? "The link is copied. Paste it into your message."
+          : copied === "select"
+            ? "Your browser did not let us copy it: the link is selected, copy it with your keyboard or menu."
+            : null}
+      </p>
+    </section>
+  );
+}
+
+/** A titled card on the staff screens. */
+export function StaffCard({
+  id,
+  title,
+  description,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={cn("rounded-xl border border-border bg-background p-4 shadow-sm sm:p-6", className)}
+    >
+      <h2 id={id} className="text-lg font-semibold text-navy">
+        {title}
+      </h2>
+      {description ? <div className="mt-1 text-sm text-muted-foreground">{description}</div> : null}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}

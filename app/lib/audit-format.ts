@@ -1,0 +1,392 @@
+import { labelsOf, type Choice, type MemberOptions } from "~/content/member-options";
+import { MEMBER_FIELDS, type MemberField } from "~/schemas/member-fields";
+import { formatDate, formatFileSize } from "./format";
+import { KIND_LABELS, type InboxKind } from "./inbox";
+import { ROLE_LABELS, isRole } from "./permissions";
+
+// An audit entry in words, the same on the screen, in the CSV and on a member's profile:
+// "Changed member Ana Cruz: Mobile 3333 → 4444". Pure: the names of ministries, roles and website
+// sections as they are now come in `names`, so an entry written with a key reads with today's name.
+
+/** One audit_log row, as the server reads it. */
+export interface AuditRecord {
+  id: string;
+  at: Date | string;
+  actorId: string | null;
+  /** The account's e-mail, or 'system', 'console', 'registration-passcode', 'visitor'. */
+  actorLabel: string;
+  ip: string | null;
+  action: string;
+  subjectType: string | null;
+  subjectId: string | null;
+  subjectLabel: string | null;
+  details: Record<string, unknown>;
+}
+
+/** What keys in entries stand for today. */
+export interface AuditNames extends MemberOptions {
+  /** A website section's title by its key ('church' → 'Church details'). */
+  sections: Record<string, string>;
+}
+
+export const NO_NAMES: AuditNames = { ministries: [], roles: [], sections: {} };
+
+/** One changed field: its label and both values in words. */
+export interface ChangeInWords {
+  label: string;
+  from: string;
+  to: string;
+}
+
+export interface EntryInWords {
+  /** "Changed member Ana Cruz". */
+  summary: string;
+  changes: ChangeInWords[];
+}
+
+/** An entry as the screens show it: when, who, from where, and what in words. */
+export interface AuditEntryView extends EntryInWords {
+  id: string;
+  /** ISO time, for <time dateTime>. */
+  at: string;
+  /** "Nov 23, 2026, 3:05 PM", the church's time. */
+  when: string;
+  who: string;
+  ip: string | null;
+}
+
+export interface WordsOptions {
+  /** Longest value shown before it is cut with "…" (the screen); the CSV shows every value whole. */
+  maxValueLength?: number;
+}
+
+const ACTORS_WITHOUT_ACCOUNT: Record<string, string> = {
+  visitor: "Visitor",
+  system: "System",
+  console: "Console",
+  "registration-passcode": "Registration form",
+};
+
+/** Who did it: the account's e-mail, or "Visitor", "System", "Console", "Registration form". */
+export function actorName(entry: Pick<AuditRecord, "actorId" | "actorLabel">): string {
+  if (entry.actorId) return entry.actorLabel;
+  return ACTORS_WITHOUT_ACCOUNT[entry.actorLabel] ?? capitalize(entry.actorLabel);
+}
+
+/** The entry as one line: the summary, then each change ("Mobile: 3333 → 4444"), "; " between. */
+export function entrySentence(words: EntryInWords): string {
+  if (words.changes.length === 0) return words.summary;
+  return `${words.summary}: ${words.changes.map(changeSentence).join("; ")}`;
+}
+
+export function changeSentence(change: ChangeInWords): string {
+  return `${change.label}: ${change.from} → ${change.to}`;
+}
+
+/** What happened, in words: a summary sentence and the changed fields with old and new values. */
+export function describeEntry(
+  entry: AuditRecord,
+  names: AuditNames = NO_NAMES,
+  options: WordsOptions = {},
+): EntryInWords {
+  const context = new EntryContext(entry, names, options);
+  const describe = DESCRIPTIONS[entry.action];
+  const summary = describe ? describe(context) : context.fallback();
+  return { summary: capitalize(summary), changes: context.changes() };
+}
+
+/** The words for each action the app writes; anything else falls back to its name in words. */
+const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
+  // Members
+  "member.created": (e) => `added member ${e.subject}`,
+  "member.updated": (e) =>
+    e.hasChanges ? `changed member ${e.subject}` : `saved member ${e.subject} unchanged`,
+  "member.deleted": (e) => `deleted member ${e.subject}`,
+  "member.restored": (e) => `restored member ${e.subject} from Recently deleted`,
+  "member.purged": (e) =>
+    typeof e.details.afterDays === "number"
+      ? `removed member ${e.subject} for good, ${e.details.afterDays} days after deletion`
+      : `removed member ${e.subject} for good`,
+  "member.exported": (e) => `exported the personal data of member ${e.subject}`,
+  "member.erased": (e) => `erased the personal data of member ${e.subject}`,
+  "member.imported": (e) =>
+    `imported ${e.count("imported", "member")} from “${e.subject}”${e.details.skipped ? ` (${e.count("skipped", "row")} skipped)` : ""}`,
+  "member.import-undone": (e) =>
+    `undid the import of “${e.subject}”: removed ${e.count("removed", "member")}`,
+
+  // Exports
+  "export.report": (e) => `exported the ${e.subject} report (${e.rows})`,
+  "export.registrations": (e) => `exported ${e.subject.toLowerCase()} (${e.rows})`,
+  "export.audit": (e) => `exported the audit log (${e.rows})`,
+
+  // Signing in
+  "auth.signed-in": () => "signed in",
+  "auth.signed-out": () => "signed out",
+  "auth.sign-in-failed": (e) => `failed sign-in for ${e.subject} (${e.failure})`,
+  "auth.two-factor-failed": (e) => `failed two-factor code for ${e.subject}`,
+  "auth.password-reset-requested": (e) => `asked for a password reset link for ${e.subject}`,
+  "auth.password-reset": () => "chose a new password with a reset link",
+
+  // Staff accounts
+  "staff.created": (e) => `created staff account ${e.subject}${e.role ? ` (${e.role})` : ""}`,
+  "staff.invited": (e) => `invited ${e.subject}${e.role ? ` as ${e.role}` : ""}`,
+  "staff.invitation-accepted": () => "accepted the invitation and chose a password",
+  "staff.reset-by-console": (e) =>
+    `reset staff account ${e.subject} from the server console: new password, role ${e.role ?? "Admin"}`,
+  "staff.role-changed": (e) => {
+    const { from, to } = e.roleChange;
+    return from && to ? `changed role of ${e.subject} from ${from} to ${to}` : `changed role of ${e.subject}`;
+  },
+  "staff.disabled": (e) => `disabled staff account ${e.subject}`,
+  "staff.enabled": (e) => `enabled staff account ${e.subject}`,
+  "staff.deleted": (e) => `deleted staff account ${e.subject}`,
+  "staff.signed-out-everywhere": (e) => `signed ${e.subject} out everywhere`,
+  "staff.password-link-created": (e) => `made a password link for ${e.subject}`,
+  "staff.invitation-resent": (e) => `sent ${e.subject} a new invitation link`,
+
+  // Own account
+  "account.notifications-changed": () => "changed own e-mail notifications",
+  "account.password-changed": () => "changed own password",
+  "account.name-changed": () => "changed own name",
+  "account.two-factor-enabled": () => "turned on two-factor sign-in",
+  "account.two-factor-disabled": () => "turned off two-factor sign-in",
+  "account.backup-codes-regenerated": () => "made new two-factor backup codes",
+  "account.session-revoked": () => "signed out one of own devices",
+  "account.signed-out-elsewhere": () => "signed out own other devices",
+
+  // Settings
+  "settings.passcode-changed": () => "changed the registration passcode",
+  "settings.two-factor-required": () => "required two-factor sign-in for every staff account",
+  "settings.two-factor-optional": () => "made two-factor sign-in optional",
+  "settings.notification-defaults-changed": () => "changed the default e-mail notifications",
+
+  // Website
+  "site.saved": (e) => {
+    const version = typeof e.details.version === "number" ? `, version ${e.details.version}` : "";
+    const fields = stringList(e.details.changed);
+    return `saved website section “${e.section}”${version}${fields.length ? ` (changed: ${fields.join(", ")})` : ""}`;
+  },
+  "site.demo-removed": (e) => `removed the demo content (${e.demoRemoved})`,
+  "site.portrait-uploaded": (e) => `uploaded a pastor's portrait (${e.subject})`,
+  "ministry-image.replaced": (e) => `replaced the picture of ministry ${e.ministry}`,
+
+  // Sermons, videos, events, documents
+  "sermon.created": (e) => `added sermon “${e.subject}”`,
+  "sermon.updated": (e) => `changed sermon “${e.subject}”`,
+  "sermon.deleted": (e) => `deleted sermon “${e.subject}”`,
+  "ministry-video.created": (e) => `added ministry video “${e.subject}”`,
+  "ministry-video.updated": (e) => `changed ministry video “${e.subject}”`,
+  "ministry-video.deleted": (e) => `deleted ministry video “${e.subject}”`,
+  "event.created": (e) => `added event “${e.subject}”`,
+  "event.updated": (e) => `changed event “${e.subject}”`,
+  "event.deleted": (e) => `deleted event “${e.subject}”`,
+  "document.uploaded": (e) =>
+    `uploaded document “${e.subject}” to the eLibrary${typeof e.details.bytes === "number" ? ` (${formatFileSize(e.details.bytes)})` : ""}`,
+  "document.changed": (e) => `changed document “${e.subject}”`,
+  "document.deleted": (e) => `deleted document “${e.subject}”`,
+
+  // Messages
+  "inbox.handled": (e) => `marked ${e.inboxItem} as handled`,
+  "inbox.new": (e) => `marked ${e.inboxItem} as new`,
+  "inbox.archived": (e) => `archived ${e.inboxItem}`,
+  "inbox.restored": (e) => `moved ${e.inboxItem} back to the inbox`,
+  "inbox.replied": (e) =>
+    `replied by e-mail to ${e.subject}${typeof e.details.to === "string" ? ` (${e.details.to})` : ""}`,
+};
+
+/** The actions with words of their own (the rest are shown by their name). */
+export const DESCRIBED_ACTIONS: readonly string[] = Object.keys(DESCRIPTIONS);
+
+const FAILURE_REASONS: Record<string, string> = {
+  password: "wrong password",
+  locked: "locked after too many attempts",
+  "locked-for-address": "too many attempts from this address",
+  disabled: "account disabled",
+  "two-factor": "wrong two-factor code",
+};
+
+/** What the describers read from an entry, already in words. */
+class EntryContext {
+  constructor(
+    private readonly entry: AuditRecord,
+    private readonly names: AuditNames,
+    private readonly options: WordsOptions,
+  ) {}
+
+  get details(): Record<string, unknown> {
+    return this.entry.details ?? {};
+  }
+
+  get subject(): string {
+    return this.entry.subjectLabel || this.entry.subjectId || "(unnamed)";
+  }
+
+  get rows(): string {
+    const rows = typeof this.details.rows === "number" ? this.details.rows : 0;
+    const count = `${rows} ${rows === 1 ? "row" : "rows"}`;
+    return this.details.complete === false ? `${count}, download stopped before the end` : count;
+  }
+
+  /** "3 members": a number in the details with its noun. */
+  count(key: string, noun: string): string {
+    const n = typeof this.details[key] === "number" ? (this.details[key] as number) : 0;
+    return `${n.toLocaleString("en")} ${noun}${n === 1 ? "" : "s"}`;
+  }
+
+  get failure(): string {
+    const reason = typeof this.details.reason === "string" ? this.details.reason : "";
+    return FAILURE_REASONS[reason] ?? (reason.replace(/-/g, " ") || "reason not recorded");
+  }
+
+  get role(): string | null {
+    return roleName(this.details.role);
+  }
+
+  /** A role change, however it was written: { from, to }, { previousRole, role } or a 'role' change. */
+  get roleChange(): { from: string | null; to: string | null } {
+    const change = this.rawChanges().find((c) => c.field === "role");
+    if (change) return { from: roleName(change.from), to: roleName(change.to) };
+    return {
+      from: roleName(this.details.from ?? this.details.previousRole),
+      to: roleName(this.details.to ?? this.details.role),
+    };
+  }
+
+  get section(): string {
+    const key = this.entry.subjectId ?? this.entry.subjectLabel ?? "";
+    const ministry = /^ministry:(.+)$/.exec(key)?.[1];
+    if (ministry) return `Ministry: ${labelsOf([ministry], this.names.ministries)[0]}`;
+    return this.names.sections[key] ?? key;
+  }
+
+  get ministry(): string {
+    return labelsOf([this.entry.subjectId ?? this.subject], this.names.ministries)[0]!;
+  }
+
+  get inboxItem(): string {
+    const kind = this.entry.subjectLabel as InboxKind;
+    const label = Object.hasOwn(KIND_LABELS, kind) ? KIND_LABELS[kind].toLowerCase() : "message";
+    return `a ${label}`;
+  }
+
+  get demoRemoved(): string {
+    const parts = [
+      ["sermons", "sermon"],
+      ["events", "event"],
+      ["documents", "eLibrary document"],
+    ].map(([key, noun]) => {
+      const n = typeof this.details[key!] === "number" ? (this.details[key!] as number) : 0;
+      return `${n} ${noun}${n === 1 ? "" : "s"}`;
+    });
+    return parts.join(", ");
+  }
+
+  get hasChanges(): boolean {
+    return this.rawChanges().length > 0;
+  }
+
+  /** "staff.foo-bar" about X: "Staff: foo bar, X". */
+  fallback(): string {
+    const [area = "", what = ""] = this.entry.action.split(/\.(.*)/);
+    const words = `${capitalize(area.replace(/-/g, " "))}: ${what.replace(/[-_.]/g, " ")}`.trim();
+    return this.entry.subjectLabel || this.entry.subjectId ? `${words}, ${this.subject}` : words;
+  }
+
+  rawChanges(): { field: string; label?: string; from: unknown; to: unknown }[] {
+    const changes = this.details.changes;
+    if (!Array.isArray(changes)) return [];
+    return changes.filter(
+      (c): c is { field: string; label?: string; from: unknown; to: unknown } =>
+        typeof c === "object" && c !== null && typeof (c as { field?: unknown }).field === "string",
+    );
+  }
+
+  changes(): ChangeInWords[] {
+    const isMember = this.entry.subjectType === "member";
+    return this.rawChanges().map((change) => {
+      const field = isMember ? memberField(change.field) : undefined;
+      const show = (value: unknown) =>
+        cut(valueInWords(value, field, this.names), this.options.maxValueLength);
+      return {
+        label: change.label || field?.label || fieldWords(change.field),
+        from: show(change.from),
+        to: show(change.to),
+      };
+    });
+  }
+}
+
+function memberField(name: string): MemberField | undefined {
+  return Object.hasOwn(MEMBER_FIELDS, name)
+    ? (MEMBER_FIELDS as Record<string, MemberField>)[name]
+    : undefined;
+}
+
+export const EMPTY_VALUE = "(empty)";
+
+/**
+ * A stored value as a person reads it: dates as "Thu 1 Mar 1990", ministries and roles by their
+ * names, a status by its label, children as "Ben (born Sat 29 Feb 2020, Male)".
+ */
+export function valueInWords(value: unknown, field?: MemberField, names: AuditNames = NO_NAMES): string {
+  if (value === null || value === undefined || value === "") return EMPTY_VALUE;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return EMPTY_VALUE;
+    if (field?.kind === "list") return labelsOf(value.map(String), names[field.from]).join(", ");
+    return value.map((item) => valueInWords(item, undefined, names)).join(", ");
+  }
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "object") return objectInWords(value as Record<string, unknown>, names);
+  const text = String(value);
+  if (field?.kind === "choice") {
+    const choice = (field.options as readonly (string | Choice)[]).find(
+      (option) => typeof option !== "string" && option.value === text,
+    );
+    if (choice && typeof choice !== "string") return choice.label;
+  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDate(text);
+  return text;
+}
+
+/** A child ({ name, birthday, gender }) in one phrase; any other object as "key: value, …". */
+function objectInWords(object: Record<string, unknown>, names: AuditNames): string {
+  if (typeof object.name === "string" && ("birthday" in object || "gender" in object)) {
+    const about = [
+      object.birthday ? `born ${valueInWords(object.birthday)}` : "",
+      typeof object.gender === "string" ? object.gender : "",
+    ].filter(Boolean);
+    const name = object.name || "(no name)";
+    return about.length ? `${name} (${about.join(", ")})` : name;
+  }
+  return Object.entries(object)
+    .map(([key, value]) => `${fieldWords(key)}: ${valueInWords(value, undefined, names)}`)
+    .join(", ");
+}
+
+function roleName(value: unknown): string | null {
+  if (typeof value !== "string" || !value) return null;
+  return isRole(value) ? ROLE_LABELS[value] : value;
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+}
+
+/** "sermonDate" → "Sermon date". */
+function fieldWords(field: string): string {
+  return capitalize(
+    field
+      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+      .replace(/[-_]/g, " ")
+      .toLowerCase(),
+  );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function cut(text: string, max: number | undefined): string {
+  if (max === undefined || text.length <= max) return text;
+  return `${text.slice(0, Math.max(1, max - 1)).trimEnd()}…`;
+}

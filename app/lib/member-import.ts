@@ -1,0 +1,450 @@
+import {
+  BIBLE_STUDY_GROUPS,
+  CHURCH_POSITIONS,
+  COUNTRY_CODES,
+  GENDERS,
+  MARITAL_STATUSES,
+  MEMBERSHIP_STATUSES,
+  memberOptions,
+  type Choice,
+} from "~/content/member-options";
+import type { Ministry } from "~/content/ministries";
+import { makeMemberSchema } from "~/schemas/member";
+import { MEMBER_FIELDS, type MemberFieldName, type MemberInput } from "~/schemas/member-fields";
+import {
+  looseKey,
+  phoneKey,
+  readSheetDate,
+  sheetDateProblem,
+  splitFullName,
+  splitList,
+  splitMobile,
+} from "./member-import-cells";
+import { fullName } from "./names";
+
+// Importing members from a spreadsheet, the pure part: which member field each column fills
+// (guessed from the column names), and what each row would become, with every problem found in
+// it, checked with the same schema as the registration form. The server reads the file, keeps the
+// rows and writes the members (app/server/people/member-import.server.ts).
+
+/** The member fields a column can fill: every field of the form but the children, and a full name. */
+export type ImportFieldKey = Exclude<MemberFieldName, "children"> | "fullName";
+
+export interface ImportField {
+  key: ImportFieldKey;
+  label: string;
+  /** Column names that mean this field, compared loosely ("E-mail" = "email"). */
+  aliases: string[];
+}
+
+/** Column index (as text, the way it is stored) -> member field. Columns not named are not imported. */
+export type ColumnMapping = Record<string, ImportFieldKey>;
+
+/** The most rows one file may bring (a larger church splits its sheet). */
+export const MAX_IMPORT_ROWS = 10_000;
+/** The most columns a sheet may have. */
+export const MAX_IMPORT_COLUMNS = 100;
+/** The field of the upload form that carries the file. */
+export const IMPORT_FILE_FIELD = "file";
+/** How many rows the preview shows. */
+export const PREVIEW_ROWS = 20;
+
+const field = (key: Exclude<ImportFieldKey, "fullName">, aliases: string[], label?: string): ImportField => ({
+  key,
+  label: label ?? MEMBER_FIELDS[key].label,
+  // The field's own label and name always count ("First Name", "firstName", "first_name").
+  aliases: [MEMBER_FIELDS[key].label, key, ...aliases],
+});
+
+/**
+ * Every field a column can fill, in the order of the member form. The aliases include the column
+ * names of the site's own CSV exports (Name, Email, Mobile, Church Position, Ministry Involvement,
+ * Ministry Role, Status, Birthday, Spouse Name, Wedding Anniversary), so an export comes back in
+ * without choosing by hand; their computed columns (Next Birthday, Days Away ...) are left out.
+ */
+export const IMPORT_FIELDS: ImportField[] = [
+  {
+    key: "fullName",
+    label: "Full Name (first, middle, last)",
+    aliases: ["Name", "Full Name", "Member Name", "Complete Name", "Member", "Names"],
+  },
+  field("firstName", ["Given Name", "First", "Forename", "First Names", "FName"]),
+  field("middleName", ["Middle", "Middle Initial", "MI"]),
+  field("lastName", ["Surname", "Family Name", "Last", "LName"]),
+  field("nickname", ["Nick Name", "Nick", "Preferred Name", "Known As"]),
+  field("email", ["E-mail", "Email Address", "E-mail Address", "Mail"]),
+  field("mobile", [
+    "Mobile Number",
+    "Mobile No",
+    "Mobile Phone",
+    "Phone",
+    "Phone Number",
+    "Phone No",
+    "Cell",
+    "Cell Phone",
+    "Cellphone Number",
+    "Cell Number",
+    "Telephone",
+    "Tel",
+    "Contact",
+    "Contact Number",
+    "Contact No",
+    "WhatsApp",
+  ]),
+  field("countryCode", ["Country Code", "Dial Code", "Dialling Code"], "Country Code"),
+  field("addressBh", ["Address", "Address Bahrain", "Bahrain Address", "Home Address", "Address BH"]),
+  field("addressPh", ["Address Philippines", "Philippines Address", "Address PH", "Provincial Address"]),
+  field("birthday", ["Date of Birth", "DOB", "Birth Date", "Birthdate", "Born", "Bday"]),
+  field("waterBaptismDate", ["Baptism Date", "Date of Baptism", "Baptism", "Water Baptism", "Baptized"]),
+  field("gender", ["Sex"]),
+  field("maritalStatus", ["Civil Status", "Marital"]),
+  field("spouseName", ["Spouse", "Husband/Wife", "Partner"]),
+  field("weddingAnniversary", ["Anniversary", "Wedding Date", "Date of Marriage", "Marriage Date"]),
+  field("bibleStudyGroup", ["Bible Study", "Bible Group"]),
+  field("saltGroupName", ["SALT Group", "SALT"]),
+  field("ministryInvolvement", ["Ministry Involvement", "Ministry", "Ministries Involved"]),
+  field("ministryRole", ["Ministry Roles", "Role", "Roles"]),
+  field("churchPosition", ["Position"]),
+  field("membershipStatus", ["Status", "Member Status", "Membership"]),
+];
+
+const FIELDS_BY_KEY = new Map(IMPORT_FIELDS.map((item) => [item.key, item]));
+
+export function importFieldLabel(key: ImportFieldKey): string {
+  return FIELDS_BY_KEY.get(key)?.label ?? key;
+}
+
+export function isImportField(value: string): value is ImportFieldKey {
+  return FIELDS_BY_KEY.has(value as ImportFieldKey);
+}
+
+const ALIASES = new Map<string, ImportFieldKey>(
+  IMPORT_FIELDS.flatMap((item) => item.aliases.map((alias) => [looseKey(alias), item.key] as const)),
+);
+
+/** The member field a column name means, if any ("E-mail" -> email, "DOB" -> birthday). */
+export function guessField(header: string): ImportFieldKey | undefined {
+  return ALIASES.get(looseKey(header));
+}
+
+/**
+ * The first guess of the mapping from the column names: each field goes to the first column that
+ * names it, and a full-name column is left out when first and last names have columns of their own.
+ */
+export function guessMapping(headers: readonly string[]): ColumnMapping {
+  const mapping: ColumnMapping = {};
+  const taken = new Set<ImportFieldKey>();
+  headers.forEach((header, index) => {
+    const guess = guessField(header);
+    if (guess && !taken.has(guess)) {
+      mapping[String(index)] = guess;
+      taken.add(guess);
+    }
+  });
+  if (taken.has("fullName") && (taken.has("firstName") || taken.has("lastName"))) {
+    for (const [column, key] of Object.entries(mapping)) if (key === "fullName") delete mapping[column];
+  }
+  return mapping;
+}
+
+export interface MappingProblems {
+  /** Mistakes that stop the import until the columns are chosen again. */
+  blocking: string[];
+  /** What every row will lack (shown; the rows are then skipped). */
+  missing: string[];
+}
+
+/** What is wrong with a mapping as a whole: a field chosen twice, or required fields with no column. */
+export function mappingProblems(mapping: ColumnMapping, headers: readonly string[]): MappingProblems {
+  const blocking: string[] = [];
+  const columnsOf = new Map<ImportFieldKey, string[]>();
+  for (const [column, key] of Object.entries(mapping)) {
+    const name = headers[Number(column)] ?? `Column ${Number(column) + 1}`;
+    columnsOf.set(key, [...(columnsOf.get(key) ?? []), `“${name}”`]);
+  }
+  for (const [key, columns] of columnsOf) {
+    if (columns.length > 1)
+      blocking.push(
+        `${importFieldLabel(key)} is chosen for ${columns.length} columns (${columns.join(", ")}).`,
+      );
+  }
+  const has = (key: ImportFieldKey) => columnsOf.has(key);
+  if (has("fullName") && (has("firstName") || has("middleName") || has("lastName"))) {
+    blocking.push(
+      "Choose either a full name column or separate first, middle and last name columns, not both.",
+    );
+  }
+  const missing: string[] = [];
+  if (!has("fullName") && !has("firstName")) missing.push("First Name");
+  if (!has("fullName") && !has("lastName")) missing.push("Last Name");
+  if (!has("email")) missing.push("Email");
+  if (!has("mobile")) missing.push("Mobile");
+  return { blocking, missing };
+}
+
+/** One problem in one row: which field (null for the row as a whole) and what is wrong. */
+export interface RowProblem {
+  field: ImportFieldKey | null;
+  message: string;
+  /** The member already registered that this row repeats. */
+  existingMember?: { id: string; name: string };
+}
+
+export interface CheckedRow {
+  /** The row's number in the spreadsheet (the column names are row 1). */
+  row: number;
+  /** The member to save; null when the row has problems. */
+  member: MemberInput | null;
+  problems: RowProblem[];
+}
+
+type Vocabulary = readonly Pick<Ministry, "slug" | "name" | "shortName">[];
+
+/** A choice matched loosely by its value or label, plus other ways to write it. */
+function choiceMatcher(choices: readonly (string | Choice)[], extra: Record<string, string> = {}) {
+  const byKey = new Map<string, string>();
+  for (const choice of choices) {
+    const { value, label } = typeof choice === "string" ? { value: choice, label: choice } : choice;
+    byKey.set(looseKey(value), value);
+    byKey.set(looseKey(label), value);
+  }
+  for (const [written, value] of Object.entries(extra)) byKey.set(looseKey(written), value);
+  const labels = choices.map((choice) => (typeof choice === "string" ? choice : choice.label));
+  return {
+    match: (text: string) => byKey.get(looseKey(text)),
+    /** "Active, Inactive, Left or Transferred". */
+    hint: `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`,
+  };
+}
+
+const CHOICES = {
+  gender: choiceMatcher(GENDERS, { M: "Male", F: "Female" }),
+  maritalStatus: choiceMatcher(MARITAL_STATUSES),
+  bibleStudyGroup: choiceMatcher(BIBLE_STUDY_GROUPS, { 1: "Group 1", 2: "Group 2", 3: "Group 3" }),
+  churchPosition: choiceMatcher(CHURCH_POSITIONS),
+  membershipStatus: choiceMatcher(MEMBERSHIP_STATUSES),
+  countryCode: choiceMatcher(COUNTRY_CODES, { "00973": "+973", "0063": "+63" }),
+} as const;
+
+const DATE_FIELDS = ["birthday", "waterBaptismDate", "weddingAnniversary"] as const;
+const TEXT_FIELDS = [
+  "middleName",
+  "nickname",
+  "email",
+  "addressBh",
+  "addressPh",
+  "spouseName",
+  "saltGroupName",
+] as const;
+
+/**
+ * Reads rows of a sheet as members, for one church's ministries: a checker made once per import,
+ * then called per row. Each row is checked like the registration form (the same zod schema), and
+ * each cell that cannot be read (a date, a ministry, a status) is named.
+ */
+export function makeRowChecker(ministries: Vocabulary) {
+  const options = memberOptions(ministries);
+  const schema = makeMemberSchema(options);
+  const ministryBySpelling = new Map<string, string>();
+  for (const ministry of ministries) {
+    for (const spelling of [ministry.slug, ministry.name, ministry.shortName])
+      ministryBySpelling.set(looseKey(spelling), ministry.slug);
+  }
+  const roleBySpelling = new Map<string, string>();
+  for (const role of options.roles) {
+    roleBySpelling.set(looseKey(role.value), role.value);
+    roleBySpelling.set(looseKey(role.label), role.value);
+  }
+
+  return function checkRow(cells: readonly string[], mapping: ColumnMapping, row: number): CheckedRow {
+    const text = new Map<ImportFieldKey, string>();
+    for (const [column, key] of Object.entries(mapping)) {
+      text.set(key, String(cells[Number(column)] ?? "").trim());
+    }
+    const problems: RowProblem[] = [];
+    const problem = (key: ImportFieldKey | null, message: string) => problems.push({ field: key, message });
+    const value = (key: ImportFieldKey) => text.get(key) ?? "";
+    // Required texts start empty, so a missing one reads "First name is required." like the form.
+    const draft: Record<string, unknown> = {
+      firstName: value("firstName"),
+      lastName: value("lastName"),
+      email: "",
+      mobile: "",
+      children: [],
+      ministryInvolvement: [],
+      ministryRole: [],
+    };
+    if (text.has("fullName")) Object.assign(draft, splitFullName(value("fullName")));
+    for (const key of TEXT_FIELDS) if (text.has(key)) draft[key] = value(key);
+
+    if (text.has("mobile")) {
+      const { countryCode, mobile } = splitMobile(value("mobile"));
+      draft.mobile = mobile;
+      if (countryCode) draft.countryCode = countryCode;
+    }
+    for (const key of Object.keys(CHOICES) as (keyof typeof CHOICES)[]) {
+      const written = value(key);
+      if (!written) continue;
+      const chosen = CHOICES[key].match(written);
+      if (chosen) draft[key] = chosen;
+      else {
+        const noun = key === "countryCode" ? "country code" : MEMBER_FIELDS[key].noun;
+        problem(key, `Unknown ${noun} “${written}”: use ${CHOICES[key].hint}.`);
+      }
+    }
+    for (const key of DATE_FIELDS) {
+      const written = value(key);
+      if (!written) continue;
+      const read = readSheetDate(written);
+      if ("date" in read) draft[key] = read.date;
+      else problem(key, `${MEMBER_FIELDS[key].label}: ${sheetDateProblem(written, read.problem)}`);
+    }
+    draft.ministryInvolvement = splitList(value("ministryInvolvement")).flatMap((name) => {
+      const slug = ministryBySpelling.get(looseKey(name));
+      if (!slug) problem("ministryInvolvement", `Unknown ministry “${name}”.`);
+      return slug ? [slug] : [];
+    });
+    draft.ministryRole = splitList(value("ministryRole")).flatMap((name) => {
+      const role = roleBySpelling.get(looseKey(name));
+      if (!role) problem("ministryRole", `Unknown ministry role “${name}”.`);
+      return role ? [role] : [];
+    });
+    // A sheet with a spouse or a wedding day but no marital status (the anniversaries export)
+    // describes a married member; the schema would otherwise drop both.
+    if (
+      !draft.maritalStatus &&
+      !text.get("maritalStatus") &&
+      (draft.spouseName || draft.weddingAnniversary)
+    ) {
+      draft.maritalStatus = "Married";
+    }
+
+    const parsed = schema.safeParse(draft);
+    if (!parsed.success) {
+      const named = new Set(problems.map((item) => item.field));
+      for (const issue of parsed.error.issues) {
+        const key = importKeyOf(String(issue.path[0] ?? ""), text);
+        if (key && named.has(key)) continue;
+        named.add(key);
+        problem(key, issue.message);
+      }
+    }
+    return { row, member: parsed.success && problems.length === 0 ? parsed.data : null, problems };
+  };
+}
+
+/** The column a schema message belongs to: a name part read from the full name belongs to it. */
+function importKeyOf(path: string, text: Map<ImportFieldKey, string>): ImportFieldKey | null {
+  if (!isImportField(path)) return null;
+  if (["firstName", "middleName", "lastName"].includes(path) && !text.has(path) && text.has("fullName"))
+    return "fullName";
+  return path;
+}
+
+/** A live member, as the duplicate check compares them. */
+export interface ExistingMember {
+  id: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  email: string;
+  countryCode: string;
+  mobile: string;
+  birthday: string | null;
+}
+
+type Identity = Pick<
+  ExistingMember,
+  "firstName" | "lastName" | "email" | "countryCode" | "mobile" | "birthday"
+>;
+
+/** The three ways a row can repeat a member: e-mail, mobile number, or name and birthday. */
+function identityKeys(member: Identity) {
+  return {
+    email: member.email.trim().toLowerCase(),
+    mobile: phoneKey(member.countryCode, member.mobile),
+    nameBirthday: member.birthday
+      ? `${looseKey(member.firstName)}|${looseKey(member.lastName)}|${member.birthday}`
+      : "",
+  };
+}
+
+const SAME = {
+  email: { field: "email", words: "Same e-mail as" },
+  mobile: { field: "mobile", words: "Same mobile number as" },
+  nameBirthday: { field: null, words: "Same name and birthday as" },
+} as const;
+
+/**
+ * Marks rows that repeat a member already registered (`existing`: the live members, read once) or
+ * an earlier row of the file that will be imported. Such rows get a problem and are skipped.
+ */
+export function markDuplicates(rows: CheckedRow[], existing: readonly ExistingMember[]): void {
+  const known = { email: new Map<string, ExistingMember>(), mobile: new Map(), nameBirthday: new Map() } as {
+    [K in keyof typeof SAME]: Map<string, ExistingMember>;
+  };
+  for (const member of existing) {
+    const keys = identityKeys(member);
+    for (const kind of Object.keys(SAME) as (keyof typeof SAME)[]) {
+      if (keys[kind] && !known[kind].has(keys[kind])) known[kind].set(keys[kind], member);
+    }
+  }
+  const earlier = { email: new Map<string, number>(), mobile: new Map(), nameBirthday: new Map() } as {
+    [K in keyof typeof SAME]: Map<string, number>;
+  };
+  for (const checked of rows) {
+    if (!checked.member) continue;
+    const keys = identityKeys(checked.member);
+    for (const kind of Object.keys(SAME) as (keyof typeof SAME)[]) {
+      const key = keys[kind];
+      if (!key) continue;
+      const member = known[kind].get(key);
+      const row = earlier[kind].get(key);
+      if (member) {
+        const name = fullName(member);
+        checked.problems.push({
+          field: SAME[kind].field,
+          message: `${SAME[kind].words} ${name}, already a member.`,
+          existingMember: { id: member.id, name },
+        });
+      } else if (row !== undefined) {
+        checked.problems.push({ field: SAME[kind].field, message: `${SAME[kind].words} row ${row}.` });
+      }
+    }
+    if (checked.problems.length > 0) checked.member = null;
+    else
+      for (const kind of Object.keys(SAME) as (keyof typeof SAME)[])
+        earlier[kind].set(keys[kind], checked.row);
+  }
+}
+
+/** True for a row with nothing in any cell (it is passed over, and not counted). */
+export function isEmptyRow(cells: readonly string[]): boolean {
+  return cells.every((cell) => String(cell ?? "").trim() === "");
+}
+
+export interface ImportCheck {
+  rows: CheckedRow[];
+  /** Rows with anything in them. */
+  total: number;
+  ready: number;
+  withProblems: number;
+}
+
+/** Every row of a sheet checked, duplicates included: what an import of it would do. */
+export function checkImportRows(
+  sheet: readonly (readonly string[])[],
+  mapping: ColumnMapping,
+  ministries: Vocabulary,
+  existing: readonly ExistingMember[],
+): ImportCheck {
+  const checkRow = makeRowChecker(ministries);
+  const rows: CheckedRow[] = [];
+  sheet.forEach((cells, index) => {
+    // Row 1 holds the column names, so the first data row is row 2, as the spreadsheet shows it.
+    if (!isEmptyRow(cells)) rows.push(checkRow(cells, mapping, index + 2));
+  });
+  markDuplicates(rows, existing);
+  const ready = rows.filter((row) => row.member).length;
+  return { rows, total: rows.length, ready, withProblems: rows.length - ready };
+}

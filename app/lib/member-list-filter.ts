@@ -1,0 +1,49 @@
+import { MEMBERSHIP_STATUSES, type MembershipStatus } from "~/content/member-options";
+
+// The membership list's filters, read from and written to its address, so the dashboard can link
+// to "active members" (?status=active) or "new this month" (?joined=this-month), and search and
+// paging keep them.
+
+export interface MemberListFilter {
+  status?: MembershipStatus;
+  /** Members added in the current calendar month, on the church's clock. */
+  joined?: "this-month";
+}
+
+export type MemberListFilterName = keyof MemberListFilter;
+
+function isMembershipStatus(value: string | null): value is MembershipStatus {
+  return MEMBERSHIP_STATUSES.some((status) => status.value === value);
+}
+
+/** The filters in an address; unknown values are left out. */
+export function readMemberListFilter(params: URLSearchParams): MemberListFilter {
+  const status = params.get("status");
+  const joined = params.get("joined");
+  return {
+    ...(isMembershipStatus(status) ? { status } : {}),
+    ...(joined === "this-month" ? { joined } : {}),
+  };
+}
+
+/** "?q=ana&status=active&page=2": the list's address for a search, its filters and a page. */
+export function memberListSearch(options: { query?: string; filter?: MemberListFilter; page?: number }) {
+  const params = new URLSearchParams();
+  if (options.query) params.set("q", options.query);
+  if (options.filter?.status) params.set("status", options.filter.status);
+  if (options.filter?.joined) params.set("joined", options.filter.joined);
+  if (options.page && options.page > 1) params.set("page", String(options.page));
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+/** Each filter in use, as its chip reads: [["status", "Status: Active"], ["joined", "Joined this month"]]. */
+export function memberListFilterLabels(filter: MemberListFilter): [MemberListFilterName, string][] {
+  const labels: [MemberListFilterName, string][] = [];
+  if (filter.status) {
+    const label = MEMBERSHIP_STATUSES.find((status) => status.value === filter.status)!.label;
+    labels.push(["status", `Status: ${label}`]);
+  }
+  if (filter.joined === "this-month") labels.push(["joined", "Joined this month"]);
+  return labels;
+}

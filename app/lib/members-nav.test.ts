@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { currentItem, MEMBERS_NAV, navigationFor } from "./members-nav";
+import { can, ROLES } from "./permissions";
+
+const labels = (groups: ReturnType<typeof navigationFor>) =>
+  Object.fromEntries(groups.map((group) => [group.label ?? "", group.items.map((item) => item.label)]));
+
+describe("navigationFor", () => {
+  it("shows an editor the content and the website, and nothing of the registry or messages", () => {
+    expect(labels(navigationFor("editor"))).toEqual({
+      "": ["Dashboard"],
+      Content: ["Sermons", "Events", "Ministry Videos", "Ministry Images", "Files and eLibrary"],
+      Website: ["Website"],
+      Settings: ["My Account"],
+    });
+  });
+
+  it("shows staff the registry and messages, and no content, website or settings of others", () => {
+    const groups = labels(navigationFor("staff"));
+    expect(Object.keys(groups)).toEqual(["", "People", "Messages", "Settings"]);
+    expect(groups.People).toContain("Membership List");
+    expect(groups.Settings).toEqual(["My Account"]);
+  });
+
+  it("shows an admin every screen", () => {
+    const all = MEMBERS_NAV.flatMap((group) => group.items.map((item) => item.to));
+    expect(navigationFor("admin").flatMap((group) => group.items.map((item) => item.to))).toEqual(all);
+  });
+
+  it("never offers a screen the role may not open", () => {
+    for (const role of ROLES) {
+      for (const item of navigationFor(role).flatMap((group) => group.items)) {
+        if (item.permission) expect(can({ role }, item.permission), `${role} ${item.to}`).toBe(true);
+      }
+    }
+  });
+
+  it("shows an account that must finish its set-up only its own account", () => {
+    expect(labels(navigationFor("admin", { unfinished: true }))).toEqual({ Settings: ["My Account"] });
+  });
+});
+
+describe("currentItem", () => {
+  const groups = navigationFor("admin");
+  it.each([
+    ["/members", "Dashboard"],
+    ["/members/", "Dashboard"],
+    ["/members/details", "Membership List"],
+    ["/members/profile/0b8c", "Membership List"],
+    ["/members/edit/0b8c", "Membership List"],
+    ["/members/deleted", "Recently deleted"],
+    ["/members/import", "Import Members"],
+    ["/members/import/0b8c", "Import Members"],
+    ["/members/messages", "Inbox"],
+    ["/members/messages/0b8c", "Inbox"],
+    ["/members/messages/outbox", "Outbox"],
+    ["/members/site/ministries/amplify", "Website"],
+    ["/members/staff/0b8c", "Staff Accounts"],
+    ["/members/account/two-factor", "My Account"],
+  ])("%s belongs to %s", (path, label) => {
+    expect(currentItem(groups, path)?.label).toBe(label);
+  });
+
+  it("marks nothing for a page outside the navigation", () => {
+    expect(currentItem(groups, "/members/unknown")).toBeUndefined();
+  });
+});

@@ -1,0 +1,130 @@
+import { can, type Permission, type Role } from "./permissions";
+
+/** One screen in the members navigation. */
+export interface MembersNavItem {
+  to: string;
+  label: string;
+  /** Shown only to those who may use it (to every signed-in account when none is named). */
+  permission?: Permission;
+  /** Other addresses that belong to this screen (a member's profile belongs to the list). */
+  also?: string[];
+  /** Carries the inbox's count of new messages. */
+  unreadBadge?: boolean;
+}
+
+export interface MembersNavGroup {
+  /** null for the group without a heading (the dashboard). */
+  label: string | null;
+  items: MembersNavItem[];
+}
+
+/** The members area's screens, grouped as the navigation shows them. */
+export const MEMBERS_NAV: MembersNavGroup[] = [
+  { label: null, items: [{ to: "/members", label: "Dashboard" }] },
+  {
+    label: "People",
+    items: [
+      {
+        to: "/members/details",
+        label: "Membership List",
+        permission: "members:read",
+        also: ["/members/profile/", "/members/edit/"],
+      },
+      { to: "/members/forms", label: "Register Member", permission: "members:write" },
+      {
+        to: "/members/import",
+        label: "Import Members",
+        permission: "members:write",
+        also: ["/members/import/"],
+      },
+      { to: "/members/reports", label: "Reports", permission: "reports:read" },
+      {
+        to: "/members/ministry-registrations",
+        label: "Ministry Registrations",
+        permission: "registrations:read",
+      },
+      { to: "/members/event-registrations", label: "Event Registrations", permission: "registrations:read" },
+      { to: "/members/deleted", label: "Recently deleted", permission: "members:write" },
+    ],
+  },
+  {
+    label: "Messages",
+    items: [
+      {
+        to: "/members/messages",
+        label: "Inbox",
+        permission: "messages:read",
+        unreadBadge: true,
+        also: ["/members/messages/"],
+      },
+      { to: "/members/messages/outbox", label: "Outbox", permission: "messages:read" },
+      { to: "/members/notifications", label: "Notifications", permission: "messages:read" },
+    ],
+  },
+  {
+    label: "Content",
+    items: [
+      { to: "/members/add-sermon", label: "Sermons", permission: "content:write" },
+      { to: "/members/add-event", label: "Events", permission: "content:write" },
+      { to: "/members/add-ministry-video", label: "Ministry Videos", permission: "content:write" },
+      { to: "/members/update-ministry-image", label: "Ministry Images", permission: "content:write" },
+      { to: "/members/upload", label: "Files and eLibrary", permission: "content:write" },
+    ],
+  },
+  {
+    label: "Website",
+    items: [{ to: "/members/site", label: "Website", permission: "site:write", also: ["/members/site/"] }],
+  },
+  {
+    label: "Settings",
+    items: [
+      {
+        to: "/members/staff",
+        label: "Staff Accounts",
+        permission: "staff:manage",
+        also: ["/members/staff/"],
+      },
+      { to: "/members/audit", label: "Audit Log", permission: "audit:read" },
+      { to: "/members/account", label: "My Account", also: ["/members/account/"] },
+    ],
+  },
+];
+
+/**
+ * The navigation a person sees: only what their role may use, and groups left empty dropped. An
+ * account that must first finish its own set-up (a temporary password, two-factor sign-in) sees
+ * only its account.
+ */
+export function navigationFor(role: Role, options: { unfinished?: boolean } = {}): MembersNavGroup[] {
+  return MEMBERS_NAV.map((group) => ({
+    ...group,
+    items: group.items.filter((item) =>
+      options.unfinished
+        ? item.to === "/members/account"
+        : !item.permission || can({ role }, item.permission),
+    ),
+  })).filter((group) => group.items.length > 0);
+}
+
+function withoutTrailingSlash(pathname: string) {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+}
+
+/**
+ * The item the page at `pathname` belongs to: its own address, or the longest that claims it
+ * (the outbox is not the inbox, though both start with /members/messages/).
+ */
+export function currentItem(groups: MembersNavGroup[], pathname: string): MembersNavItem | undefined {
+  const path = withoutTrailingSlash(pathname);
+  const items = groups.flatMap((group) => group.items);
+  const exact = items.find((item) => item.to === path);
+  if (exact) return exact;
+  let best: { item: MembersNavItem; length: number } | undefined;
+  for (const item of items) {
+    for (const prefix of item.also ?? []) {
+      if (path.startsWith(prefix) && prefix.length > (best?.length ?? 0))
+        best = { item, length: prefix.length };
+    }
+  }
+  return best?.item;
+}

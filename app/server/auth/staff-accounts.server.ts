@@ -1,0 +1,438 @@
+import crypto from "node:crypto";
+import { and, asc, count, eq, getTableName, isNull, ne, or, sql } from "drizzle-orm";
+import { accounts, sessions, users, verifications } from "../../../database/schema";
+import { isUuid } from "~/lib/ids";
+import { formatDateTime } from "~/lib/format";
+import { isRole, type Role } from "~/lib/permissions";
+import type { InvitationLinkView, StaffAccountView, StaffStatus } from "~/lib/staff-accounts";
+import { PASSWORD_TOO_COMMON } from "~/schemas/password";
+import type { NewStaff } from "~/schemas/staff-account";
+import { AppError, notFound } from "../http/errors.server";
+import { logChange } from "../platform/change-log.server";
+import type { Executor } from "../platform/db.server";
+import { services } from "../platform/services.server";
+import { getSiteContent } from "../site/site-content.server";
+import type { StaffUser } from "./guards.server";
+import { createPasswordLink, queueInvitationEmail, type PasswordLink } from "./password-links.server";
+import { isTooCommon } from "./password-strength.server";
+
+// The staff accounts an admin manages on /members/staff. Each change is written with its audit
+// entry in one transaction. The auth library's admin endpoints (createUser, banUser, setRole,
+// removeUser) write through their own connection, outside our transaction, so they could neither
+// share it with the audit entry nor with the "last active admin" check; these functions make the
+// same writes to the same tables (user, credential account, sessions) inside the transaction, and
+// leave passwords to the library: its hasher here, its reset endpoint for the invitation link.
+
+export interface StaffAccount {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  status: StaffStatus;
+  twoFactorEnabled: boolean;
+  lastSignInAt: Date | null;
+  createdAt: Date;
+  /** For an invited account: when its newest link to choose a password stops working (null: none left). */
+  linkExpiresAt: Date | null;
+  /** False until the person has chosen a password (from an invitation link). */
+  hasPassword: boolean;
+}
+
+export const texts = {
+  notFound: "That staff account could not be found. It may have been deleted.",
+  emailTaken: "There is already a staff account with this e-mail address.",
+  notSelfDisable:
+    "You cannot disable your own account: you would be locked out at once. Another admin can do it.",
+  notSelfDelete: "You cannot delete your own account. Another admin can do it.",
+  notSelfSignOut: "To sign out your own other devices, use My account.",
+  lastAdmin: (name: string) =>
+    `${name} is the only active admin. Make another account an admin first, so the church can always manage its staff accounts.`,
+  alreadyHasPassword: (name: string) =>
+    `${name} has already chosen a password, so there is no invitation to send again. If they forgot it, they can use “Forgot password?” on the sign-in page.`,
+  disabledNoInvitation: "This account is disabled. Enable it first, then send the invitation again.",
+};
+
+// Written out with its table: in a one-table select, Drizzle names a column without it, which
+// inside these subqueries would mean the subquery's own column.
+const userId = sql`${sql.identifier(getTableName(users))}.${sql.identifier(users.id.name)}`;
+
+const hasPassword = sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${userId} and ${accounts.providerId} = 'credential' and ${accounts.password} is not null)`;
+
+const accountColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  banned: users.banned,
+  mustChangePassword: users.mustChangePassword,
+  twoFactorEnabled: users.twoFactorEnabled,
+  lastSignInAt: users.lastSignInAt,
+  createdAt: users.createdAt,
+  hasPassword,
+};
+
+type AccountRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  banned: boolean | null;
+  mustChangePassword: boolean;
+  twoFactorEnabled: boolean;
+  lastSignInAt: Date | null;
+  createdAt: Date;
+  hasPassword: boolean;
+};
+
+/** First match wins: a disabled account that never chose a password is "Disabled". */
+function statusOf(row: AccountRow): StaffStatus {
+  if (row.banned) return "disabled";
+  if (!row.hasPassword) return "invited";
+  if (row.mustChangePassword) return "must-change-password";
+  return "active";
+}
+
+/** Can sign in and manage the staff accounts: an admin that is neither disabled nor still invited. */
+export function isActiveAdmin(account: Pick<StaffAccount, "role" | "status">): boolean {
+  return account.role === "admin" && account.status !== "disabled" && account.status !== "invited";
+}
+
+function toAccount(row: AccountRow, linkExpiresAt: Date | null = null): StaffAccount {
+  const status = statusOf(row);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    // As the guard reads it: an unknown role gets the least.
+    role: isRole(row.role) ? row.role : "editor",
+    status,
+    twoFactorEnabled: row.twoFactorEnabled,
+    lastSignInAt: row.lastSignInAt,
+    createdAt: row.createdAt,
+    linkExpiresAt: status === "invited" ? linkExpiresAt : null,
+    hasPassword: row.hasPassword,
+  };
+}
+
+// A password link is the auth library's verification row whose value is the account's id.
+const newestLinkExpiry =
+  sql`(select max(${verifications.expiresAt}) from ${verifications} where ${verifications.value} = ${userId}::text)`.mapWith(
+    verifications.expiresAt,
+  );
+
+async function readAccounts(executor: Executor, id?: string): Promise<StaffAccount[]> {
+  const rows = await executor
+    .select({ ...accountColumns, linkExpiresAt: newestLinkExpiry })
+    .from(users)
+    .where(id ? eq(users.id, id) : undefined)
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.email));
+  return rows.map((row) => toAccount(row, row.linkExpiresAt ?? null));
+}
+
+/** Every staff account, by name. */
+export function listStaffAccounts(): Promise<StaffAccount[]> {
+  return readAccounts(services().db);
+}
+
+export async function getStaffAccount(id: string): Promise<StaffAccount | null> {
+  if (!isUuid(id)) return null;
+  const [account] = await readAccounts(services().db, id);
+  return account ?? null;
+}
+
+const subjectOf = (account: { id: string; email: string }) => ({
+  type: "staff",
+  id: account.id,
+  label: account.email,
+});
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const emailTaken = () => new AppError(texts.emailTaken, 409, { field: "email" });
+
+async function assertEmailFree(email: string) {
+  const [taken] = await services()
+    .db.select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  if (taken) throw emailTaken();
+}
+
+/** Runs the transaction that adds an account; a second account with the same e-mail (made a moment ago) is a field error. */
+async function addingAccount<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+  try {
+    return await services().db.transaction(work);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+export interface Invitation {
+  accountId: string;
+  name: string;
+  email: string;
+  link: PasswordLink;
+}
+
+/**
+ * Invites a person: an account without a password, a single-use link valid 72 hours to choose it,
+ * and the invitation e-mail in the outbox. The link is the library's own row, written first
+ * (through its connection) for an id chosen here; the account, the e-mail and the audit entry are
+ * one transaction, and when that fails the unused link is removed.
+ */
+export async function inviteStaff(
+  input: Omit<Extract<NewStaff, { method: "invite" }>, "method">,
+  actor: StaffUser,
+  origin: string,
+): Promise<Invitation> {
+  await assertEmailFree(input.email);
+  const id = crypto.randomUUID();
+  const content = await getSiteContent();
+  const link = await createPasswordLink(id, "invitation", origin);
+  try {
+    await addingAccount(async (tx) => {
+      await tx.insert(users).values({ id, name: input.name, email: input.email, role: input.role });
+      await queueInvitationEmail(tx, input, actor.name, link, content);
+      await logChange(tx, actor, "staff.invited", {
+        subject: subjectOf({ id, email: input.email }),
+        details: { name: input.name, role: input.role },
+      });
+    });
+  } catch (error) {
+    await services().db.delete(verifications).where(eq(verifications.value, id));
+    throw error;
+  }
+  return { accountId: id, name: input.name, email: input.email, link };
+}
+
+/**
+ * Makes an account with a temporary password the admin passes on; the person must choose their
+ * own at first sign-in. The password is checked against the common ones and hashed by the library.
+ */
+export async function createStaffWithPassword(
+  input: Omit<Extract<NewStaff, { method: "password" }>, "method">,
+  actor: StaffUser,
+): Promise<{ accountId: string }> {
+  await assertEmailFree(input.email);
+  if (await isTooCommon(input.password, [input.name, input.email])) {
+    throw new AppError(PASSWORD_TOO_COMMON, 400, { field: "password" });
+  }
+  const ctx = await services().auth.$context;
+  const hash = await ctx.password.hash(input.password);
+  const id = crypto.randomUUID();
+  await addingAccount(async (tx) => {
+    await tx
+      .insert(users)
+      .values({ id, name: input.name, email: input.email, role: input.role, mustChangePassword: true });
+    // The same credential row the library's sign-up writes.
+    await tx.insert(accounts).values({ userId: id, accountId: id, providerId: "credential", password: hash });
+    await logChange(tx, actor, "staff.created", {
+      subject: subjectOf({ id, email: input.email }),
+      details: { name: input.name, role: input.role, temporaryPassword: true },
+    });
+  });
+  return { accountId: id };
+}
+
+/** A new invitation link (and e-mail) for an account whose person has not chosen a password yet. */
+export async function resendInvitation(id: string, actor: StaffUser, origin: string): Promise<Invitation> {
+  const account = await getStaffAccount(id);
+  if (!account) throw notFound(texts.notFound);
+  if (account.status === "disabled") throw new AppError(texts.disabledNoInvitation, 409);
+  if (account.status !== "invited") throw new AppError(texts.alreadyHasPassword(account.name), 409);
+  const content = await getSiteContent();
+  const link = await createPasswordLink(id, "invitation", origin);
+  await services().db.transaction(async (tx) => {
+    await queueInvitationEmail(tx, account, actor.name, link, content);
+    await logChange(tx, actor, "staff.invitation-resent", { subject: subjectOf(account) });
+  });
+  return { accountId: id, name: account.name, email: account.email, link };
+}
+
+/**
+ * Opens a change to one account: locks every admin row (always in the same order) and then the
+ * account, so two admins who demote, disable or delete each other at the same moment are served
+ * one after the other, and the second sees the first's change.
+ */
+async function lockForChange(tx: Executor, id: string): Promise<StaffAccount> {
+  if (!isUuid(id)) throw notFound(texts.notFound);
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .orderBy(users.id)
+    .for("update");
+  const [row] = await tx.select(accountColumns).from(users).where(eq(users.id, id)).for("update");
+  if (!row) throw notFound(texts.notFound);
+  return toAccount(row);
+}
+
+/** Admins that can sign in (neither disabled nor still invited), leaving out `except`. */
+export async function countActiveAdmins(
+  executor: Executor = services().db,
+  except?: string,
+): Promise<number> {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, "admin"),
+        except ? ne(users.id, except) : undefined,
+        or(isNull(users.banned), eq(users.banned, false)),
+        hasPassword,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Refuses a change that would leave no active admin (call it with the admin rows locked). */
+async function keepAnActiveAdmin(tx: Executor, account: StaffAccount) {
+  if (!isActiveAdmin(account)) return;
+  if ((await countActiveAdmins(tx, account.id)) === 0) throw new AppError(texts.lastAdmin(account.name), 409);
+}
+
+/** What a change found (the account before it) and whether it changed anything. */
+export interface StaffChange {
+  account: StaffAccount;
+  changed: boolean;
+}
+
+/** Gives an account another role; it applies from the account's next request. */
+export async function changeStaffRole(id: string, role: Role, actor: StaffUser): Promise<StaffChange> {
+  return services().db.transaction(async (tx) => {
+    const account = await lockForChange(tx, id);
+    if (account.role === role) return { account, changed: false };
+    if (role !== "admin") await keepAnActiveAdmin(tx, account);
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+    await logChange(tx, actor, "staff.role-changed", {
+      subject: subjectOf(account),
+      details: { from: account.role, to: role },
+    });
+    return { account, changed: true };
+  });
+}
+
+/**
+ * Disables an account (it cannot sign in, and every session it has ends at once) or enables it
+ * again.
+ */
+export async function setStaffDisabled(
+  id: string,
+  disabled: boolean,
+  actor: StaffUser,
+): Promise<StaffChange> {
+  if (disabled && id === actor.id) throw new AppError(texts.notSelfDisable, 409);
+  return services().db.transaction(async (tx) => {
+    const account = await lockForChange(tx, id);
+    if ((account.status === "disabled") === disabled) return { account, changed: false };
+    if (disabled) {
+      await keepAnActiveAdmin(tx, account);
+      await tx
+        .update(users)
+        .set({
+          banned: true,
+          banReason: `Disabled by ${actor.email}`,
+          banExpires: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id));
+      const ended = await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
+      await logChange(tx, actor, "staff.disabled", {
+        subject: subjectOf(account),
+        details: { sessionsEnded: ended.length },
+      });
+    } else {
+      await tx
+        .update(users)
+        .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
+        .where(eq(users.id, id));
+      await logChange(tx, actor, "staff.enabled", { subject: subjectOf(account) });
+    }
+    return { account, changed: true };
+  });
+}
+
+/** Deletes an account with its sessions, password, two-factor secret and links. Returns what it was. */
+export async function deleteStaffAccount(id: string, actor: StaffUser): Promise<StaffAccount> {
+  if (id === actor.id) throw new AppError(texts.notSelfDelete, 409);
+  return services().db.transaction(async (tx) => {
+    const account = await lockForChange(tx, id);
+    await keepAnActiveAdmin(tx, account);
+    await tx.delete(verifications).where(eq(verifications.value, id));
+    // Sessions, the credential, the two-factor secret and notification choices go with it (cascade).
+    await tx.delete(users).where(eq(users.id, id));
+    await logChange(tx, actor, "staff.deleted", {
+      subject: subjectOf(account),
+      details: { name: account.name, role: account.role },
+    });
+    return account;
+  });
+}
+
+/** Ends every session of an account: each of its browsers must sign in again. */
+export async function signOutEverywhere(
+  id: string,
+  actor: StaffUser,
+): Promise<{ account: StaffAccount; sessionsEnded: number }> {
+  if (id === actor.id) throw new AppError(texts.notSelfSignOut, 409);
+  return services().db.transaction(async (tx) => {
+    const account = await lockForChange(tx, id);
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
+    await logChange(tx, actor, "staff.signed-out-everywhere", {
+      subject: subjectOf(account),
+      details: { sessionsEnded: ended.length },
+    });
+    return { account, sessionsEnded: ended.length };
+  });
+}
+
+/** An account as the screens show it; `activeAdmins` is how many accounts are active admins. */
+export function staffAccountView(
+  account: StaffAccount,
+  viewer: StaffUser,
+  activeAdmins: number,
+  now = new Date(),
+): StaffAccountView {
+  let statusNote: string | null = null;
+  if (account.status === "invited") {
+    statusNote =
+      account.linkExpiresAt && account.linkExpiresAt > now
+        ? `Link expires ${formatDateTime(account.linkExpiresAt)}`
+        : account.linkExpiresAt
+          ? `The invitation link expired ${formatDateTime(account.linkExpiresAt)}`
+          : "The invitation link has expired";
+  } else if (account.status === "disabled" && !account.hasPassword) {
+    statusNote = "Had not accepted the invitation";
+  }
+  return {
+    id: account.id,
+    name: account.name,
+    email: account.email,
+    role: account.role,
+    status: account.status,
+    statusNote,
+    twoFactorEnabled: account.twoFactorEnabled,
+    lastSignIn: account.lastSignInAt ? formatDateTime(account.lastSignInAt) : null,
+    addedOn: formatDateTime(account.createdAt),
+    isSelf: account.id === viewer.id,
+    isLastActiveAdmin: isActiveAdmin(account) && activeAdmins <= 1,
+  };
+}
+
+export function invitationLinkView(invitation: Invitation): InvitationLinkView {
+  return {
+    name: invitation.name,
+    email: invitation.email,
+    url: invitation.link.url,
+    expires: formatDateTime(invitation.link.expiresAt),
+  };
+}

@@ -1,0 +1,226 @@
+import { isAPIError } from "better-auth/api";
+import { parseCookies } from "better-auth/cookies";
+import { constantTimeEqual, makeSignature } from "better-auth/crypto";
+import QRCode from "qrcode";
+import { AppError } from "../http/errors.server";
+import { logChange } from "../platform/change-log.server";
+import { services } from "../platform/services.server";
+import { getSiteContent } from "../site/site-content.server";
+import { secureCookiesFor } from "./auth.server";
+import type { StaffUser } from "./guards.server";
+import { confirmingPassword } from "./own-account.server";
+import { isTwoFactorRequired } from "./security-settings.server";
+import { ACCOUNT_DISABLED, recordFailure } from "./sign-in.server";
+import { SIGN_IN_EXPIRED, TWO_FACTOR_REQUIRED_NOTE } from "~/schemas/account";
+
+const errorCode = (error: unknown) =>
+  isAPIError(error) ? (error.body?.code as string | undefined) : undefined;
+
+const subjectOf = (user: Pick<StaffUser, "id" | "email">) => ({
+  type: "staff",
+  id: user.id,
+  label: user.email,
+});
+
+export interface TwoFactorStatus {
+  enabled: boolean;
+  /** Unused backup codes (null while two-factor sign-in is off). */
+  backupCodesLeft: number | null;
+  /** Whether an administrator requires it of every account. */
+  required: boolean;
+}
+
+export async function twoFactorStatus(user: StaffUser): Promise<TwoFactorStatus> {
+  const required = await isTwoFactorRequired();
+  if (!user.twoFactorEnabled) return { enabled: false, backupCodesLeft: null, required };
+  const { backupCodes } = await services().auth.api.viewBackupCodes({ body: { userId: user.id } });
+  return { enabled: true, backupCodesLeft: backupCodes.length, required };
+}
+
+/** What the set-up screen shows to add the account to an authenticator app. */
+export interface AuthenticatorSetup {
+  /** The otpauth:// address the QR code holds. */
+  totpURI: string;
+  /** The same secret as text, for typing into the app by hand. */
+  secret: string;
+  /** The QR code as an SVG drawing, made here: nothing is fetched from elsewhere. */
+  qrSvg: string;
+}
+
+const OTPAUTH_PREFIX = "otpauth://totp/";
+
+/**
+ * The set-up's QR code and secret from the library's otpauth address. The address comes back
+ * with the code form, so a wrong code can show the same QR code again; it is only ever drawn,
+ * never trusted for anything else.
+ */
+export async function authenticatorSetup(totpURI: string): Promise<AuthenticatorSetup> {
+  const secret = totpURI.startsWith(OTPAUTH_PREFIX) ? new URL(totpURI).searchParams.get("secret") : null;
+  if (!secret || totpURI.length > 1000) {
+    throw new AppError("The set-up could not be read. Please start again.", 400);
+  }
+  const qrSvg = await QRCode.toString(totpURI, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
+  return { totpURI, secret, qrSvg };
+}
+
+/** Step 1: the password is checked and a new secret is made (not in use until a code confirms it). */
+export async function startTwoFactorSetup(
+  request: Request,
+  user: StaffUser,
+  password: string,
+): Promise<AuthenticatorSetup> {
+  if (user.twoFactorEnabled) throw new AppError("Two-factor sign-in is already on.", 409);
+  // The app lists the account under the church's name as it is now, not as it was at start.
+  const issuer = (await getSiteContent()).church.name;
+  const answer = await confirmingPassword(user, "password", () =>
+    services().auth.api.enableTwoFactor({ body: { password, issuer }, headers: request.headers }),
+  );
+  if (!("totpURI" in answer) || !answer.totpURI) throw new Error("The library answered no otpauth address.");
+  return authenticatorSetup(answer.totpURI);
+}
+
+export const WRONG_SETUP_CODE =
+  "That code is not right. Check that the app shows this account, and type the code it shows now.";
+
+/**
+ * Step 2: the first code from the app turns two-factor sign-in on. Answers the ten backup codes
+ * (to show once) and the cookies of the session the library replaces this one with.
+ */
+export async function confirmTwoFactorSetup(
+  request: Request,
+  user: StaffUser,
+  code: string,
+): Promise<{ backupCodes: string[]; setCookies: string[] }> {
+  if (user.twoFactorEnabled) throw new AppError("Two-factor sign-in is already on.", 409);
+  const { auth, db } = services();
+  let setCookies: string[];
+  try {
+    const { headers } = await auth.api.verifyTOTP({
+      body: { code },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    setCookies = secureCookiesFor(request, headers.getSetCookie());
+  } catch (error) {
+    if (errorCode(error) === "INVALID_CODE") throw new AppError(WRONG_SETUP_CODE, 400, { field: "code" });
+    if (errorCode(error) === "TOTP_NOT_ENABLED") {
+      throw new AppError("This set-up is no longer valid. Please start again.", 409);
+    }
+    throw error;
+  }
+  const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId: user.id } });
+  await logChange(db, user, "account.two-factor-enabled", { subject: subjectOf(user) });
+  return { backupCodes, setCookies };
+}
+
+/** Turns two-factor sign-in off; answers the cookies of the session the library replaces this one with. */
+export async function turnOffTwoFactor(
+  request: Request,
+  user: StaffUser,
+  password: string,
+): Promise<string[]> {
+  if (!user.twoFactorEnabled) throw new AppError("Two-factor sign-in is already off.", 409);
+  if (await isTwoFactorRequired()) throw new AppError(TWO_FACTOR_REQUIRED_NOTE, 409);
+  const { auth, db } = services();
+  const { headers } = await confirmingPassword(user, "password", () =>
+    auth.api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true }),
+  );
+  await logChange(db, user, "account.two-factor-disabled", { subject: subjectOf(user) });
+  return secureCookiesFor(request, headers.getSetCookie());
+}
+
+/** Ten new backup codes; the old ones stop working. */
+export async function regenerateBackupCodes(
+  request: Request,
+  user: StaffUser,
+  password: string,
+): Promise<string[]> {
+  if (!user.twoFactorEnabled) throw new AppError("Two-factor sign-in is off.", 409);
+  const { auth, db } = services();
+  const { backupCodes } = await confirmingPassword(user, "password", () =>
+    auth.api.generateBackupCodes({ body: { password }, headers: request.headers }),
+  );
+  await logChange(db, user, "account.backup-codes-regenerated", { subject: subjectOf(user) });
+  return backupCodes;
+}
+
+/**
+ * The account whose sign-in waits for its second step, read from the library's signed challenge
+ * cookie; null when there is none, it was tampered with, or it has expired.
+ */
+export async function pendingSecondFactor(request: Request): Promise<{ id: string; email: string } | null> {
+  const ctx = await services().auth.$context;
+  const value = parseCookies(request.headers.get("cookie") ?? "").get(
+    ctx.createAuthCookie("two_factor").name,
+  );
+  const dot = value?.lastIndexOf(".") ?? -1;
+  if (!value || dot < 1) return null;
+  const identifier = value.slice(0, dot);
+  if (!constantTimeEqual(await makeSignature(identifier, ctx.secret), value.slice(dot + 1))) return null;
+  const challenge = await ctx.internalAdapter.findVerificationValue(identifier);
+  if (!challenge || new Date(challenge.expiresAt).getTime() <= Date.now()) return null;
+  const user = await ctx.internalAdapter.findUserById(challenge.value);
+  return user ? { id: user.id, email: user.email } : null;
+}
+
+export type SecondFactorMethod = "app" | "backup";
+
+export type SecondFactorResult =
+  | { ok: true; userId: string; setCookies: string[] }
+  | { ok: false; status: number; message: string; expired: boolean };
+
+const WRONG_APP_CODE = "That code is not right. Type the code your authenticator app shows now.";
+const WRONG_BACKUP_CODE = "That backup code is not right, or it has been used already.";
+const TOO_MANY_CODES = "Too many wrong codes. Please sign in again with your e-mail and password.";
+const ACCOUNT_CODE_LOCKED =
+  "Too many wrong codes for this account. Please wait 15 minutes and sign in again.";
+
+/**
+ * The sign-in's second step: a code from the authenticator app or a backup code (each works once).
+ * On success the library starts the session; the cookies to pass on are in the answer.
+ */
+export async function verifySecondFactor(
+  request: Request,
+  input: { method: SecondFactorMethod; code: string; trustDevice: boolean },
+): Promise<SecondFactorResult> {
+  const pending = await pendingSecondFactor(request);
+  if (!pending) return { ok: false, status: 401, message: SIGN_IN_EXPIRED, expired: true };
+  const { auth } = services();
+  const body = { code: input.code, trustDevice: input.trustDevice };
+  try {
+    const { headers, response } =
+      input.method === "app"
+        ? await auth.api.verifyTOTP({ body, headers: request.headers, returnHeaders: true })
+        : await auth.api.verifyBackupCode({ body, headers: request.headers, returnHeaders: true });
+    return {
+      ok: true,
+      userId: response.user.id,
+      setCookies: secureCookiesFor(request, headers.getSetCookie()),
+    };
+  } catch (error) {
+    switch (errorCode(error)) {
+      case "INVALID_CODE":
+      case "INVALID_BACKUP_CODE":
+        await recordFailure(pending.email, "second-factor");
+        return {
+          ok: false,
+          status: 401,
+          message: input.method === "app" ? WRONG_APP_CODE : WRONG_BACKUP_CODE,
+          expired: false,
+        };
+      case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
+        await recordFailure(pending.email, "second-factor");
+        return { ok: false, status: 429, message: TOO_MANY_CODES, expired: true };
+      case "ACCOUNT_TEMPORARILY_LOCKED":
+        await recordFailure(pending.email, "second-factor-locked");
+        return { ok: false, status: 429, message: ACCOUNT_CODE_LOCKED, expired: true };
+      case "BANNED_USER":
+        await recordFailure(pending.email, "disabled");
+        return { ok: false, status: 403, message: ACCOUNT_DISABLED, expired: true };
+      case "INVALID_TWO_FACTOR_COOKIE":
+        return { ok: false, status: 401, message: SIGN_IN_EXPIRED, expired: true };
+      default:
+        throw error;
+    }
+  }
+}

@@ -1,0 +1,283 @@
+import path from "node:path";
+import {
+  FormDataParseError,
+  MaxFilesExceededError,
+  MaxFileSizeExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
+import { CsvError, parse } from "csv-parse/sync";
+import type { Cell, CellValue, Worksheet } from "exceljs";
+import { fileTypeFromBuffer } from "file-type";
+import { IMPORT_FILE_FIELD, isEmptyRow, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "~/lib/member-import";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "~/lib/uploads";
+import { AppError } from "../http/errors.server";
+import { cleanFileName } from "../http/uploads.server";
+
+// Reading the spreadsheet of a member import: the upload with the site's size limit, then the
+// cells of a CSV (csv-parse) or of an Excel workbook's first sheet (exceljs, loaded only when an
+// .xlsx arrives), as text. Nothing is written here: a file that cannot be read changes nothing.
+
+/** A sheet as read: the first row's column names, then every row's cells as text. */
+export interface ParsedSheet {
+  headers: string[];
+  rows: string[][];
+}
+
+const TOO_LARGE = `The file is too large. Files can be at most ${MAX_UPLOAD_LABEL}.`;
+const CHOOSE = "Please choose a CSV file or an Excel workbook (.xlsx).";
+
+/**
+ * Reads the upload form of an import, refusing a file over the size limit while it streams in
+ * (the rest is never buffered), and reads the file's cells. Throws an AppError that says what is
+ * wrong with the file.
+ */
+export async function readImportUpload(request: Request): Promise<{ fileName: string; sheet: ParsedSheet }> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_UPLOAD_BYTES + 64 * 1024) throw new AppError(TOO_LARGE, 413);
+  let form: FormData;
+  try {
+    form = await parseFormData(request, {
+      maxFiles: 1,
+      maxFileSize: MAX_UPLOAD_BYTES,
+      maxTotalSize: MAX_UPLOAD_BYTES + 64 * 1024,
+      maxParts: 10,
+    });
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+      throw new AppError(TOO_LARGE, 413);
+    }
+    if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError) {
+      throw new AppError("Please send one file at a time.", 400);
+    }
+    if (error instanceof FormDataParseError || error instanceof TypeError) {
+      throw new AppError("The upload could not be read. Please try again.", 400);
+    }
+    throw error;
+  }
+  const entry = form.get(IMPORT_FILE_FIELD);
+  if (!(entry instanceof File) || (entry.size === 0 && !entry.name)) {
+    throw new AppError(`No file was chosen. ${CHOOSE}`, 400);
+  }
+  const fileName = cleanFileName(entry.name, "csv");
+  if (entry.size === 0) throw new AppError(`“${fileName}” is empty. ${CHOOSE}`, 400);
+  const sheet = await readSpreadsheet(new Uint8Array(await entry.arrayBuffer()), fileName);
+  return { fileName, sheet };
+}
+
+/**
+ * The cells of a CSV file or an Excel workbook, told apart by their content (never by the name
+ * alone): an .xlsx is a zip of XML, a CSV is text. Anything else is refused with what it seems to be.
+ */
+export async function readSpreadsheet(bytes: Uint8Array, fileName: string): Promise<ParsedSheet> {
+  if (bytes.byteLength === 0) throw new AppError(`“${fileName}” is empty. ${CHOOSE}`, 400);
+  const detected = await fileTypeFromBuffer(bytes);
+  const extension = path.extname(fileName).slice(1).toLowerCase();
+  let records: string[][];
+  if (detected?.ext === "xlsx") {
+    records = await readWorkbook(bytes, fileName);
+  } else if (detected?.ext === "cfb" || extension === "xls") {
+    throw new AppError(
+      `“${fileName}” is an older Excel file (.xls). Please open it in Excel, save it as an Excel workbook (.xlsx) or CSV, and upload that.`,
+      415,
+    );
+  } else if (detected) {
+    throw new AppError(
+      `“${fileName}” is a ${detected.ext.toUpperCase()} file, not a spreadsheet. ${CHOOSE}`,
+      415,
+    );
+  } else if (extension === "xlsx") {
+    throw new AppError(`“${fileName}” is not a real Excel workbook: it could not be opened. ${CHOOSE}`, 415);
+  } else {
+    records = readCsv(bytes, fileName);
+  }
+  return toSheet(records, fileName);
+}
+
+const NOT_CSV = (fileName: string) =>
+  new AppError(`“${fileName}” is not a CSV file: it holds binary data. ${CHOOSE}`, 415);
+
+/** True when the bytes hold a control character that text never has (tab and line ends aside). */
+function hasBinaryBytes(bytes: Uint8Array): boolean {
+  for (const byte of bytes) {
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) return true;
+  }
+  return false;
+}
+
+function decodeText(bytes: Uint8Array, fileName: string): string {
+  // Excel's "Unicode text" is UTF-16 with a byte-order mark.
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
+  // Such bytes never occur inside UTF-8's multi-byte letters, so checking the raw bytes is exact.
+  if (hasBinaryBytes(bytes)) throw NOT_CSV(fileName);
+  try {
+    // A byte-order mark is dropped by the decoder.
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    // Excel's plain "CSV" on Windows is not UTF-8 but Windows-1252: read it as that.
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
+const DELIMITERS = [",", ";", "\t"];
+
+/** How many cells the first record has when split by `delimiter` (0 when it cannot be read so). */
+function firstRecordWidth(text: string, delimiter: string): number {
+  try {
+    const [first] = parse(text, {
+      delimiter,
+      to: 1,
+      relax_column_count: true,
+      relax_quotes: true,
+    }) as string[][];
+    return first?.length ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+function readCsv(bytes: Uint8Array, fileName: string): string[][] {
+  let text = decodeText(bytes, fileName);
+  // Excel writes a first line "sep=;" to name the delimiter of a CSV.
+  const declared = /^sep=(.)\r?\n/.exec(text);
+  if (declared) text = text.slice(declared[0].length);
+  // The delimiter is the one that cuts the column names into the most cells (comma on a tie).
+  const delimiter =
+    declared?.[1] ??
+    DELIMITERS.map((candidate) => ({ candidate, width: firstRecordWidth(text, candidate) })).reduce(
+      (best, next) => (next.width > best.width ? next : best),
+    ).candidate;
+  try {
+    return parse(text, {
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      to: MAX_IMPORT_ROWS + 2,
+    }) as string[][];
+  } catch (error) {
+    if (error instanceof CsvError) {
+      const line = typeof error.lines === "number" ? ` near line ${error.lines}` : "";
+      const what =
+        error.code === "CSV_QUOTE_NOT_CLOSED"
+          ? "a quotation mark is opened and never closed"
+          : "its quotation marks do not match up";
+      throw new AppError(
+        `“${fileName}” could not be read${line}: ${what}. Please open it in a spreadsheet program and save it again as CSV.`,
+        400,
+      );
+    }
+    throw error;
+  }
+}
+
+async function readWorkbook(bytes: Uint8Array, fileName: string): Promise<string[][]> {
+  // exceljs is large: load it only for a workbook, on the server.
+  const { default: ExcelJS } = await import("exceljs");
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs types its input as an ArrayBuffer (JSZip reads it).
+    await workbook.xlsx.load(bytes.slice().buffer);
+  } catch {
+    throw new AppError(`“${fileName}” could not be opened as an Excel workbook. ${CHOOSE}`, 400);
+  }
+  const sheet = firstSheet(workbook.worksheets);
+  if (!sheet) throw new AppError(`“${fileName}” has no sheet to read.`, 400);
+  if (sheet.actualRowCount > MAX_IMPORT_ROWS + 1) throw tooManyRows(fileName);
+  const records: string[][] = [];
+  for (let number = 1; number <= sheet.rowCount; number++) {
+    const row = sheet.findRow(number);
+    const cells: string[] = [];
+    row?.eachCell({ includeEmpty: false }, (cell, column) => {
+      if (column <= MAX_IMPORT_COLUMNS + 1) cells[column - 1] = cellText(cell);
+    });
+    records.push(Array.from(cells, (cell) => cell ?? ""));
+  }
+  return records;
+}
+
+/** The sheet a person sees first: the first visible one (exceljs lists them in the workbook's order). */
+function firstSheet(sheets: Worksheet[]): Worksheet | undefined {
+  return sheets.find((sheet) => sheet.state !== "hidden" && sheet.state !== "veryHidden") ?? sheets[0];
+}
+
+/** A cell as text: a date cell as YYYY-MM-DD, a formula as its result, rich text as its letters. */
+function cellText(cell: Cell): string {
+  return valueText(cell.value);
+}
+
+function valueText(value: CellValue | undefined): string {
+  if (value === null || value === undefined) return "";
+  // Excel's dates are days without a zone; exceljs gives them as midnight UTC.
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? "" : value.toISOString().slice(0, 10);
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  if ("richText" in value) return value.richText.map((part) => part.text).join("");
+  if ("hyperlink" in value) return typeof value.text === "string" ? value.text : valueText(value.text);
+  if ("formula" in value || "sharedFormula" in value) return valueText(value.result as CellValue);
+  return "";
+}
+
+/** Spreadsheet column letters for a column without a name: 0 -> A, 27 -> AB. */
+function columnLetters(index: number): string {
+  let letters = "";
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+function tooManyRows(fileName: string) {
+  return new AppError(
+    `“${fileName}” has more than ${MAX_IMPORT_ROWS.toLocaleString("en")} rows. Please split it into smaller files and import them one after the other.`,
+    400,
+  );
+}
+
+const EMAIL_LIKE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The records as a sheet: column names from the first row, with every refusal a person can act on. */
+function toSheet(records: string[][], fileName: string): ParsedSheet {
+  const rows = records.map((record) => record.map((cell) => String(cell ?? "")));
+  while (rows.length > 0 && isEmptyRow(rows.at(-1)!)) rows.pop();
+  if (rows.length === 0) throw new AppError(`“${fileName}” has nothing in it. ${CHOOSE}`, 400);
+  const header = rows[0]!;
+  if (isEmptyRow(header)) {
+    throw new AppError(
+      `The first row of “${fileName}” is empty. The first row must hold the column names (such as First Name, Last Name, Email, Mobile).`,
+      400,
+    );
+  }
+  if (header.some((cell) => EMAIL_LIKE.test(cell.trim()))) {
+    throw new AppError(
+      `The first row of “${fileName}” holds an e-mail address, so it is a member, not the column names. Please add a first row with the column names (such as First Name, Last Name, Email, Mobile).`,
+      400,
+    );
+  }
+  const data = rows.slice(1);
+  if (data.every(isEmptyRow)) {
+    throw new AppError(`“${fileName}” has column names but no members in the rows below them.`, 400);
+  }
+  if (data.length > MAX_IMPORT_ROWS) throw tooManyRows(fileName);
+  const width = Math.max(...rows.map((row) => row.length));
+  if (width > MAX_IMPORT_COLUMNS) {
+    throw new AppError(
+      `“${fileName}” has more than ${MAX_IMPORT_COLUMNS} columns. Please remove the columns you do not need.`,
+      400,
+    );
+  }
+  const headers = Array.from({ length: width }, (_, index) => {
+    const name = (header[index] ?? "").trim().replace(/\s+/g, " ");
+    return name || `Column ${columnLetters(index)}`;
+  });
+  // Trailing empty cells are dropped, so stored rows stay small.
+  const trimmed = data.map((row) => {
+    let end = row.length;
+    while (end > 0 && row[end - 1]!.trim() === "") end--;
+    return row.slice(0, end);
+  });
+  return { headers, rows: trimmed };
+}

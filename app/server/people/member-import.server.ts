@@ -1,0 +1,399 @@
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { memberImports, members } from "../../../database/schema";
+import { isUuid } from "~/lib/ids";
+import {
+  checkImportRows,
+  guessMapping,
+  isEmptyRow,
+  isImportField,
+  mappingProblems,
+  PREVIEW_ROWS,
+  type ColumnMapping,
+  type ExistingMember,
+  type ImportFieldKey,
+  type MappingProblems,
+  type RowProblem,
+} from "~/lib/member-import";
+import { pickMemberFields } from "~/schemas/member-fields";
+import type { StaffUser } from "../auth/guards.server";
+import { logChange } from "../platform/change-log.server";
+import type { Executor } from "../platform/db.server";
+import { services } from "../platform/services.server";
+import { getSiteContent } from "../site/site-content.server";
+import type { ParsedSheet } from "./member-import-file.server";
+import { notDeleted } from "./members.server";
+
+// Member imports from a spreadsheet: a draft keeps the file's cells while staff choose the columns
+// and read the preview; the import writes every ready row in one transaction and records itself
+// (one audit entry, not one per member); an undo removes what it created, also in one transaction.
+
+/** Members written per INSERT statement: 500 rows of 22 columns stay far below PostgreSQL's 65,535 parameters. */
+export const IMPORT_BATCH_SIZE = 500;
+/** The most skipped rows the preview lists (the counts cover all). */
+export const SKIPPED_ROWS_LISTED = 100;
+
+export type ImportStatus = "draft" | "imported" | "undone";
+
+const subject = (row: { id: string; fileName: string }) => ({
+  type: "member-import",
+  id: row.id,
+  label: row.fileName,
+});
+
+/**
+ * Keeps a new upload as a draft, with a first guess of the columns, and returns its id. Drafts
+ * left for more than a day are dropped on the way, so abandoned sheets of personal data do not stay.
+ */
+export async function createImportDraft(
+  user: StaffUser,
+  fileName: string,
+  sheet: ParsedSheet,
+): Promise<string> {
+  return services().db.transaction(async (tx) => {
+    await tx
+      .delete(memberImports)
+      .where(
+        and(eq(memberImports.status, "draft"), lt(memberImports.createdAt, sql`now() - interval '1 day'`)),
+      );
+    const [row] = await tx
+      .insert(memberImports)
+      .values({
+        fileName,
+        headers: sheet.headers,
+        rows: sheet.rows,
+        mapping: guessMapping(sheet.headers),
+        rowCount: sheet.rows.filter((cells) => !isEmptyRow(cells)).length,
+        createdBy: user.id,
+        createdByLabel: user.email,
+      })
+      .returning({ id: memberImports.id });
+    return row!.id;
+  });
+}
+
+/** One import as the history lists it (without its cells). */
+export interface ImportSummary {
+  id: string;
+  fileName: string;
+  status: ImportStatus;
+  rowCount: number;
+  importedCount: number;
+  skippedCount: number;
+  createdByLabel: string;
+  createdAt: Date;
+  importedAt: Date | null;
+  undoneAt: Date | null;
+  undoneByLabel: string | null;
+  /** The members it created that are still in the list (what an undo would remove). */
+  remaining: number;
+}
+
+const summaryColumns = {
+  id: memberImports.id,
+  fileName: memberImports.fileName,
+  status: sql<ImportStatus>`${memberImports.status}`,
+  rowCount: memberImports.rowCount,
+  importedCount: memberImports.importedCount,
+  skippedCount: memberImports.skippedCount,
+  createdByLabel: memberImports.createdByLabel,
+  createdAt: memberImports.createdAt,
+  importedAt: memberImports.importedAt,
+  undoneAt: memberImports.undoneAt,
+  undoneByLabel: memberImports.undoneByLabel,
+  // Written out: inside a subquery, Drizzle's unqualified column names would read members' own id.
+  remaining:
+    sql<number>`(select count(*) from members m where m.import_id = member_imports.id and m.deleted_at is null)`.mapWith(
+      Number,
+    ),
+};
+
+/** The latest imports, newest first. */
+export async function listImports(limit = 50): Promise<ImportSummary[]> {
+  return services()
+    .db.select(summaryColumns)
+    .from(memberImports)
+    .orderBy(desc(memberImports.createdAt), desc(memberImports.id))
+    .limit(limit);
+}
+
+export async function getImportSummary(id: string): Promise<ImportSummary | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await services()
+    .db.select(summaryColumns)
+    .from(memberImports)
+    .where(eq(memberImports.id, id));
+  return row ?? null;
+}
+
+/** A stored mapping with only what can be right today: columns of the sheet, fields that exist. */
+function cleanMapping(stored: Record<string, string>, columns: number): ColumnMapping {
+  const mapping: ColumnMapping = {};
+  for (const [column, key] of Object.entries(stored)) {
+    const index = Number(column);
+    if (Number.isInteger(index) && index >= 0 && index < columns && isImportField(key))
+      mapping[String(index)] = key;
+  }
+  return mapping;
+}
+
+function sameMapping(a: ColumnMapping, b: ColumnMapping): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/** The live members, as the duplicate check compares them: one query for the whole sheet. */
+function existingMembers(executor: Executor): Promise<ExistingMember[]> {
+  return executor
+    .select({
+      id: members.id,
+      firstName: members.firstName,
+      middleName: members.middleName,
+      lastName: members.lastName,
+      email: members.email,
+      countryCode: members.countryCode,
+      mobile: members.mobile,
+      birthday: members.birthday,
+    })
+    .from(members)
+    .where(notDeleted);
+}
+
+export interface ImportColumn {
+  index: number;
+  header: string;
+  /** The first few values of the column, to recognise it by. */
+  examples: string[];
+  field: ImportFieldKey | "";
+}
+
+export interface PreviewRow {
+  row: number;
+  /** The cells of the chosen columns, in the order of `ImportPreview.shownColumns`. */
+  cells: string[];
+  problems: RowProblem[];
+}
+
+/** A draft as the mapping and preview screen shows it. */
+export interface ImportPreview {
+  summary: ImportSummary;
+  columns: ImportColumn[];
+  mapping: ColumnMapping;
+  mappingProblems: MappingProblems;
+  /** The chosen columns, which the preview table shows. */
+  shownColumns: { index: number; header: string; field: ImportFieldKey }[];
+  total: number;
+  ready: number;
+  withProblems: number;
+  previewRows: PreviewRow[];
+  /** The first rows that will be skipped, with their problems. */
+  skippedRows: { row: number; cells: string[]; problems: RowProblem[] }[];
+}
+
+/**
+ * Everything the screen of a draft shows: its columns with examples and the chosen fields, and
+ * what an import would do now (checked against the live members and the church's ministries).
+ */
+export async function previewImport(id: string): Promise<ImportPreview | null> {
+  if (!isUuid(id)) return null;
+  const { db } = services();
+  const [draft] = await db
+    .select({ headers: memberImports.headers, rows: memberImports.rows, mapping: memberImports.mapping })
+    .from(memberImports)
+    .where(and(eq(memberImports.id, id), eq(memberImports.status, "draft")));
+  if (!draft) return null;
+  const [summary, { ministries }, existing] = await Promise.all([
+    getImportSummary(id),
+    getSiteContent(),
+    existingMembers(db),
+  ]);
+  if (!summary) return null;
+  const mapping = cleanMapping(draft.mapping, draft.headers.length);
+  const check = checkImportRows(draft.rows, mapping, ministries, existing);
+  const columns = draft.headers.map((header, index) => ({
+    index,
+    header,
+    examples: draft.rows
+      .map((cells) => String(cells[index] ?? "").trim())
+      .filter(Boolean)
+      .slice(0, 3),
+    field: mapping[String(index)] ?? ("" as const),
+  }));
+  const shownColumns = columns
+    .filter((column) => column.field !== "")
+    .map(({ index, header, field }) => ({ index, header, field: field as ImportFieldKey }));
+  const cellsOf = (row: number) => {
+    const cells = draft.rows[row - 2] ?? [];
+    return shownColumns.map((column) => String(cells[column.index] ?? "").trim());
+  };
+  return {
+    summary,
+    columns,
+    mapping,
+    mappingProblems: mappingProblems(mapping, draft.headers),
+    shownColumns,
+    total: check.total,
+    ready: check.ready,
+    withProblems: check.withProblems,
+    previewRows: check.rows.slice(0, PREVIEW_ROWS).map((row) => ({
+      row: row.row,
+      cells: cellsOf(row.row),
+      problems: row.problems,
+    })),
+    skippedRows: check.rows
+      .filter((row) => !row.member)
+      .slice(0, SKIPPED_ROWS_LISTED)
+      .map((row) => ({ row: row.row, cells: cellsOf(row.row), problems: row.problems })),
+  };
+}
+
+/** Keeps the columns staff chose for a draft; false when there is no such draft (any more). */
+export async function saveImportMapping(id: string, mapping: ColumnMapping): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const { db } = services();
+  const [draft] = await db
+    .select({ headers: memberImports.headers })
+    .from(memberImports)
+    .where(and(eq(memberImports.id, id), eq(memberImports.status, "draft")));
+  if (!draft) return false;
+  const rows = await db
+    .update(memberImports)
+    .set({ mapping: cleanMapping(mapping, draft.headers.length) })
+    .where(and(eq(memberImports.id, id), eq(memberImports.status, "draft")))
+    .returning({ id: memberImports.id });
+  return rows.length > 0;
+}
+
+/** Drops a draft that will not be imported (its cells go with it). */
+export async function discardImportDraft(id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await services()
+    .db.delete(memberImports)
+    .where(and(eq(memberImports.id, id), eq(memberImports.status, "draft")))
+    .returning({ id: memberImports.id });
+  return rows.length > 0;
+}
+
+export type ImportOutcome =
+  | { kind: "imported"; fileName: string; imported: number; skipped: number }
+  /** Already imported or undone: a second post of the same import does nothing. */
+  | { kind: "done-before"; fileName: string; status: ImportStatus }
+  | { kind: "refused"; message: string }
+  | { kind: "not-found" };
+
+/**
+ * Imports every ready row of a draft in one transaction: the members (in batches of
+ * IMPORT_BATCH_SIZE rows per statement, each marked with the import), the import marked
+ * 'imported' with its counts and its cells cleared, and one audit entry. The rows are checked
+ * again inside the transaction, against the members as they are then. A draft already imported
+ * (a second click, Back and resubmit) is left as it is.
+ */
+export async function runImport(
+  id: string,
+  user: StaffUser,
+  /** The columns the preview was shown with: an import made with others is refused. */
+  expectedMapping?: ColumnMapping,
+): Promise<ImportOutcome> {
+  if (!isUuid(id)) return { kind: "not-found" };
+  // Read before the transaction: PGlite has one connection, and the transaction holds it.
+  const { ministries } = await getSiteContent();
+  return services().db.transaction(async (tx) => {
+    const [draft] = await tx
+      .select({
+        id: memberImports.id,
+        fileName: memberImports.fileName,
+        status: memberImports.status,
+        headers: memberImports.headers,
+        rows: memberImports.rows,
+        mapping: memberImports.mapping,
+      })
+      .from(memberImports)
+      .where(eq(memberImports.id, id))
+      .for("update");
+    if (!draft) return { kind: "not-found" } as const;
+    if (draft.status !== "draft") {
+      return { kind: "done-before", fileName: draft.fileName, status: draft.status as ImportStatus } as const;
+    }
+    const mapping = cleanMapping(draft.mapping, draft.headers.length);
+    if (expectedMapping && !sameMapping(mapping, expectedMapping)) {
+      return {
+        kind: "refused",
+        message: "The columns were changed after this preview was made. Please check the preview again.",
+      } as const;
+    }
+    const { blocking } = mappingProblems(mapping, draft.headers);
+    if (blocking.length > 0) return { kind: "refused", message: blocking[0]! } as const;
+    const check = checkImportRows(draft.rows, mapping, ministries, await existingMembers(tx));
+    if (check.ready === 0) {
+      return {
+        kind: "refused",
+        message: "No row is ready to import. Please correct the file or the columns and try again.",
+      } as const;
+    }
+    const values = check.rows.flatMap((row) =>
+      row.member ? [{ ...pickMemberFields(row.member), importId: draft.id }] : [],
+    );
+    for (let start = 0; start < values.length; start += IMPORT_BATCH_SIZE) {
+      await tx.insert(members).values(values.slice(start, start + IMPORT_BATCH_SIZE));
+    }
+    await tx
+      .update(memberImports)
+      .set({
+        status: "imported",
+        rows: [],
+        rowCount: check.total,
+        importedCount: check.ready,
+        skippedCount: check.withProblems,
+        importedAt: new Date(),
+      })
+      .where(eq(memberImports.id, draft.id));
+    await logChange(tx, user, "member.imported", {
+      subject: subject(draft),
+      details: { imported: check.ready, skipped: check.withProblems, rows: check.total },
+    });
+    return {
+      kind: "imported",
+      fileName: draft.fileName,
+      imported: check.ready,
+      skipped: check.withProblems,
+    } as const;
+  });
+}
+
+export type UndoOutcome =
+  | { kind: "undone"; fileName: string; removed: number }
+  | { kind: "not-imported"; fileName: string; status: ImportStatus }
+  | { kind: "not-found" };
+
+/**
+ * Undoes an import as a whole, in one transaction: removes the members it created (those deleted
+ * since go too, so none can come back from "Recently deleted"), marks it 'undone' and records
+ * one audit entry with how many members went.
+ */
+export async function undoImport(id: string, user: StaffUser): Promise<UndoOutcome> {
+  if (!isUuid(id)) return { kind: "not-found" };
+  return services().db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: memberImports.id, fileName: memberImports.fileName, status: memberImports.status })
+      .from(memberImports)
+      .where(eq(memberImports.id, id))
+      .for("update");
+    if (!row) return { kind: "not-found" } as const;
+    if (row.status !== "imported") {
+      return { kind: "not-imported", fileName: row.fileName, status: row.status as ImportStatus } as const;
+    }
+    const removed = await tx
+      .delete(members)
+      .where(eq(members.importId, row.id))
+      .returning({ deletedAt: members.deletedAt });
+    const live = removed.filter((member) => member.deletedAt === null).length;
+    await tx
+      .update(memberImports)
+      .set({ status: "undone", undoneAt: new Date(), undoneByLabel: user.email })
+      .where(eq(memberImports.id, row.id));
+    await logChange(tx, user, "member.import-undone", {
+      subject: subject(row),
+      details: { removed: live, ...(removed.length > live ? { alreadyDeleted: removed.length - live } : {}) },
+    });
+    return { kind: "undone", fileName: row.fileName, removed: live } as const;
+  });
+}

@@ -1,0 +1,191 @@
+import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
+import {
+  MAX_IMAGE_WIDTH,
+  mainObjectName,
+  parseVariantSet,
+  variantObjectNames,
+  type FallbackFormat,
+  type VariantSet,
+} from "~/lib/image-variants";
+import { AppError } from "../http/errors.server";
+import type { FileStore } from "./storage.server";
+
+// Every uploaded picture passes through here between the upload reader and the store: decoded
+// and checked, turned upright from its EXIF orientation, stripped of all metadata (EXIF with GPS,
+// XMP, IPTC, comments: sharp writes none unless asked to), and kept as copies at a few widths in
+// WebP with a JPEG or PNG fallback. The upload itself is never stored.
+
+/** The largest picture accepted, in pixels (a 50 megapixel camera's full frame). */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+// libvips keeps recent operations in a cache: uploads are one-offs, so that would only hold
+// memory. One thread per picture leaves the other core to answer requests.
+sharp.cache(false);
+sharp.concurrency(1);
+
+/** At most this many pictures are decoded at once; the rest wait their turn (memory stays flat). */
+const IMAGE_JOBS = 1;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= IMAGE_JOBS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+const NOT_A_PICTURE = "This file is not a picture we can read. Please choose a JPG, PNG, GIF or WEBP photo.";
+const TOO_MANY_PIXELS = "This picture is too large: at most 50 megapixels. Please choose a smaller photo.";
+
+type Input = string | Buffer;
+
+interface Checked {
+  format: "jpeg" | "png" | "webp" | "gif";
+  /** Width and height once turned upright. */
+  width: number;
+  height: number;
+  hasAlpha: boolean;
+}
+
+/** Reads the picture's header: refuses what is not a picture we take, or is too large. */
+async function check(input: Input): Promise<Checked> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError(NOT_A_PICTURE, 415);
+  }
+  const format = meta.format;
+  if (format !== "jpeg" && format !== "png" && format !== "webp" && format !== "gif") {
+    throw new AppError(NOT_A_PICTURE, 415);
+  }
+  // An animated picture's height is every frame's together; one frame is what we keep.
+  const frameHeight = meta.pageHeight ?? meta.height;
+  if (!meta.width || !frameHeight) throw new AppError(NOT_A_PICTURE, 415);
+  if (meta.width * frameHeight > MAX_IMAGE_PIXELS) throw new AppError(TOO_MANY_PIXELS, 413);
+  const turned = (meta.orientation ?? 1) >= 5;
+  return {
+    format,
+    width: turned ? frameHeight : meta.width,
+    height: turned ? meta.width : frameHeight,
+    hasAlpha: Boolean(meta.hasAlpha),
+  };
+}
+
+/** Decodes the whole picture once (an unreadable or cut-off file fails here, not later). */
+function decode(input: Input) {
+  // `failOn: "error"` refuses truncated files instead of keeping a grey half.
+  return sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", animated: false }).autoOrient();
+}
+
+function encode(image: Sharp, format: "webp" | FallbackFormat): Promise<Buffer> {
+  switch (format) {
+    case "webp":
+      return image.webp({ quality: 75, effort: 4 }).toBuffer();
+    case "png":
+      return image.png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
+    case "jpg":
+      return image.jpeg({ quality: 80, progressive: true, mozjpeg: true }).toBuffer();
+  }
+}
+
+export interface PreparedImage {
+  set: VariantSet;
+  /** Every copy to store, the main (fallback, full width) one first. */
+  files: { name: string; body: Buffer }[];
+}
+
+/** Makes the copies of one uploaded picture, to be kept under `base` (no extension). */
+export function prepareImage(input: Input, base: string): Promise<PreparedImage> {
+  return inTurn(async () => {
+    const picture = await check(input);
+    const width = Math.min(picture.width, MAX_IMAGE_WIDTH);
+    const height = Math.max(1, Math.round((picture.height * width) / picture.width));
+    const fallback: FallbackFormat =
+      picture.hasAlpha || picture.format === "png" || picture.format === "gif" ? "png" : "jpg";
+    const set: VariantSet = { base, width, height, fallback };
+
+    // Decode, turn and scale once to the widest copy, in sRGB with 8 bits a channel; every copy is
+    // made from those pixels, which carry no metadata at all.
+    let pixels: { data: Buffer; info: OutputInfo };
+    try {
+      pixels = await decode(input)
+        .resize({ width, height, fit: "fill" })
+        .toColourspace("srgb")
+        .raw({ depth: "uchar" })
+        .toBuffer({ resolveWithObject: true });
+    } catch {
+      throw new AppError(NOT_A_PICTURE, 415);
+    }
+    const raw = { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels };
+    const files: PreparedImage["files"] = [];
+    for (const copy of variantObjectNames(set)) {
+      let image = sharp(pixels.data, { raw });
+      if (copy.width < width) image = image.resize({ width: copy.width });
+      files.push({ name: copy.name, body: await encode(image, copy.format) });
+    }
+    return { set, files };
+  });
+}
+
+/**
+ * A picture kept as a document (the eLibrary's PNG and JPG files): the same picture at its own
+ * size and format, upright, without metadata.
+ */
+export function cleanDocumentImage(input: Input, extension: string): Promise<Buffer> {
+  return inTurn(async () => {
+    await check(input);
+    try {
+      const image = decode(input);
+      return extension === "png"
+        ? await image.png({ compressionLevel: 9 }).toBuffer()
+        : await image.jpeg({ quality: 90, progressive: true, mozjpeg: true }).toBuffer();
+    } catch {
+      throw new AppError(NOT_A_PICTURE, 415);
+    }
+  });
+}
+
+/**
+ * Stores every copy of a prepared picture, then runs `record` (the database write) with the main
+ * copy's name and address; if storing or `record` fails, every copy is removed again.
+ */
+export async function storePreparedImage<T>(
+  storage: FileStore,
+  prepared: PreparedImage,
+  record: (objectName: string, publicUrl: string) => Promise<T>,
+): Promise<T> {
+  const stored: string[] = [];
+  try {
+    for (const file of prepared.files) {
+      await storage.put(file.name, file.body);
+      stored.push(file.name);
+    }
+    const main = mainObjectName(prepared.set);
+    return await record(main, storage.publicUrl(main));
+  } catch (error) {
+    for (const name of stored) {
+      await storage.delete(name).catch((cleanupError: unknown) => {
+        console.error(`Could not remove ${name} after a failed save:`, cleanupError);
+      });
+    }
+    throw error;
+  }
+}
+
+/** Every object behind a stored name: a picture's copies, or just the one file. */
+export function objectsOf(objectName: string): string[] {
+  const set = parseVariantSet(objectName);
+  if (!set) return [objectName];
+  return variantObjectNames(set).map((copy) => copy.name);
+}
+
+/** Removes a stored file, with every copy when it is a picture. */
+export async function removeStoredFile(storage: FileStore, objectName: string): Promise<void> {
+  for (const name of objectsOf(objectName)) await storage.delete(name);
+}

@@ -1,0 +1,36 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+// axe-core as every spec runs it: WCAG 2.2 AA and best practices.
+
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/** Runs axe and records (softly, so one run lists every page) each violation with its elements. */
+export async function expectNoViolations(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  const found = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n` +
+      violation.nodes
+        .map(
+          (node) => `    ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ")}`,
+        )
+        .join("\n"),
+  );
+  expect.soft(found, `accessibility violations on ${label}`).toEqual([]);
+}
+
+/** Runs axe and fails at once when it finds anything. */
+export async function expectAxeClean(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(
+    violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+    `accessibility violations on ${label}`,
+  ).toEqual([]);
+}

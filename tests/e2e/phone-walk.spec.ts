@@ -1,0 +1,455 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes";
+import { SITE_SECTIONS } from "../../app/schemas/site-sections";
+import { baseURL } from "../../playwright.config";
+import { expectAxeClean } from "./axe";
+import { expect, signIn, sql, test, visitorAddress, dataDir } from "./fixtures";
+import { linkFromOutbox } from "./staff-account";
+
+// Every members screen in the route table, with the data a busy church office has (long names,
+// long e-mail addresses, thirty registrations, messages, e-mails, audit entries), on a 360 px
+// phone: nothing scrolls sideways, and axe is clean there and at 1280 px. A screen added to
+// app/routes.ts is walked at once; one with a parameter fails until it gets a URL below.
+
+test.use({ extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
+
+const PHONE = { width: 360, height: 780 };
+const DESKTOP = { width: 1280, height: 800 };
+
+const LONG = {
+  first: "Maria Concepcion",
+  last: "Dela Cruz-Villanueva",
+  name: "Maria Concepcion Dela Cruz-Villanueva",
+  email: "maria.concepcion.delacruz.villanueva@extremely-long-example-domain.org",
+  staffName: "Maria Concepcion Dela Cruz-Villanueva de los Santos",
+  // Its own each run: a reset link is sent to one address only so often.
+  staffEmail: `maria.concepcion.delacruz.villanueva.${crypto.randomBytes(3).toString("hex")}@extremely-long-example-domain.org`,
+  title: "An Extraordinarily Long Title About Faithfulness, Perseverance and Hope in Difficult Seasons",
+};
+
+interface Entry {
+  pattern: string;
+  file: string;
+  /** Inside the members layout (signed in); otherwise a page of its own (login, passwords). */
+  isInLayout: boolean;
+}
+
+function flatten(entries: RouteConfigEntry[], isInLayout = false): Entry[] {
+  return entries.flatMap((entry) => [
+    ...(entry.path === undefined ? [] : [{ pattern: entry.path, file: entry.file, isInLayout }]),
+    ...flatten(entry.children ?? [], isInLayout || entry.file === "routes/members/layout.tsx"),
+  ]);
+}
+
+/** A route with a screen: its module renders something (resource routes and redirects do not). */
+function hasScreen(file: string) {
+  return /export default/.test(fs.readFileSync(path.join("app", file), "utf8"));
+}
+
+const screens = flatten(routes as RouteConfigEntry[]).filter(
+  (entry) => (entry.pattern === "members" || entry.pattern.startsWith("members/")) && hasScreen(entry.file),
+);
+
+const seeded = {
+  memberId: "",
+  staffId: "",
+  invitedId: "",
+  connectItemId: "",
+  ministryItemId: "",
+  eventItemId: "",
+  sermonId: "",
+  eventId: "",
+  videoId: "",
+  documentId: "",
+  ministryRegistrationIds: [] as string[],
+  eventRegistrationIds: [] as string[],
+  visitorId: "",
+  outboxIds: [] as string[],
+  memberIds: [] as string[],
+  /** A spreadsheet import waiting for its columns to be chosen, with a long file name and cells. */
+  importId: "",
+  /** A set-password link of the long-named account (its reset e-mail waits in the outbox). */
+  passwordLink: "",
+};
+
+/**
+ * The pages to open for a route pattern: patterns with parameters name real seeded rows (and some
+ * screens get a second state worth seeing, such as an edit form); the others are their own URL.
+ */
+function urlsFor(pattern: string): string[] {
+  const urls: Record<string, string[]> = {
+    "members/profile/:id": [`/members/profile/${seeded.memberId}`],
+    "members/edit/:id": [`/members/edit/${seeded.memberId}`],
+    "members/import/:id": [`/members/import/${seeded.importId}`],
+    "members/messages/:id": [
+      `/members/messages/${seeded.connectItemId}`,
+      `/members/messages/${seeded.ministryItemId}`,
+      `/members/messages/${seeded.eventItemId}`,
+    ],
+    "members/site/ministries/:slug": ["/members/site/ministries/acts-kids"],
+    "members/site/:section": SITE_SECTIONS.map((section) => `/members/site/${section.id}`),
+    "members/staff/:id": [`/members/staff/${seeded.staffId}`, `/members/staff/${seeded.invitedId}`],
+    "members/add-sermon": ["/members/add-sermon", `/members/add-sermon?edit=${seeded.sermonId}`],
+    "members/add-event": ["/members/add-event", `/members/add-event?edit=${seeded.eventId}`],
+    "members/add-ministry-video": [
+      "/members/add-ministry-video",
+      `/members/add-ministry-video?edit=${seeded.videoId}`,
+    ],
+    "members/set-password": [seeded.passwordLink],
+    "members/upload": ["/members/upload", `/members/upload?details-${seeded.documentId}`],
+    "members/details": ["/members/details", "/members/details?q=dela cruz"],
+  };
+  if (urls[pattern]) return urls[pattern];
+  if (pattern.includes(":")) {
+    throw new Error(`No URL for /${pattern}: give it one (a seeded row) in urlsFor of phone-walk.spec.ts`);
+  }
+  return [`/${pattern}`];
+}
+
+async function one<Row>(text: string, params: unknown[] = []) {
+  const [row] = await sql<Row>(text, params);
+  if (!row) throw new Error(`no row from: ${text}`);
+  return row;
+}
+
+async function seed() {
+  const children = JSON.stringify([
+    { name: "Gabriel Emmanuel Dela Cruz-Villanueva", birthday: "2015-03-14", gender: "Male" },
+    { name: "Sofia Isabella Dela Cruz-Villanueva", birthday: "2018-11-02", gender: "Female" },
+  ]);
+  ({ id: seeded.memberId } = await one<{ id: string }>(
+    `insert into members (first_name, middle_name, last_name, nickname, email, mobile, address_bh,
+       address_ph, birthday, water_baptism_date, gender, marital_status, spouse_name,
+       wedding_anniversary, children, ministry_involvement, ministry_role, bible_study_group,
+       salt_group_name, church_position)
+     values ($1, 'Santiago', $2, 'Connie', $3, '33112233', $4, $5, '1985-10-03', '2001-04-15',
+       'Female', 'Married', 'Jose Antonio Dela Cruz-Villanueva', '2008-06-21', $6,
+       '{acts-kids,amplify,tee,yadah,programs}', '{sg-leader,head:amplify,head:yadah}', 'Group 1',
+       'Salt Group of the Northern Governorate Families', 'Deaconess')
+     returning id`,
+    [
+      LONG.first,
+      LONG.last,
+      LONG.email,
+      "Flat 2204, Building 1458, Road 4321, Block 428, Al Seef District, Manama, Kingdom of Bahrain",
+      "Unit 12B, Tower 3, Lot 45, Barangay San Lorenzo Ruiz, Makati City, Metro Manila, Philippines",
+      children,
+    ],
+  ));
+  seeded.memberIds = [seeded.memberId];
+  for (const [first, last, email, status] of [
+    [
+      "Bartholomew Alexander",
+      "Montgomery-Fitzgerald",
+      "bartholomew.alexander.montgomery@another-very-long-domain.org",
+      "inactive",
+    ],
+    [
+      "Evangeline Rosario",
+      "Macapagal-Arroyo Santos",
+      "evangeline.rosario.macapagal@extremely-long-example-domain.org",
+      "transferred",
+    ],
+  ]) {
+    const row = await one<{ id: string }>(
+      `insert into members (first_name, last_name, email, mobile, membership_status)
+       values ($1, $2, $3, '33445566', $4) returning id`,
+      [first, last, email, status],
+    );
+    seeded.memberIds.push(row.id);
+  }
+
+  ({ id: seeded.eventId } = await one<{ id: string }>(
+    `insert into events (title, event_date, event_time, event_end_time, speaker, location_name,
+       google_maps_url, description)
+     values ($1, current_date + 20, '18:30', '21:00', 'Pastor Bartholomew Alexander Montgomery',
+       'The Fellowship Hall of the Northern Governorate Community Centre, Building 2',
+       'https://maps.google.com/?q=Manama', 'An evening of worship.')
+     returning id`,
+    [LONG.title],
+  ));
+  ({ id: seeded.sermonId } = await one<{ id: string }>(
+    `insert into sermons (sermon_date, title, speaker, youtube_id)
+     values (current_date - 3, $1, 'Pastor Bartholomew Alexander Montgomery-Fitzgerald', 'dQw4w9WgXcQ')
+     returning id`,
+    [LONG.title],
+  ));
+  ({ id: seeded.videoId } = await one<{ id: string }>(
+    `insert into ministry_videos (title, youtube_id, ministry_slug) values ($1, 'dQw4w9WgXcQ', 'amplify')
+     returning id`,
+    [LONG.title],
+  ));
+  ({ id: seeded.documentId } = await one<{ id: string }>(
+    `insert into documents (file_name, file_path, file_size, category, storage_object_path, title, description)
+     values ('Extraordinarily_Long_Document_Name_About_Faithfulness_and_Perseverance_2026.pdf',
+       '/files/phone-walk.pdf', 2411724, 'elibrary', 'phone-walk.pdf', $1, 'A study guide.')
+     returning id`,
+    [LONG.title],
+  ));
+
+  // Thirty sign-ups for three ministries and thirty registrations for two events, long names and
+  // addresses among them.
+  const ministries = ["acts-kids", "amplify", "programs"];
+  for (let i = 0; i < 30; i++) {
+    const row = await one<{ id: string }>(
+      `insert into ministry_registrations (ministry_slug, name, email, mobile, created_at)
+       values ($1, $2, $3, '+973 3311 22' || lpad($4::text, 2, '0'), now() - ($4 || ' hours')::interval)
+       returning id`,
+      [
+        ministries[i % 3],
+        i % 2 ? `${LONG.name} ${i}` : `Ana Reyes ${i}`,
+        i % 2 ? LONG.email : `ana${i}@example.org`,
+        i,
+      ],
+    );
+    seeded.ministryRegistrationIds.push(row.id);
+  }
+  for (let i = 0; i < 30; i++) {
+    const row = await one<{ id: string }>(
+      `insert into event_registrations (event_id, event_title, name, email, mobile, message, created_at)
+       values ($1, $2, $3, $4, '+973 3311 22' || lpad($5::text, 2, '0'), $6, now() - ($5 || ' hours')::interval)
+       returning id`,
+      [
+        i % 2 ? seeded.eventId : null,
+        i % 2 ? LONG.title : "Youth Night",
+        i % 2 ? `${LONG.name} ${i}` : `Ben Santos ${i}`,
+        i % 2 ? LONG.email : `ben${i}@example.org`,
+        i,
+        i % 3
+          ? null
+          : "We will come as a family of five; could you keep seats near the front for my grandmother, who walks with a cane? Thank you so much!",
+      ],
+    );
+    seeded.eventRegistrationIds.push(row.id);
+  }
+
+  // The inbox: a visitor's message, a ministry sign-up and an event registration.
+  ({ id: seeded.visitorId } = await one<{ id: string }>(
+    `insert into visitors (name, mobile, email, message) values ($1, '+973 3300 9988', $2, $3) returning id`,
+    [
+      LONG.name,
+      LONG.email,
+      "Hello! We have just moved to Bahrain from Manila.\n\nCould someone tell us about the children's ministry and the Friday services? https://www.extremely-long-example-domain.org/a/very/long/path/that/does/not/break",
+    ],
+  ));
+  ({ id: seeded.connectItemId } = await one<{ id: string }>(
+    `insert into inbox_items (kind, source_id) values ('connect', $1) returning id`,
+    [seeded.visitorId],
+  ));
+  ({ id: seeded.ministryItemId } = await one<{ id: string }>(
+    `insert into inbox_items (kind, source_id, status, handled_by, handled_at)
+     values ('ministry', $1, 'handled', $2, now()) returning id`,
+    [seeded.ministryRegistrationIds[1], LONG.staffEmail],
+  ));
+  ({ id: seeded.eventItemId } = await one<{ id: string }>(
+    `insert into inbox_items (kind, source_id, status) values ('event', $1, 'archived') returning id`,
+    [seeded.eventRegistrationIds[0]],
+  ));
+
+  // E-mails waiting, sent and failed, to a long address.
+  for (const [status, error] of [
+    ["pending", null],
+    ["sent", null],
+    [
+      "failed",
+      "connect ECONNREFUSED 127.0.0.1:587 (the mail server refused the connection after three attempts)",
+    ],
+  ]) {
+    const row = await one<{ id: string }>(
+      `insert into outbox_emails (kind, to_address, subject, text_body, html_body, status, attempts, last_error, sent_at)
+       values ('reply', $1, $2, 'Hello', '<p>Hello</p>', $3, $4, $5, case when $3 = 'sent' then now() end)
+       returning id`,
+      [LONG.email, `Re: ${LONG.title}`, status, status === "pending" ? 0 : 3, error],
+    );
+    seeded.outboxIds.push(row.id);
+  }
+
+  // An import waiting for its columns, with a long file name and a long address in its cells.
+  ({ id: seeded.importId } = await one<{ id: string }>(
+    `insert into member_imports (file_name, created_by_label, headers, rows, row_count)
+     values ($1, 'admin@e2e.test', $2::jsonb, $3::jsonb, 2) returning id`,
+    [
+      "members-of-the-congregation-exported-from-the-old-spreadsheet-2026.csv",
+      JSON.stringify(["First Name", "Last Name", "Email", "Mobile", "Birthday"]),
+      JSON.stringify([
+        [LONG.first, LONG.last, LONG.email, "3600 0001", "1990-02-03"],
+        ["Ben", "Reyes", "not an address", "", "31/02/1990"],
+      ]),
+    ],
+  ));
+
+  // Staff: an account with a long name and address, and one invited that has not yet come.
+  ({ id: seeded.staffId } = await one<{ id: string }>(
+    `insert into users (name, email, role, email_verified, last_sign_in_at) values ($1, $2, 'editor', true, now())
+     returning id`,
+    [LONG.staffName, LONG.staffEmail],
+  ));
+  await sql(
+    `insert into accounts (account_id, provider_id, user_id, password) values ($1::text, 'credential', $1::uuid, 'x')`,
+    [seeded.staffId],
+  );
+  ({ id: seeded.invitedId } = await one<{ id: string }>(
+    `insert into users (name, email, role, email_verified) values ($1, $2, 'staff', true) returning id`,
+    [`${LONG.staffName} Invited`, `invited.${LONG.staffEmail}`],
+  ));
+
+  // The audit log, with long names on both sides and a change list.
+  await sql(
+    `insert into audit_log (actor_id, actor_label, ip, action, subject_type, subject_id, subject_label, details)
+     values ($7, $1, '203.0.113.250', 'member.updated', 'member', $2, $3, $4),
+            ($7, $1, '2001:db8:85a3:0000:0000:8a2e:0370:7334', 'sermon.created', 'sermon', $5, $6, '{}')`,
+    [
+      LONG.staffEmail,
+      seeded.memberId,
+      LONG.name,
+      JSON.stringify({
+        changes: [
+          { field: "email", from: "maria@example.org", to: LONG.email },
+          { field: "birthday", from: "1985-10-02", to: "1985-10-03" },
+        ],
+      }),
+      seeded.sermonId,
+      LONG.title,
+      seeded.staffId,
+    ],
+  );
+}
+
+async function removeSeeded() {
+  await sql("delete from inbox_items where id = any($1::uuid[])", [
+    [seeded.connectItemId, seeded.ministryItemId, seeded.eventItemId].filter(Boolean),
+  ]);
+  await sql("delete from visitors where id = any($1::uuid[])", [[seeded.visitorId].filter(Boolean)]);
+  await sql("delete from outbox_emails where id = any($1::uuid[]) or to_address = $2", [
+    seeded.outboxIds,
+    LONG.staffEmail,
+  ]);
+  await sql("delete from ministry_registrations where id = any($1::uuid[])", [
+    seeded.ministryRegistrationIds,
+  ]);
+  await sql("delete from event_registrations where id = any($1::uuid[])", [seeded.eventRegistrationIds]);
+  await sql("delete from members where id = any($1::uuid[])", [seeded.memberIds]);
+  await sql("delete from member_imports where id = any($1::uuid[])", [[seeded.importId].filter(Boolean)]);
+  await sql("delete from events where id = any($1::uuid[])", [[seeded.eventId].filter(Boolean)]);
+  await sql("delete from sermons where id = any($1::uuid[])", [[seeded.sermonId].filter(Boolean)]);
+  await sql("delete from ministry_videos where id = any($1::uuid[])", [[seeded.videoId].filter(Boolean)]);
+  await sql("delete from documents where id = any($1::uuid[])", [[seeded.documentId].filter(Boolean)]);
+  await sql("delete from users where id = any($1::uuid[])", [
+    [seeded.staffId, seeded.invitedId].filter(Boolean),
+  ]);
+}
+
+const storageState = path.join(dataDir, "phone-walk-signed-in.json");
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(60_000);
+  await seed();
+  // Signed in once; every screen below reuses the session.
+  // (Contexts made here take the options of the test that comes first: start with no session.)
+  const context = await browser.newContext({
+    storageState: { cookies: [], origins: [] },
+    extraHTTPHeaders: { "x-forwarded-for": visitorAddress() },
+  });
+  await signIn(await context.newPage());
+  await context.storageState({ path: storageState });
+  const asked = await context.request.post("/members/forgot-password", {
+    form: { email: LONG.staffEmail },
+    headers: { origin: baseURL },
+  });
+  expect(asked.ok()).toBe(true);
+  seeded.passwordLink = await linkFromOutbox(LONG.staffEmail);
+  await context.close();
+});
+
+test.afterAll(async () => {
+  await removeSeeded();
+});
+
+/**
+ * For the failure message: the elements that stick out past the window's right edge while their
+ * parent does not, with the boxes around the first (a grid column sized by its widest content is
+ * the usual cause), and the deepest ones.
+ */
+function overflowing(page: Page) {
+  return page.evaluate(() => {
+    const describe = (element: Element) => {
+      const classes = [...element.classList].slice(0, 5).join(".");
+      const text = element.textContent?.trim().replace(/\s+/g, " ").slice(0, 50) ?? "";
+      const box = element.getBoundingClientRect();
+      return `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ""} (${Math.round(box.width)} px wide, right edge ${Math.round(box.right)} px): ${text}`;
+    };
+    const sticksOut = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.right > window.innerWidth + 0.5;
+    };
+    const ancestors = (element: Element | null): string[] =>
+      element && element !== document.body
+        ? [...ancestors(element.parentElement), `  ${describe(element).replace(/: .*$/, "")}`]
+        : [];
+    const all = [...document.body.querySelectorAll("*")].filter(sticksOut);
+    const outermost = all.filter((element) => !element.parentElement || !sticksOut(element.parentElement));
+    const deepest = all.filter((element) => ![...element.children].some(sticksOut));
+    return [
+      "outermost:",
+      ...outermost.slice(0, 5).map(describe),
+      "inside:",
+      ...ancestors(outermost[0]?.parentElement ?? null),
+      "deepest:",
+      ...deepest.slice(0, 5).map(describe),
+    ];
+  });
+}
+
+async function open(page: Page, url: string) {
+  const response = await page.goto(url);
+  expect(response?.status(), `${url} answers`).toBeLessThan(400);
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}
+
+async function walk(page: Page, url: string) {
+  await page.setViewportSize(PHONE);
+  await open(page, url);
+  const extra = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect
+    .soft(extra, `${url} scrolls sideways at 360 px; too wide:\n${(await overflowing(page)).join("\n")}`)
+    .toBeLessThanOrEqual(0);
+  await expectAxeClean(page, `${url} at 360 px`);
+  // The same page turned wide (as a tablet turns), without loading it again.
+  await page.setViewportSize(DESKTOP);
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  await expectAxeClean(page, `${url} at 1280 px`);
+}
+
+test("the walk covers the members screens of the route table", () => {
+  // A sanity check on the table walk itself: the screens everyone knows are among them.
+  const patterns = screens.map((entry) => entry.pattern);
+  for (const known of ["members", "members/details", "members/ministry-registrations", "members/login"]) {
+    expect(patterns).toContain(known);
+  }
+  expect(patterns).not.toContain("members/logout");
+  expect(patterns).not.toContain("members/audit/export");
+});
+
+test.describe("signed in", () => {
+  test.use({ storageState });
+
+  for (const entry of screens.filter((screen) => screen.isInLayout)) {
+    test(`/${entry.pattern} fits a 360 px phone and passes axe there and at 1280 px`, async ({ page }) => {
+      test.setTimeout(90_000);
+      for (const url of urlsFor(entry.pattern)) await walk(page, url);
+    });
+  }
+});
+
+test.describe("signed out", () => {
+  for (const entry of screens.filter((screen) => !screen.isInLayout)) {
+    test(`/${entry.pattern} fits a 360 px phone and passes axe there and at 1280 px`, async ({ page }) => {
+      test.setTimeout(60_000);
+      for (const url of urlsFor(entry.pattern)) await walk(page, url);
+    });
+  }
+});

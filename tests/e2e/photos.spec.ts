@@ -1,0 +1,148 @@
+import type { Page, Response } from "@playwright/test";
+import sharp from "sharp";
+import { addDays, todayInChurchZone } from "../../app/lib/dates";
+import { parseVariantSet, variantObjectNames } from "../../app/lib/image-variants";
+import { phoneJpeg } from "../helpers/pictures";
+import { expect, signIn, sql, test } from "./fixtures";
+
+// A phone photo uploaded as an event's picture, as staff do: what visitors download is upright,
+// carries no GPS or other metadata, and is small on a phone.
+
+const SHOTS = process.env.SHOTS_DIR;
+
+/** Counts the picture bytes a page downloads while `visit` runs. */
+async function pictureBytes(page: Page, visit: () => Promise<unknown>) {
+  const responses: Response[] = [];
+  const listen = (response: Response) => {
+    if (response.request().resourceType() === "image") responses.push(response);
+  };
+  page.on("response", listen);
+  await visit();
+  await page.waitForLoadState("networkidle");
+  page.off("response", listen);
+  let bytes = 0;
+  const urls: string[] = [];
+  for (const response of responses) {
+    bytes += (await response.body()).byteLength;
+    urls.push(new URL(response.url()).pathname);
+  }
+  return { bytes, urls };
+}
+
+test("a phone photo becomes an upright, metadata-free picture of a few dozen KB on a phone", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const title = `Harvest Picnic ${Date.now()}`;
+  await signIn(page);
+  await page.goto("/members/add-event");
+  await page.getByLabel("Title *").fill(title);
+  await page.getByLabel("Date *").fill(addDays(todayInChurchZone(), 6));
+  await page.getByLabel("Start Time *").fill("16:00");
+  await page.getByLabel("Location Name *").fill("Church Garden");
+  await page.getByLabel("Google Maps URL *").fill("https://maps.google.com/?q=Manama");
+  await page
+    .getByLabel("Image", { exact: true })
+    .setInputFiles({ name: "IMG_2041.JPG", mimeType: "image/jpeg", buffer: await phoneJpeg() });
+  await page.getByRole("button", { name: "Add Event" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Event Added!");
+  const [event] = await sql<{ id: string; image_url: string; image_object_path: string }>(
+    "select id, image_url, image_object_path from events where title = $1",
+    [title],
+  );
+  try {
+    // Upright: the sideways 4032x3024 frame is kept 1600 wide and taller than wide.
+    expect(event!.image_object_path).toMatch(/^event-images\/event-\d{13}-[0-9a-f]{6}_1600x2133\.jpg$/);
+
+    // Every copy a visitor can download: no EXIF (so no GPS), no XMP, no orientation flag.
+    for (const copy of variantObjectNames(parseVariantSet(event!.image_object_path)!)) {
+      const response = await page.request.get(`/files/${copy.name}`);
+      expect(response.status(), copy.name).toBe(200);
+      expect(response.headers()["cache-control"], copy.name).toContain("immutable");
+      const bytes = await response.body();
+      expect(bytes.toString("latin1"), copy.name).not.toMatch(/Exif|PhoneCo|ns\.adobe\.com\/xap/);
+      const meta = await sharp(bytes).metadata();
+      expect(meta.exif, copy.name).toBeUndefined();
+      expect(meta.xmp, copy.name).toBeUndefined();
+      expect(meta.height! > meta.width!, copy.name).toBe(true);
+    }
+
+    // A visitor on a 390 px phone.
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const visitor = await phone.newPage();
+    try {
+      const eventPage = await pictureBytes(visitor, () => visitor.goto(`/events/${event!.id}`));
+      const picture = visitor.locator(`img[src="${event!.image_url}"]`);
+      await expect(picture).toBeVisible();
+      await expect(picture).toHaveAttribute("width", "1600");
+      await expect(picture).toHaveAttribute("height", "2133");
+      await expect(picture).toHaveAttribute("fetchpriority", "high");
+      expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/_640\.webp$/);
+      expect(eventPage.urls.filter((url) => url.startsWith("/files/"))).toHaveLength(1);
+      expect(
+        eventPage.bytes,
+        `picture bytes on the event page: ${eventPage.urls.join(", ")}`,
+      ).toBeLessThanOrEqual(150 * 1024);
+      expect(await visitor.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+        true,
+      );
+      if (SHOTS) await visitor.screenshot({ path: `${SHOTS}/event-photo-390.png`, fullPage: true });
+
+      const list = await pictureBytes(visitor, () => visitor.goto("/events"));
+      const card = visitor.getByRole("article").filter({ hasText: title });
+      await expect(card.locator("img")).toHaveAttribute("loading", /lazy|eager/);
+      expect(list.bytes).toBeLessThanOrEqual(400 * 1024);
+    } finally {
+      await phone.close();
+    }
+
+    // On a laptop the page takes a wider copy, still WebP.
+    const laptop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const wide = await laptop.newPage();
+    try {
+      await wide.goto(`/events/${event!.id}`);
+      const picture = wide.locator(`img[src="${event!.image_url}"]`);
+      await expect(picture).toBeVisible();
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.currentSrc))
+        .toMatch(/_1024\.webp$/);
+      if (SHOTS) await wide.screenshot({ path: `${SHOTS}/event-photo-1280.png`, fullPage: true });
+    } finally {
+      await laptop.close();
+    }
+  } finally {
+    await sql("delete from events where id = $1", [event!.id]);
+  }
+});
+
+test("a picture that is not one, or an SVG, is refused on the event form with nothing saved", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto("/members/add-event");
+  const title = `Refused Picture ${Date.now()}`;
+  await page.getByLabel("Title *").fill(title);
+  await page.getByLabel("Date *").fill(addDays(todayInChurchZone(), 6));
+  await page.getByLabel("Start Time *").fill("16:00");
+  await page.getByLabel("Location Name *").fill("Church Garden");
+  await page.getByLabel("Google Maps URL *").fill("https://maps.google.com/?q=Manama");
+  const cut = (await phoneJpeg()).subarray(0, 5000);
+  await page
+    .getByLabel("Image", { exact: true })
+    .setInputFiles({ name: "cut.jpg", mimeType: "image/jpeg", buffer: cut });
+  await page.getByRole("button", { name: "Add Event" }).click();
+  await expect(page.getByTestId("toast")).toContainText("This file is not a picture we can read.");
+  await page.getByLabel("Image", { exact: true }).setInputFiles({
+    name: "logo.svg",
+    mimeType: "image/svg+xml",
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  });
+  await page.getByRole("button", { name: "Add Event" }).click();
+  await expect(page.getByTestId("toast")).toContainText("This type of file is not accepted.");
+  expect(await sql("select id from events where title = $1", [title])).toHaveLength(0);
+});

@@ -1,0 +1,193 @@
+import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, sql, test, visitorAddress } from "./fixtures";
+
+// A visitor whose browser runs no scripts (or whose phone has not loaded them): every public page
+// shows its content and menu, and every public form sends, answers with its messages and stores
+// its row, by ordinary page loads (ADR 013).
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+test.use({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
+
+function uniqueEmail(label: string) {
+  return `${label}.${crypto.randomBytes(4).toString("hex")}@example.org`;
+}
+
+async function anEventId() {
+  const [event] = await sql<{ id: string }>(
+    "select id from events where event_date >= current_date order by event_date limit 1",
+  );
+  return event!.id;
+}
+
+const PUBLIC_PAGES: [string, string][] = [
+  ["/", "Growing in Faith Together"],
+  ["/about", "Who We Are"],
+  ["/about/our-story", "Our Story"],
+  ["/about/what-we-believe", "What We Believe"],
+  ["/about/mission-vision", "Mission & Vision"],
+  ["/about/our-team", "Our Team"],
+  ["/ministries", "Our Ministries"],
+  ["/ministries/acts-kids", "ACTS Kids"],
+  ["/events", "Church Events"],
+  ["/connect", "Connect With Us"],
+  ["/media", "Sermons & Resources"],
+  ["/media/sermons", "Sermons"],
+  ["/media/elibrary", "eLibrary"],
+  ["/no-such-page", "Page Not Found"],
+];
+
+test.describe("on a phone", () => {
+  test.use(PHONE);
+
+  test("every public page shows its content and its menu opens", async ({ page }) => {
+    const eventId = await anEventId();
+    for (const [path, heading] of [...PUBLIC_PAGES, [`/events/${eventId}`, ""] as [string, string]]) {
+      await page.goto(path);
+      const h1 = page.getByRole("heading", { level: 1 });
+      await expect(h1, path).toHaveCount(1);
+      if (heading) await expect(h1, path).toContainText(heading);
+      await page.getByTestId("mobile-menu").locator("summary").click();
+      const menu = page.getByRole("navigation", { name: "Mobile" });
+      await expect(menu, path).toBeVisible();
+      await expect(menu.getByRole("link", { name: "Events" }), path).toHaveAttribute("href", "/events");
+    }
+  });
+});
+
+async function connectForm(page: Page) {
+  return page.getByRole("region", { name: "Send Us a Message" });
+}
+
+test("connect: a mistake is shown on its field with what was typed, then the message is sent and stored", async ({
+  page,
+}) => {
+  const email = uniqueEmail("no-script");
+  await page.goto("/connect");
+  const form = await connectForm(page);
+  await form.getByLabel("Name").fill("Rosa Script-Free");
+  await form.getByLabel("Mobile Number").fill("call me");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Message", { exact: true }).fill("Hello without JavaScript");
+  await form.getByRole("button", { name: "Send Message" }).click();
+
+  await expect(page).toHaveURL(/\/connect$/);
+  const answer = await connectForm(page);
+  await expect(answer.getByRole("alert")).toContainText("Submission Failed");
+  await expect(answer.getByLabel("Mobile Number")).toHaveAttribute("aria-invalid", "true");
+  await expect(answer.getByText("Please enter a valid mobile number.").first()).toBeVisible();
+  await expect(answer.getByLabel("Name")).toHaveValue("Rosa Script-Free");
+  await expect(answer.getByLabel("Message", { exact: true })).toHaveValue("Hello without JavaScript");
+  expect(await sql("select id from visitors where email = $1", [email])).toEqual([]);
+
+  await answer.getByLabel("Mobile Number").fill("+973 3600 1234");
+  await answer.getByRole("button", { name: "Send Message" }).click();
+  const done = await connectForm(page);
+  await expect(done.getByRole("status")).toContainText(
+    "Message Sent! Thank you for connecting with us. We will get back to you soon.",
+  );
+  await expect(done.getByLabel("Name")).toHaveValue("");
+  expect(await sql("select name, mobile from visitors where email = $1", [email])).toEqual([
+    { name: "Rosa Script-Free", mobile: "+973 3600 1234" },
+  ]);
+});
+
+test("ministry join: the button leads to the form in the page, which signs the visitor up", async ({
+  page,
+}) => {
+  const email = uniqueEmail("join");
+  await page.goto("/ministries/acts-kids");
+  await page.getByRole("button", { name: "Join This Ministry" }).first().click();
+  await expect(page).toHaveURL(/\/ministries\/acts-kids\?join#join$/);
+  const section = page.getByRole("region", { name: "Join ACTS Kids" });
+  await section.getByLabel("Full Name").fill("Tomas Join");
+  await section.getByLabel("Email").fill(email);
+  await section.getByLabel("Mobile Number").fill("+973 3600 2222");
+  await section.getByRole("button", { name: "Submit Registration" }).click();
+
+  await expect(page.getByRole("status")).toContainText(
+    "Registration Successful! You've signed up for ACTS Kids.",
+  );
+  expect(
+    await sql("select ministry_slug, name from ministry_registrations where email = $1", [email]),
+  ).toEqual([{ ministry_slug: "acts-kids", name: "Tomas Join" }]);
+});
+
+test("event registration: the form in the page registers, a blank name is refused", async ({ page }) => {
+  const email = uniqueEmail("register");
+  const eventId = await anEventId();
+  await page.goto(`/events/${eventId}`);
+  await page.getByRole("button", { name: "Register for This Event" }).click();
+  await expect(page).toHaveURL(new RegExp(`/events/${eventId}\\?register#register$`));
+  const section = page.getByRole("region", { name: "Register for This Event" });
+  await section.getByLabel("Full Name").fill("   ");
+  await section.getByLabel("Email").fill(email);
+  await section.getByLabel("Mobile Number").fill("+973 3600 3333");
+  await section.getByRole("button", { name: "Register", exact: true }).click();
+  const refused = page.getByRole("region", { name: "Register for This Event" });
+  await expect(refused.getByRole("alert")).toContainText("Registration Failed");
+  await expect(refused.getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(refused.getByLabel("Email")).toHaveValue(email);
+
+  await refused.getByLabel("Full Name").fill("Lina Register");
+  await refused.getByRole("button", { name: "Register", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText("Registration Successful! You've registered for");
+  expect(await sql("select name from event_registrations where email = $1", [email])).toEqual([
+    { name: "Lina Register" },
+  ]);
+});
+
+test.describe("from an address of its own", () => {
+  // The rate limit counts per address: this test fills its own minute.
+  test.use({ extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
+
+  test("the honeypot and the rate limit still apply to forms sent without scripts", async ({ page }) => {
+    const trapped = uniqueEmail("trap");
+    await page.goto("/connect");
+    const form = await connectForm(page);
+    await form.getByLabel("Name").fill("A Bot");
+    await form.getByLabel("Mobile Number").fill("+973 3600 4444");
+    await form.getByLabel("Email").fill(trapped);
+    await form.getByLabel("Message", { exact: true }).fill("Buy now");
+    await page.locator('input[name="website"]').fill("https://spam.example", { force: true });
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect((await connectForm(page)).getByRole("status")).toContainText("Thank you");
+    expect(await sql("select id from visitors where email = $1", [trapped])).toEqual([]);
+
+    // This test's own address has sent one form; 29 more fill its minute.
+    for (let sent = 1; sent < 30; sent++) {
+      const response = await page.request.post("/connect", {
+        form: { name: "", email: "", mobile: "", message: "" },
+      });
+      expect(response.status()).toBe(400);
+    }
+    const limited = uniqueEmail("limited");
+    await page.goto("/connect");
+    const again = await connectForm(page);
+    await again.getByLabel("Name").fill("One Too Many");
+    await again.getByLabel("Mobile Number").fill("+973 3600 5555");
+    await again.getByLabel("Email").fill(limited);
+    await again.getByLabel("Message", { exact: true }).fill("Hello again");
+    await again.getByRole("button", { name: "Send Message" }).click();
+    await expect((await connectForm(page)).getByRole("alert")).toContainText(
+      "Too many submissions from your connection. Please wait a minute and try again.",
+    );
+    expect(await sql("select id from visitors where email = $1", [limited])).toEqual([]);
+  });
+});
+
+test("pages without scripts carry no framework: no module script, no module preload", async ({ request }) => {
+  const eventId = await anEventId();
+  const paths = [...PUBLIC_PAGES.map(([path]) => path), `/events/${eventId}`, `/events/${eventId}?register`];
+  for (const path of [...paths, "/ministries/acts-kids?join"]) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).not.toMatch(/<script[^>]*type="module"/);
+    expect(html, path).not.toMatch(/rel="modulepreload"/);
+    expect(html, path).not.toContain("__reactRouterContext");
+  }
+  // The members area is still a React application (so this test can tell the two apart).
+  const login = await (await request.get("/members/login")).text();
+  expect(login).toMatch(/<script[^>]*type="module"/);
+  expect(login).toMatch(/rel="modulepreload"/);
+});

@@ -1,0 +1,396 @@
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { query, signInCookie, startServer, stopServer, type ServerUnderTest } from "./helpers";
+
+// What the server refuses before any route runs, and what it lets browsers keep (security test
+// findings 1, 2, 6 and 11 of the hardening issue), driven against the production build over real
+// sockets.
+
+const PORT = 4391;
+let server: ServerUnderTest;
+let dataDir: string;
+let eventPath: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "church-guard-"));
+  server = await startServer(
+    { DATA_DIR: dataDir, SEED_DEMO: "true", PUBLIC_URL: `http://127.0.0.1:${PORT}` },
+    PORT,
+  );
+  const [event] = await query<{ id: string }>(dataDir, undefined, "select id from events limit 1");
+  eventPath = `/events/${event!.id}`;
+});
+
+afterAll(async () => {
+  if (server) await stopServer(server);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The server's resident memory, MB. */
+function serverRss(): number {
+  const status = fs.readFileSync(`/proc/${server.process.pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  /** From the first byte sent to the answer's headers. */
+  ms: number;
+}
+
+/**
+ * Sends `megabytes` of body to `pathname` with the given content type, declared or chunked, and
+ * stops sending once the answer has come (the body keeps flowing until then).
+ */
+function sendBig(
+  pathname: string,
+  contentType: string,
+  megabytes: number,
+  declared: boolean,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const headers: http.OutgoingHttpHeaders = {
+      "content-type": contentType,
+      origin: server.url,
+      "x-forwarded-for": "192.0.2.77",
+    };
+    if (declared) headers["content-length"] = megabytes * 1024 * 1024;
+    const request = http.request(`${server.url}${pathname}`, { method: "POST", headers });
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let sent = 0;
+    let answered = false;
+    const pump = () => {
+      while (!answered && sent < megabytes * 16) {
+        sent++;
+        if (!request.write(chunk)) return void request.once("drain", pump);
+      }
+      if (!answered) request.end();
+    };
+    request.on("response", (response) => {
+      answered = true;
+      const ms = Date.now() - started;
+      const parts: Buffer[] = [];
+      response.on("data", (part: Buffer) => parts.push(part));
+      response.on("end", () => {
+        resolve({ status: response.statusCode!, body: Buffer.concat(parts).toString(), ms });
+        request.destroy();
+      });
+    });
+    request.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    pump();
+  });
+}
+
+/**
+ * One raw HTTP/1.1 request, for what fetch will not send (a bad Host header, TRACE, a request
+ * that stops half-way): what the server answered, and when it closed the connection.
+ */
+function raw(text: string): Promise<{ status: number; body: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = net.connect(PORT, "127.0.0.1", () => socket.write(text));
+    const parts: Buffer[] = [];
+    socket.on("data", (part: Buffer) => parts.push(part));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const answer = Buffer.concat(parts).toString();
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0),
+        body: answer,
+        ms: Date.now() - started,
+      });
+    });
+  });
+}
+
+const visitorForm = (fields: Record<string, string>) =>
+  fetch(`${server.url}/connect`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: server.url,
+      "x-forwarded-for": "192.0.2.78",
+    },
+    body: new URLSearchParams(fields),
+  });
+
+const serverErrors = () =>
+  server.output
+    .join("")
+    .split("\n")
+    .filter((line) => /Error|error:/.test(line));
+
+describe("request bodies are capped before they are read", () => {
+  it("a 200 MB body to every public POST route is refused within a second, whatever its content type", async () => {
+    const routes = [
+      "/connect",
+      "/ministries/acts-kids",
+      eventPath,
+      "/members/login",
+      "/members/login/two-factor",
+      "/members/forgot-password",
+      "/members/set-password",
+      "/no-such-page",
+    ];
+    const types = ["Multipart/Form-Data; boundary=x", "text/plain", "application/x-www-form-urlencoded"];
+    // One refusal first, so the memory measured is the bodies', not the first error page's code.
+    for (const route of routes) await sendBig(route, "text/plain", 1, true);
+    const before = serverRss();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, serverRss())), 20);
+    try {
+      for (const route of routes) {
+        for (const [index, type] of types.entries()) {
+          // Declared and chunked in turn: the cap does not trust the Content-Length header alone.
+          const answer = await sendBig(route, type, 200, index % 2 === 0);
+          expect(answer.status, `${route} ${type}`).toBe(413);
+          expect(answer.ms, `${route} ${type}`).toBeLessThan(1000);
+          expect(answer.body).toContain("That is more than this page can take.");
+        }
+      }
+      // Four at once, as in the security test.
+      const together = await Promise.all(
+        ["/connect", "/connect", "/ministries/acts-kids", eventPath].map((route) =>
+          sendBig(route, "multipart/form-data; boundary=x", 200, false),
+        ),
+      );
+      expect(together.map((answer) => answer.status)).toEqual([413, 413, 413, 413]);
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(peak - before).toBeLessThan(50);
+    // The site still answers.
+    expect((await fetch(`${server.url}/connect`)).status).toBe(200);
+  });
+
+  it("a form of ordinary size still goes through", async () => {
+    const response = await visitorForm({
+      name: "Guard Tester",
+      mobile: "+973 3333 4444",
+      email: "guard@example.org",
+      message: "x".repeat(2000),
+    });
+    expect(response.status).toBe(200);
+    const rows = await query<{ n: number }>(
+      dataDir,
+      undefined,
+      "select count(*)::int as n from visitors where email = 'guard@example.org'",
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+});
+
+describe("bad input answers 400 or 405 with the usual error page, never 500", () => {
+  it("a NUL byte in a form field or in the address", async () => {
+    const form = await visitorForm({
+      name: "Nul\u0000Byte",
+      mobile: "+973 3333 4444",
+      email: "nul@example.org",
+      message: "hello",
+    });
+    expect(form.status).toBe(400);
+    const page = await form.text();
+    expect(page).toContain("Request Not Accepted");
+    expect(page).toContain("a NUL byte");
+    // The site's frame is around it, as on every error page.
+    expect(page).toContain("Go to the home page");
+
+    const multipart = new FormData();
+    multipart.set("name", "Nul\u0000Byte");
+    multipart.set("email", "nul@example.org");
+    const posted = await fetch(`${server.url}/ministries/acts-kids`, {
+      method: "POST",
+      headers: { origin: server.url, "x-forwarded-for": "192.0.2.79" },
+      body: multipart,
+    });
+    expect(posted.status).toBe(400);
+
+    const search = await fetch(`${server.url}/media/sermons?q=a%00b`);
+    expect(search.status).toBe(400);
+
+    const rows = await query<{ n: number }>(
+      dataDir,
+      undefined,
+      "select (select count(*) from visitors where email = 'nul@example.org') + (select count(*) from ministry_registrations where email = 'nul@example.org') as n",
+    );
+    expect(Number(rows[0]!.n)).toBe(0);
+  });
+
+  it("a malformed Host header", async () => {
+    for (const host of ["exa mple.org", "evil.example/../x", "[::1", "a@b", ""]) {
+      const answer = await raw(`GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(answer.status, JSON.stringify(host)).toBe(400);
+      expect(answer.body).toContain("The request named no valid website address.");
+    }
+  });
+
+  it("TRACE and other methods no page answers", async () => {
+    for (const method of ["TRACE", "PROPFIND"]) {
+      const answer = await raw(
+        `${method} / HTTP/1.1\r\nHost: localhost:${PORT}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer.status, method).toBe(405);
+      expect(answer.body).toContain("This website does not answer that kind of request.");
+    }
+  });
+
+  it("nothing of it was logged as a server error", () => {
+    expect(serverErrors()).toEqual([]);
+  });
+});
+
+describe("absolute addresses never follow the request's Host header", () => {
+  it("the sitemap, robots.txt and a page's canonical link use the configured address", async () => {
+    const own = `http://127.0.0.1:${PORT}`;
+    const sitemap = await raw(`GET /sitemap.xml HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`);
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.body).toContain(`<loc>${own}/about/our-team</loc>`);
+    expect(sitemap.body).not.toContain("evil.example");
+
+    const robots = await raw(`GET /robots.txt HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`);
+    expect(robots.body).toContain(`Sitemap: ${own}/sitemap.xml`);
+
+    // Twice: the second answer comes from the page cache, which must not keep a foreign host.
+    for (const attempt of [1, 2]) {
+      const home = await raw(`GET /about HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`);
+      expect(home.status, `attempt ${attempt}`).toBe(200);
+      expect(home.body).toContain(`<link rel="canonical" href="${own}/about"/>`);
+      expect(home.body).not.toContain("evil.example");
+    }
+  });
+});
+
+describe("nothing that depends on a session is kept by a browser or proxy", () => {
+  it("signed-in pages, public pages seen signed in and the members area's pages say no-store", async () => {
+    const cookie = await signInCookie(server);
+    for (const pathname of ["/members", "/members/details", "/members/reports", "/", "/events"]) {
+      const response = await fetch(`${server.url}${pathname}`, { headers: { cookie } });
+      expect(response.status, pathname).toBe(200);
+      expect(response.headers.get("cache-control"), pathname).toBe("private, no-store");
+      await response.arrayBuffer();
+    }
+    const login = await fetch(`${server.url}/members/login`);
+    expect(login.headers.get("cache-control")).toBe("private, no-store");
+
+    // An anonymous visitor's public page is still one the browser may keep (and revalidate).
+    const anonymous = await fetch(`${server.url}/events`);
+    expect(anonymous.headers.get("cache-control")).toBe("public, no-cache");
+  });
+});
+
+describe("headers", () => {
+  it("deny the browser features no page uses, forbid framing one way, and let the sitemap be revalidated", async () => {
+    const home = await fetch(`${server.url}/`);
+    const policy = home.headers.get("permissions-policy") ?? "";
+    for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) {
+      expect(policy).toContain(`${feature}=()`);
+    }
+    expect(home.headers.get("x-frame-options")).toBe("DENY");
+    expect(home.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+
+    const sitemap = await fetch(`${server.url}/sitemap.xml`);
+    const etag = sitemap.headers.get("etag");
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    await sitemap.arrayBuffer();
+    const again = await fetch(`${server.url}/sitemap.xml`, { headers: { "if-none-match": etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+  });
+});
+
+describe("forms are taken only from this site's own origin", () => {
+  it("compares scheme, host and port with PUBLIC_URL", async () => {
+    const send = (origin: string) =>
+      fetch(`${server.url}/connect`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin,
+          "x-forwarded-for": "192.0.2.80",
+        },
+        body: new URLSearchParams({
+          name: "Origin Check",
+          mobile: "+973 3333 4444",
+          email: "o@example.org",
+          message: "hi",
+        }),
+      });
+    expect((await send(`https://127.0.0.1:${PORT}`)).status).toBe(403);
+    expect((await send(`http://127.0.0.1:${PORT + 1}`)).status).toBe(403);
+    expect((await send("http://evil.example")).status).toBe(403);
+    expect((await send(`http://127.0.0.1:${PORT}`)).status).toBe(200);
+  });
+});
+
+describe("the visitor's address behind a proxy", () => {
+  /** 31 messages, each with a different forged first X-Forwarded-For entry, as the proxy passes them on. */
+  async function forgedMessages(url: string): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let index = 0; index < 31; index++) {
+      const response = await fetch(`${url}/connect`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: url,
+          // The visitor's own header, then the address the proxy saw (appended by it).
+          "x-forwarded-for": `203.0.113.${index}, 198.51.100.7`,
+        },
+        body: new URLSearchParams({
+          name: "Proxy Check",
+          mobile: "+973 3333 4444",
+          email: "proxy@example.org",
+          message: `message ${index}`,
+        }),
+      });
+      statuses.push(response.status);
+      await response.arrayBuffer();
+    }
+    return statuses;
+  }
+
+  it("TRUST_PROXY=true is warned about at start, since a visitor's forged address escapes the limits", async () => {
+    expect(server.output.join("")).toContain("Warning: TRUST_PROXY=true believes the X-Forwarded-For header");
+    expect(await forgedMessages(server.url)).not.toContain(429);
+  });
+
+  it("with a hop count, the address the proxy added counts, whatever the visitor wrote before it", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "church-proxy-"));
+    const counted = await startServer({ DATA_DIR: folder, TRUST_PROXY: "1" }, PORT + 5);
+    try {
+      const statuses = await forgedMessages(counted.url);
+      expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+      expect(statuses[30]).toBe(429);
+      expect(counted.output.join("")).not.toContain("Warning: TRUST_PROXY");
+    } finally {
+      await stopServer(counted);
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("slow clients cannot hold a connection", () => {
+  it("headers must arrive within 10 s, and a form's body within 20 s", async () => {
+    // Each sends part of a request and nothing more.
+    const [headers, body] = await Promise.all([
+      raw(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nX-Slow: `),
+      raw(
+        `POST /connect HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: http://127.0.0.1:${PORT}\r\n` +
+          "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nname=Slow",
+      ),
+    ]);
+    expect(headers.status).toBe(408);
+    expect(headers.ms).toBeGreaterThanOrEqual(9_000);
+    expect(headers.ms).toBeLessThan(13_000);
+    expect(body.status).toBe(408);
+    expect(body.ms).toBeGreaterThanOrEqual(19_000);
+    expect(body.ms).toBeLessThan(23_000);
+  });
+});
