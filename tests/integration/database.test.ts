@@ -1,10 +1,10 @@
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { documents, events, members, sermons } from "../../database/schema";
 import { todayInChurchZone } from "~/lib/dates";
-import { migrateDatabase } from "~/server/platform/db.server";
+import { migrateDatabase, openDatabase } from "~/server/platform/db.server";
 import { seedDemoContent } from "~/server/content/seed.server";
-import { databaseKinds, startTestServices, type TestServices } from "../helpers/test-services";
+import { createTestDatabase, databaseKinds, startTestServices, type TestServices } from "../helpers/test-services";
 
 describe.each(databaseKinds)("database on %s", (kind) => {
   let t: TestServices;
@@ -92,5 +92,26 @@ describe.each(databaseKinds)("database on %s", (kind) => {
       expect(doc.category).toBe("elibrary");
       expect(await t.services.storage.exists(doc.storageObjectPath)).toBe(true);
     }
+  });
+});
+
+describe.runIf(databaseKinds.includes("postgres" as never))("closing a PostgreSQL database", () => {
+  it("says nothing when the server drops connections that are being closed", async () => {
+    const errors: unknown[][] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args) => void errors.push(args));
+    try {
+      for (let round = 0; round < 10; round++) {
+        const database = await createTestDatabase("postgres");
+        const handle = await openDatabase(database.options);
+        // Several connections in the pool, all idle when close() begins.
+        await Promise.all(Array.from({ length: 6 }, () => handle.query("select pg_sleep(0.01)")));
+        await handle.close();
+        await database.drop();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(errors).toEqual([]);
   });
 });

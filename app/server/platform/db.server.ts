@@ -1,8 +1,9 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -17,6 +18,9 @@ const execFileAsync = promisify(execFile);
 
 /** One type for both drivers: route code never knows which database runs. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** The database or an open transaction: what a write that must join its caller's transaction takes. */
+export type Executor = Tx | Database;
 
 export interface DatabaseHandle {
   db: Database;
@@ -28,6 +32,8 @@ export interface DatabaseHandle {
   withSetupLock<T>(work: () => Promise<T>): Promise<T>;
   /** Cheap round trip used by readiness checks. */
   ping(): Promise<void>;
+  /** PostgreSQL's connection URL (for pg_dump); undefined for the embedded database. */
+  url?: string;
   /** A consistent copy of an embedded database's files (gzipped tar); null on PostgreSQL. */
   dumpEmbedded(): Promise<Uint8Array | null>;
   /** Plain parameterised SQL, for maintenance and test set-up (route code uses `db`). */
@@ -100,6 +106,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           options.loadFrom ? { ...pgliteOptions, loadDataDir: options.loadFrom } : pgliteOptions,
         );
   await client.waitReady;
+  guardAgainstWaitingOnItself(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -117,14 +124,50 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
+export const QUERY_BESIDE_TRANSACTION =
+  "A query was sent outside the open transaction it was started from. The embedded database has one connection, so it would wait for that transaction forever: run it through the transaction (tx), or before it.";
+
+/**
+ * PGlite has one connection: a query sent through the database (not the transaction) from inside
+ * a transaction's callback waits for that transaction, which waits for the query, and the whole
+ * site stops. Such a query throws at once instead. Queries of other requests are not affected:
+ * they wait their turn as before.
+ */
+function guardAgainstWaitingOnItself(client: PGlite) {
+  // Open while one of this database's transactions runs its callback, closed once it has ended
+  // (a query on another database, e.g. while copying one into another, is not concerned).
+  const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+  const transaction = client.transaction.bind(client);
+  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) => {
+    const state = { open: true };
+    return transaction((tx) => openTransaction.run(state, () => callback(tx))).finally(() => {
+      state.open = false;
+    });
+  };
+  for (const method of ["query", "exec"] as const) {
+    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      if (openTransaction.getStore()?.open) return Promise.reject(new Error(QUERY_BESIDE_TRANSACTION));
+      return original(...args);
+    };
+  }
+}
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Set once close() has begun: the pool reports itself ended before its connections have said
+  // goodbye to the server, so one the server drops in the meantime (the database being removed
+  // or the server shutting down) is expected and not worth an error line.
+  let closing = false;
   // An idle connection dropped by the server must not crash the process; the pool reconnects.
-  pool.on("error", (error) => console.error("PostgreSQL connection error:", error.message));
+  pool.on("error", (error) => {
+    if (!closing) console.error("PostgreSQL connection error:", error.message);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
     kind: "postgres",
+    url,
     withSetupLock: async (work) => {
       const client = await pool.connect();
       try {
@@ -141,7 +184,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     query: async <Row>(text: string, params: unknown[] = []) =>
       (await pool.query(text, params)).rows as Row[],
     dumpEmbedded: async () => null,
-    close: () => pool.end(),
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
   };
 }
 
