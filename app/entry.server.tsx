@@ -3,13 +3,14 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import appCss from "~/app.css?inline";
 import publicCss from "~/public.css?inline";
 import { InlineCssProvider } from "~/lib/inline-css";
 import { NonceProvider } from "~/lib/nonce";
 import { isDatabaseUnavailable } from "~/server/platform/db-errors.server";
+import { factsOf } from "~/server/http/request-context.server";
 
 export const streamTimeout = 5_000;
 
@@ -25,12 +26,12 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  const nonce = factsOf(loadContext).cspNonce;
   // The database being down is not the page's fault: say 503 (try again soon), not 500.
   const errors = routerContext.staticHandlerContext.errors;
   if (responseStatusCode === 500 && errors && Object.values(errors).some(isDatabaseUnavailable)) {

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler as createFetchHandler } from "react-router";
+import { requestContext } from "../app/server/http/request-context.server";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
@@ -21,22 +22,10 @@ import { services } from "../app/server/platform/services.server";
 import { CLIENT_IP_HEADER, runInRequestScope } from "../app/server/http/request-scope.server";
 import { contentTypeFor } from "../app/lib/files";
 import { siteOrigin } from "../app/server/platform/site-origin.server";
-import type { Refusal } from "../app/server/http/request-guard.server";
 import { HEADERS_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from "../app/server/http/request-guard.server";
 import { reactRouterHandler, refuseEarly } from "./react-router-handler";
 
 export { runCli } from "../app/server/platform/cli.server";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    /** Per-request nonce that lets the framework's inline scripts past the CSP. */
-    cspNonce: string;
-    /** The visitor's address (honours TRUST_PROXY), for rate limits. */
-    clientIp: string;
-    /** Why the server refused the request before any route ran (the not-found route answers it). */
-    refusal?: Refusal;
-  }
-}
 
 // Files a browser may show inline; anything else in the store is sent as a download.
 const INLINE_FILE_TYPES = new Set([".pdf", ".png", ".jpg", ".jpeg", ".gif", ".webp"]);
@@ -154,7 +143,10 @@ function cachedPublicPages(render: ReturnType<typeof createFetchHandler>) {
           if (typeof value === "string") headers.set(name, value);
         }
         // No nonce: the cached page's inline scripts are allowed by their hashes.
-        return render(new Request(url, { headers }), { cspNonce: "", clientIp: req.ip ?? "unknown" });
+        return render(
+          new Request(url, { headers }),
+          requestContext({ cspNonce: "", clientIp: req.ip ?? "unknown" }),
+        );
       });
     } catch {
       return next(); // render it the ordinary way, which reports the error

@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { requestContext, type RequestFacts } from "../app/server/http/request-context.server";
 import {
   ANSWERED_METHODS,
   bodyLimit,
@@ -189,10 +190,7 @@ export function reactRouterHandler(options: {
   build: () => Promise<ServerBuild>;
   mode: string;
   documentMegabytes: number;
-  getLoadContext: (
-    req: ExpressRequest,
-    res: ExpressResponse,
-  ) => Pick<AppLoadContext, "cspNonce" | "clientIp">;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Omit<RequestFacts, "refusal">;
 }) {
   const handle = createRequestHandler(options.build, options.mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -214,7 +212,7 @@ export function reactRouterHandler(options: {
       }
       if (refusal) dropRestOfBody(req, res, refusal);
       const request = refusal ? refusalRequest(req) : toFetchRequest(req, res, body);
-      const context: AppLoadContext = { ...options.getLoadContext(req, res), refusal };
+      const context = requestContext({ ...options.getLoadContext(req, res), refusal });
       const response = await handle(request, context);
       await send(req, res, response);
     } catch (error) {

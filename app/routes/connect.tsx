@@ -17,6 +17,7 @@ import { saveVisitorMessage } from "~/server/people/visitors.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/connect";
+import { factsOf } from "~/server/http/request-context.server";
 
 const texts = {
   title: "Connect With Us",
@@ -50,7 +51,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return handlePublicForm({
     request,
-    clientIp: context.clientIp,
+    clientIp: factsOf(context).clientIp,
     schema: connectSchema,
     failureTitle: "Submission Failed",
     save: async (visitor) => {

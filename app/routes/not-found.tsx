@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { loadAsDocument } from "~/lib/page-scripts";
 import type { Route } from "./+types/not-found";
+import { factsOf } from "~/server/http/request-context.server";
 
 // A page without scripts (ADR 013): reached from a React page, it loads as a whole page.
 export const clientLoader = loadAsDocument;
@@ -10,7 +11,8 @@ export const clientLoader = loadAsDocument;
 // route ran (too large, a NUL byte, a bad Host header, TRACE) arrives here as a stand-in GET and
 // gets the same page with its own status and sentence (server/react-router-handler.ts).
 export function loader({ context }: Route.LoaderArgs) {
-  if (context.refusal) throw data(context.refusal.message, { status: context.refusal.status });
+  const { refusal } = factsOf(context);
+  if (refusal) throw data(refusal.message, { status: refusal.status });
   throw data(null, { status: 404 });
 }
 

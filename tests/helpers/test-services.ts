@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startServices } from "~/server/platform/boot.server";
+import { requestContext } from "~/server/http/request-context.server";
 import type { DatabaseOptions } from "~/server/platform/db.server";
 import { parseEnv } from "~/server/platform/env.server";
 import type { Services } from "~/server/platform/services.server";
@@ -113,7 +114,7 @@ export async function callRoute(
   request: Request,
   options: { params?: Record<string, string>; clientIp?: string } = {},
 ): Promise<{ response?: Response; data?: unknown; status: number; headers: Headers }> {
-  const context = { clientIp: options.clientIp ?? "127.0.0.1", cspNonce: "" } as never;
+  const context = requestContext({ clientIp: options.clientIp ?? "127.0.0.1", cspNonce: "" }) as never;
   const answer = (value: unknown, fallbackStatus: number) => {
     if (value instanceof Response) return { response: value, status: value.status, headers: value.headers };
     if (isDataWithResponseInit(value)) {

@@ -121,6 +121,19 @@ describe.each(databaseKinds)("signing in on %s", (kind) => {
     ).toBe(429);
   });
 
+  it("answers each further wrong password from one address more slowly", async () => {
+    const took: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      expect(
+        (await login({ username: TEST_ADMIN.email, password: "wrong password" }, "192.0.2.77")).status,
+      ).toBe(401);
+      took.push(performance.now() - started);
+    }
+    expect(took[1]).toBeGreaterThanOrEqual(250);
+    expect(took[2]).toBeGreaterThanOrEqual(500);
+  });
+
   it("does not count successful sign-ins against the church's shared address", async () => {
     for (let i = 0; i < 5; i++) {
       expect((await login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password })).status).toBe(302);

@@ -35,6 +35,7 @@ import { siteOrigin } from "~/server/platform/site-origin.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/detail";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { factsOf } from "~/server/http/request-context.server";
 
 const texts = {
   notFoundTitle: "Event Not Found",
@@ -70,7 +71,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   return handlePublicForm({
     request,
-    clientIp: context.clientIp,
+    clientIp: factsOf(context).clientIp,
     schema: eventRegistrationSchema,
     failureTitle: "Registration Failed",
     save: async (registrant) => {

@@ -14,6 +14,7 @@ import { outboxStatus } from "~/server/messages/outbox-status.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import type { Route } from "./+types/forgot-password";
 import type { PageHandle } from "~/lib/page-scripts";
+import { factsOf } from "~/server/http/request-context.server";
 
 // The sign-in pages belong to the members area's React application (ADR 013).
 export const handle: PageHandle = { hydrate: true };
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const limit = await requestPasswordResetWithinLimits({
       email: parsed.data.email,
-      clientIp: context.clientIp,
+      clientIp: factsOf(context).clientIp,
       origin: siteOrigin(),
     });
     if (!limit.allowed) {

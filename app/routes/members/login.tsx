@@ -20,6 +20,7 @@ export const TWO_FACTOR_SIGN_IN_PATH = "/members/login/two-factor";
 import { redirectWithToast } from "~/server/http/toast.server";
 import type { Route } from "./+types/login";
 import type { PageHandle } from "~/lib/page-scripts";
+import { factsOf } from "~/server/http/request-context.server";
 
 // The sign-in pages belong to the members area's React application (ADR 013).
 export const handle: PageHandle = { hydrate: true };
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signIn({
     identifier: parsed.data.username,
     password: parsed.data.password,
-    clientIp: context.clientIp,
+    clientIp: factsOf(context).clientIp,
     request,
   });
   if (!result.ok) return refuseSignIn(result.status, result.message);

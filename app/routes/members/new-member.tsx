@@ -25,6 +25,7 @@ import {
   isPasscodeConfigured,
 } from "~/server/auth/registration-gate.server";
 import type { Route } from "./+types/new-member";
+import { factsOf } from "~/server/http/request-context.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "New Member Registration", "Register a new member of the church.");
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "verify") {
     const passcode = String(form.get("passcode") ?? "").slice(0, 200);
-    const outcome = await checkPasscode(passcode, context.clientIp);
+    const outcome = await checkPasscode(passcode, factsOf(context).clientIp);
     if (outcome === "granted") {
       return data<ActionResult>(
         {

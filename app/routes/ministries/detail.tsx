@@ -21,6 +21,7 @@ import { siteOrigin } from "~/server/platform/site-origin.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/detail";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { factsOf } from "~/server/http/request-context.server";
 
 const JOIN_PARAM = "join";
 
@@ -55,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const ministry = (await getSiteContent()).ministryBySlug(params.slug);
   return handlePublicForm({
     request,
-    clientIp: context.clientIp,
+    clientIp: factsOf(context).clientIp,
     schema: ministryJoinSchema,
     failureTitle: "Registration Failed",
     async save(values) {
