@@ -21,11 +21,12 @@ const clientChunks = {
   ],
 };
 
-export default defineConfig(({ isSsrBuild }) => ({
-  build: isSsrBuild
-    ? // The server bundle's entry is our Express app, which imports the React Router build.
-      { rollupOptions: { input: "./server/app.ts" } }
-    : { rolldownOptions: { output: { codeSplitting: clientChunks } } },
+export default defineConfig({
+  environments: {
+    client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } },
+    // The server bundle's entry is our Express app, which imports the React Router build.
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+  },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
-}));
+});

@@ -56,7 +56,9 @@ test("staff sign in, see the members area, and sign out", async ({ page }) => {
   await expect(page).toHaveURL("/members/login");
 });
 
-test("after signing out, Back shows nothing of the members area from the browser's cache", async ({ page }) => {
+test("after signing out, Back shows nothing of the members area from the browser's cache", async ({
+  page,
+}) => {
   await signIn(page);
   // A whole page load of the member list, as a browser keeps it (not a move inside the app).
   await page.goto("/members/details");

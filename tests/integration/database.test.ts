@@ -4,7 +4,12 @@ import { documents, events, members, sermons } from "../../database/schema";
 import { todayInChurchZone } from "~/lib/dates";
 import { migrateDatabase, openDatabase } from "~/server/platform/db.server";
 import { seedDemoContent } from "~/server/content/seed.server";
-import { createTestDatabase, databaseKinds, startTestServices, type TestServices } from "../helpers/test-services";
+import {
+  createTestDatabase,
+  databaseKinds,
+  startTestServices,
+  type TestServices,
+} from "../helpers/test-services";
 
 describe.each(databaseKinds)("database on %s", (kind) => {
   let t: TestServices;

@@ -50,25 +50,33 @@ function containerParts(bytes: Buffer): Buffer {
   }
   const parts: Buffer[] = [];
   if (bytes.subarray(1, 4).toString("latin1") === "PNG") {
-    for (let at = 8; at + 8 <= bytes.length; ) {
+    for (let at = 8; at + 8 <= bytes.length;) {
       const length = bytes.readUInt32BE(at);
-      if (bytes.subarray(at + 4, at + 8).toString("latin1") !== "IDAT") parts.push(bytes.subarray(at, at + 12 + length));
+      if (bytes.subarray(at + 4, at + 8).toString("latin1") !== "IDAT")
+        parts.push(bytes.subarray(at, at + 12 + length));
       at += 12 + length;
     }
     return Buffer.concat(parts);
   }
   if (bytes.subarray(0, 4).toString("latin1") === "RIFF") {
-    for (let at = 12; at + 8 <= bytes.length; ) {
+    for (let at = 12; at + 8 <= bytes.length;) {
       const length = bytes.readUInt32LE(at + 4);
-      if (!bytes.subarray(at, at + 4).toString("latin1").startsWith("VP8")) parts.push(bytes.subarray(at, at + 8 + length));
+      if (
+        !bytes
+          .subarray(at, at + 4)
+          .toString("latin1")
+          .startsWith("VP8")
+      )
+        parts.push(bytes.subarray(at, at + 8 + length));
       at += 8 + length + (length % 2);
     }
     return Buffer.concat(parts);
   }
   if (bytes.subarray(4, 8).toString("latin1") === "ftyp") {
-    for (let at = 0; at + 8 <= bytes.length; ) {
+    for (let at = 0; at + 8 <= bytes.length;) {
       const length = bytes.readUInt32BE(at) || bytes.length - at;
-      if (bytes.subarray(at + 4, at + 8).toString("latin1") !== "mdat") parts.push(bytes.subarray(at, at + length));
+      if (bytes.subarray(at + 4, at + 8).toString("latin1") !== "mdat")
+        parts.push(bytes.subarray(at, at + length));
       at += length;
     }
     return Buffer.concat(parts);

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { can, isRole, type Permission, type Role } from "~/lib/permissions";
 import { AppError, appErrorResponse } from "../http/errors.server";
+import { pageUrl } from "../http/request-guard.server";
 import { services } from "../platform/services.server";
 import { secureCookiesFor } from "./auth.server";
 import { isTwoFactorRequired } from "./security-settings.server";
@@ -90,7 +91,7 @@ export async function requireUser(
 ): Promise<StaffUser> {
   const { user } = await getSession(request);
   if (!user) {
-    const url = new URL(request.url);
+    const url = pageUrl(request);
     const back =
       url.pathname === "/members" ? "" : `?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
     throw redirect(`/members/login${back}`);

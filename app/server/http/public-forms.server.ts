@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { pageUrl } from "./request-guard.server";
 import { firstError, firstErrors, type ToastMessage } from "~/lib/action-result";
 import { HONEYPOT_FIELD } from "~/schemas/public-forms";
 import { hitRateLimits } from "../platform/rate-limit.server";
@@ -60,7 +61,7 @@ export async function handlePublicForm<Schema extends z.ZodType>(options: Public
   if (typeof trap === "string" && trap.trim() !== "") {
     // Looks like success to the bot; nothing is stored.
     console.info(
-      JSON.stringify({ event: "honeypot", path: new URL(request.url).pathname, ip: options.clientIp }),
+      JSON.stringify({ event: "honeypot", path: pageUrl(request).pathname, ip: options.clientIp }),
     );
     return reply({ title: "Thank you" });
   }

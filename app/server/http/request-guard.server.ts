@@ -42,13 +42,28 @@ export const ANSWERED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", 
 
 /**
  * The page address a request is for: React Router sends a page's data and its forms' posts to
- * the page's address plus ".data" ("/members/import.data", "/_root.data" for "/").
+ * the page's address plus ".data" ("/members/import.data"; "/_.data" for "/", "/_root.data"
+ * before React Router 8's trailing-slash-aware data requests).
  */
 export function pageAddress(pathname: string): string {
   return pathname
     .replace(/\/_root\.data$/, "/")
+    .replace(/\/_\.data$/, "/")
     .replace(/\.data$/, "")
     .replace(/(.)\/+$/, "$1");
+}
+
+/**
+ * The page a request is for, as the visitor's address bar shows it: the request as it arrived
+ * (React Router passes it through unchanged), without the ".data" suffix and the router's own
+ * query parameters (`_routes`, `index`).
+ */
+export function pageUrl(request: Request): URL {
+  const url = new URL(request.url);
+  url.pathname = pageAddress(url.pathname);
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  return url;
 }
 
 /** Whether an address is the members area's (its pages, data and downloads). */
