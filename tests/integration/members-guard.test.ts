@@ -69,3 +69,26 @@ describe("every members route refuses an anonymous visitor", () => {
     }
   });
 });
+
+describe("the way back after signing in", () => {
+  let t: TestServices;
+  beforeAll(async () => {
+    t = await startTestServices("pglite");
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it("names the page, not the router's data address, when a session ends during a visit", async () => {
+    const { loader } = await import("~/routes/members/member-list");
+    // What the browser asks for when a signed-in page moves to the member list with a search.
+    const request = new Request(
+      "http://localhost/members/details.data?q=ana&_routes=routes%2Fmembers%2Fmember-list",
+    );
+    const answer = await callRoute(loader, request);
+    expect(answer.status).toBe(302);
+    expect(answer.response!.headers.get("location")).toBe(
+      `/members/login?redirectTo=${encodeURIComponent("/members/details?q=ana")}`,
+    );
+  });
+});
