@@ -13,6 +13,8 @@ export default [
   route("ministries/:slug", "routes/ministries/detail.tsx"),
   route("events", "routes/events/index.tsx"),
   route("events/:id", "routes/events/detail.tsx"),
+  // A registrant cancels from the link in their confirmation (events and sermons issue)
+  route("events/:id/cancel", "routes/events/cancel.tsx"),
   route("connect", "routes/connect.tsx"),
   route("media", "routes/media/index.tsx"),
   route("media/sermons", "routes/media/sermons.tsx"),

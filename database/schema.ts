@@ -431,6 +431,10 @@ export const events = pgTable(
     imageUrl: text("image_url"),
     /** Where an uploaded image lives in our store (null for none or an outside URL). */
     imageObjectPath: text("image_object_path"),
+    /** Seats for registrants; null for no limit. Registrations beyond it join the waitlist. */
+    capacity: integer("capacity"),
+    /** The moment registration closes; null for open until the event's day is over. */
+    registrationDeadline: timestamp("registration_deadline", { withTimezone: true }),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: createdAt(),
   },
@@ -450,6 +454,8 @@ export const ministryRegistrations = pgTable(
   (t) => [index("ministry_registrations_created_at_id_idx").on(t.createdAt, t.id)],
 );
 
+export type RegistrationStatus = "confirmed" | "waitlisted" | "cancelled";
+
 export const eventRegistrations = pgTable(
   "event_registrations",
   {
@@ -461,9 +467,17 @@ export const eventRegistrations = pgTable(
     email: text("email").notNull(),
     mobile: text("mobile").notNull(),
     message: text("message"),
+    /** 'confirmed' (has a seat), 'waitlisted' (waits for one) or 'cancelled' (by the registrant). */
+    status: text("status").$type<RegistrationStatus>().notNull().default("confirmed"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** When staff marked the person as arrived at the event (check-in). */
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("event_registrations_created_at_id_idx").on(t.createdAt, t.id)],
+  (t) => [
+    index("event_registrations_created_at_id_idx").on(t.createdAt, t.id),
+    index("event_registrations_event_status_idx").on(t.eventId, t.status, t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

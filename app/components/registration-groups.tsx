@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { showToast } from "~/lib/toast";
+import { StatusBadge, type StatusTone } from "./status-badge";
 import { TableScroller } from "./table-scroller";
 
 export interface RegistrationView {
@@ -10,6 +11,8 @@ export interface RegistrationView {
   message: string | null;
   /** When it came in, as formatDateTime writes it. */
   received: string;
+  /** Anything but an ordinary confirmed registration: waitlisted, cancelled, arrived. */
+  badge?: { label: string; tone: StatusTone };
 }
 
 /**
@@ -72,7 +75,10 @@ export function RegistrationGroups({
                   data-testid="registration-card"
                   className="grid gap-0.5 rounded-lg border border-border p-3 text-sm"
                 >
-                  <p className="break-words font-semibold text-navy">{row.name}</p>
+                  <p className="flex flex-wrap items-center gap-2 break-words font-semibold text-navy">
+                    {row.name}
+                    {row.badge ? <StatusBadge tone={row.badge.tone}>{row.badge.label}</StatusBadge> : null}
+                  </p>
                   <p className="wrap-anywhere">{row.email}</p>
                   <p>{row.mobile}</p>
                   {showMessage && row.message ? (
@@ -109,7 +115,14 @@ export function RegistrationGroups({
                 <tbody className="divide-y divide-border">
                   {group.items.map((row) => (
                     <tr key={row.id} className="align-top">
-                      <td className="min-w-36 break-words px-3 py-2 font-medium">{row.name}</td>
+                      <td className="min-w-36 break-words px-3 py-2 font-medium">
+                        {row.name}
+                        {row.badge ? (
+                          <StatusBadge tone={row.badge.tone} className="ml-2">
+                            {row.badge.label}
+                          </StatusBadge>
+                        ) : null}
+                      </td>
                       {/* A long address breaks anywhere, in a column wide enough for a usual one. */}
                       <td className="min-w-48 px-3 py-2 wrap-anywhere">{row.email}</td>
                       <td className="whitespace-nowrap px-3 py-2">{row.mobile}</td>

@@ -85,3 +85,15 @@ export function timestampInChurchZone(moment: Date): string {
   const { date, time } = clockIn(moment, CHURCH_TIME_ZONE);
   return `${date} ${time}`;
 }
+
+/** The moment `HH:MM` strikes on a day where the church is. */
+export function momentInChurchZone(isoDate: string, time: string): Date {
+  const [hours = 0, minutes = 0] = time.split(":").map(Number);
+  return new Date(startOfDayInChurchZone(isoDate).getTime() + (hours * 60 + minutes) * 60_000);
+}
+
+/** A moment as a `datetime-local` field holds it on the church's clock: "2026-11-23T15:05". */
+export function localInputInChurchZone(moment: Date): string {
+  const { date, time } = clockIn(moment, CHURCH_TIME_ZONE);
+  return `${date}T${time.slice(0, 5)}`;
+}

@@ -1,7 +1,12 @@
 import { z } from "zod";
-import { isIsoDate } from "~/lib/dates";
+import { isIsoDate, momentInChurchZone } from "~/lib/dates";
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
+const LOCAL_MOMENT = /^(\d{4}-\d{2}-\d{2})T(([01]\d|2[0-3]):[0-5]\d)$/;
+
+/** Most seats an event can offer (a number larger than any hall, to catch a typo). */
+export const MAX_CAPACITY = 100_000;
 
 const optionalText = (max: number, label: string) =>
   z
@@ -50,12 +55,44 @@ export const eventSchema = z
         z.url({ protocol: /^https?$/, error: "Please enter a valid map link (starting with https://)." }),
       ),
     description: optionalText(5000, "Description"),
+    capacity: z
+      .string()
+      .trim()
+      .optional()
+      .refine(
+        (value) => !value || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_CAPACITY),
+        `Please enter the number of seats as a whole number from 1 to ${MAX_CAPACITY.toLocaleString("en")}, or leave it empty for no limit.`,
+      )
+      .transform((value) => (value ? Number(value) : null)),
+    // A `datetime-local` field: the church's clock.
+    registrationDeadline: z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => {
+        const match = value ? LOCAL_MOMENT.exec(value) : null;
+        return !value || (match !== null && isIsoDate(match[1]!));
+      }, "Please enter a valid date and time for the registration deadline.")
+      .transform((value) => {
+        const match = value ? LOCAL_MOMENT.exec(value) : null;
+        return match ? momentInChurchZone(match[1]!, match[2]!) : null;
+      }),
   })
   .refine(
     (event) => event.eventEndTime === null || event.eventEndTime.slice(0, 5) > event.eventTime.slice(0, 5),
     {
       path: ["eventEndTime"],
       message: "The end time must be after the start time.",
+    },
+  )
+  .refine(
+    (event) =>
+      event.registrationDeadline === null ||
+      !isIsoDate(event.eventDate) ||
+      event.registrationDeadline <= momentInChurchZone(event.eventDate, event.eventEndTime ?? "23:59"),
+    {
+      path: ["registrationDeadline"],
+      message: "Registration must close before the event ends.",
     },
   );
 

@@ -289,7 +289,7 @@ test("registrations: public sign-ups appear grouped with counts and export", asy
   ]);
   expect(eventFile.suggestedFilename()).toBe("all_event_registrations.csv");
   const eventRows = parseCsv(fs.readFileSync((await eventFile.path())!, "utf8"));
-  expect(eventRows[0]).toEqual(["Event", "Name", "Email", "Mobile", "Message", "Date"]);
+  expect(eventRows[0]).toEqual(["Event", "Name", "Email", "Mobile", "Message", "Date", "Status", "Arrived"]);
   expect(eventRows.find((r) => r[1] === "Mara Cruz")).toEqual([
     event!.title,
     "Mara Cruz",
@@ -297,5 +297,7 @@ test("registrations: public sign-ups appear grouped with counts and export", asy
     "33333333",
     "Bringing two friends",
     expect.any(String),
+    "confirmed",
+    "",
   ]);
 });

@@ -385,4 +385,52 @@ test.describe("on a phone", () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     await expect(dialog.getByRole("button", { name: "Register" })).toBeInViewport();
   });
+
+  test("a full event puts the visitor on the waitlist; the e-mailed link cancels once", async ({ page }) => {
+    const event = await insertEvent();
+    await sql("update events set capacity = 1 where id = $1", [event.id]);
+    await sql(
+      `insert into event_registrations (event_id, event_title, name, email, mobile) values ($1, $2, 'First Guest', 'first@example.org', '33333333')`,
+      [event.id, event.title],
+    );
+    try {
+      await page.goto(`/events/${event.id}`);
+      await expect(page.getByText("Full: registrations join the waitlist")).toBeVisible();
+      await page.getByRole("button", { name: "Join the Waitlist" }).tap();
+      const dialog = page.getByRole("dialog", { name: "Register for This Event" });
+      await dialog.getByLabel("Full Name").fill("Wait Lister");
+      await dialog.getByLabel("Email").fill("wait.lister@example.org");
+      await dialog.getByLabel("Mobile Number").fill("+973 3612 3456");
+      await dialog.getByRole("button", { name: "Register" }).tap();
+      await expect(page.getByTestId("toast")).toContainText("You're on the Waitlist");
+
+      const [mail] = await sql<{ subject: string; text_body: string }>(
+        "select subject, text_body from outbox_emails where to_address = $1",
+        ["wait.lister@example.org"],
+      );
+      expect(mail!.subject).toBe(`You are on the waitlist: ${event.title}`);
+      const link = new URL(/http:\/\/\S+\/cancel\?\S+/.exec(mail!.text_body)![0]);
+      await page.goto(link.pathname + link.search);
+      await expect(page.getByText(`Leave the waitlist for ${event.title}, Wait Lister?`)).toBeVisible();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await page.getByRole("button", { name: "Leave the Waitlist" }).tap();
+      await expect(page.getByRole("status")).toHaveText(
+        `Your registration for ${event.title} has been cancelled.`,
+      );
+      const rows = await sql<{ email: string; status: string }>(
+        "select email, status from event_registrations where event_id = $1 order by email",
+        [event.id],
+      );
+      expect(rows).toEqual([
+        { email: "first@example.org", status: "confirmed" },
+        { email: "wait.lister@example.org", status: "cancelled" },
+      ]);
+      await page.goto(link.pathname + link.search);
+      await expect(page.getByRole("alert")).toHaveText("This registration has already been cancelled.");
+    } finally {
+      await removeEvent(event.id);
+    }
+  });
 });

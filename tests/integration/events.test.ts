@@ -92,7 +92,7 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
         params: { id },
       });
       expect(result.status).toBe(404);
-      expect(result.data).toEqual({ event: null, isPast: false, loadFailed: false });
+      expect(result.data).toEqual({ event: null, isPast: false, isClosed: false, loadFailed: false });
     }
     const found = await callRoute(detailLoader, new Request(`http://localhost/events/${event.id}`), {
       params: { id: event.id },
@@ -108,6 +108,7 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
     ).toEqual({
       ok: true,
       eventTitle: "Family Day",
+      status: "confirmed",
     });
     const rows = await t.services.db.select().from(eventRegistrations);
     expect(rows).toHaveLength(1);
@@ -249,7 +250,7 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
         params: { id },
       });
       expect(one.status).toBe(503);
-      expect(one.data).toEqual({ event: null, isPast: false, loadFailed: true });
+      expect(one.data).toEqual({ event: null, isPast: false, isClosed: false, loadFailed: true });
     } finally {
       await t.services.db.execute(sql`alter table events_unavailable rename to events`);
     }

@@ -7,7 +7,15 @@ import { createMailTransport } from "~/server/platform/mail.server";
 import { registerForEvent, saveMinistryRegistration } from "~/server/people/registrations.server";
 import { saveVisitorMessage } from "~/server/people/visitors.server";
 import { startSmtpServer } from "../helpers/smtp";
-import { databaseKinds, startTestServices, TEST_ADMIN, type TestServices } from "../helpers/test-services";
+import { action as cancelAction } from "~/routes/events/cancel";
+import {
+  callRoute,
+  databaseKinds,
+  formRequest,
+  startTestServices,
+  TEST_ADMIN,
+  type TestServices,
+} from "../helpers/test-services";
 
 // E-mail goes through the outbox to a real SMTP server started here: what arrives, retries while
 // the server refuses, no duplicates between workers, nothing lost by a worker that dies mid-send.
@@ -111,6 +119,53 @@ describe.each(databaseKinds)("the e-mail outbox on %s", (kind) => {
     expect(field("DTSTART")).toBe(`${date.replace(/-/g, "")}T060000Z`);
     expect(field("DTEND")).toBe(`${date.replace(/-/g, "")}T110000Z`);
     expect(field("UID")).toBe(`${event!.id}@church.example.org`);
+  });
+
+  it("a full event: the waitlisted person is told, and told again by e-mail when a cancellation frees a seat", async () => {
+    const [event] = await t.services.db
+      .insert(events)
+      .values({
+        title: "Couples Dinner",
+        eventDate: addDays(todayInChurchZone(), 9),
+        eventTime: "19:00",
+        locationName: "Fellowship Hall",
+        googleMapsUrl: "https://maps.example.org/?q=fellowship",
+        capacity: 1,
+      })
+      .returning();
+    for (const [name, email] of [
+      ["Dan Uy", "dan@example.net"],
+      ["Eva Go", "eva@example.net"],
+    ]) {
+      await registerForEvent(
+        event!.id,
+        { name: name!, email: email!, mobile: "+973 3333 4444", message: null },
+        todayInChurchZone(),
+        ORIGIN,
+      );
+    }
+    await send();
+    const [confirmed] = smtp.to("dan@example.net");
+    expect(confirmed!.subject).toBe("You are registered: Couples Dinner");
+    const [waiting] = smtp.to("eva@example.net");
+    expect(waiting!.subject).toBe("You are on the waitlist: Couples Dinner");
+    expect(waiting!.attachments).toEqual([]);
+
+    // Dan cancels with the link his confirmation brought (the page's button sends the form).
+    const link = new URL(
+      /https:\/\/church\.example\.org\/events\/\S+\/cancel\?\S+/.exec(confirmed!.text!)![0],
+    );
+    expect(link.searchParams.get("r")).toMatch(/^[0-9a-f-]{36}$/);
+    const answer = await callRoute(cancelAction, formRequest(link.pathname + link.search, {}), {
+      params: { id: event!.id },
+    });
+    expect(answer.data).toEqual({ state: "cancelled", eventTitle: "Couples Dinner" });
+    await send();
+    const seat = smtp
+      .to("eva@example.net")
+      .find((mail) => mail.subject === "A seat is yours: Couples Dinner");
+    expect(seat?.text).toContain("you are now registered");
+    expect(seat?.attachments.map((attachment) => attachment.filename)).toEqual(["event.ics"]);
   });
 
   it("a ministry sign-up is confirmed with the ministry's name", async () => {

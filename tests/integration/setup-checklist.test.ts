@@ -217,9 +217,12 @@ describe.each(databaseKinds)("the setup checklist and demo content on %s", (kind
         locationName,
         googleMapsUrl,
         description,
+        capacity: null,
+        registrationDeadline: null,
       },
       null,
       "system",
+      "http://localhost",
     );
     const [document] = await db.select().from(documents).where(eq(documents.isDemo, true)).limit(1);
     const [admin] = await t.services.database.query<{ id: string }>("select id from users limit 1");

@@ -4,9 +4,11 @@ import {
   CalendarX2,
   Clock,
   ExternalLink,
+  Hourglass,
   MapPin,
   Mic,
   TriangleAlert,
+  Users,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Link, useSearchParams } from "react-router";
@@ -21,16 +23,22 @@ import { FormResultNotice, PublicForm } from "~/components/public-form";
 import { buttonVariants } from "~/components/ui/button";
 import { todayInChurchZone } from "~/lib/dates";
 import { eventImageSrc } from "~/lib/event-image";
-import { formatDateLong, formatTimeRange } from "~/lib/format";
+import { formatDateLong, formatDateTime, formatTimeRange } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { loadAsDocument, type PageHandle } from "~/lib/page-scripts";
 import { useSiteFrame } from "~/lib/site-frame";
 import { eventRegistrationSchema, LIMITS } from "~/schemas/public-forms";
-import { getEvent, isPastEvent, type PublicEvent } from "~/server/content/events.server";
+import {
+  getEvent,
+  isEventId,
+  isPastEvent,
+  isRegistrationClosed,
+  type PublicEvent,
+} from "~/server/content/events.server";
 import { AppError } from "~/server/http/errors.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import { handlePublicForm } from "~/server/http/public-forms.server";
-import { registerForEvent } from "~/server/people/registrations.server";
+import { registerForEvent, seatCounts } from "~/server/people/registrations.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/detail";
@@ -46,24 +54,49 @@ const texts = {
   errorToast: "Error fetching event",
   errorText: "We could not load this event just now. Please try again in a moment.",
   pastNotice: "This event has already taken place, so registration is closed.",
+  closedNotice: "Registration for this event has closed.",
+  fullNotice:
+    "This event is full. You can still register to join the waitlist: if a seat frees up, it goes to the first person waiting, who is told by e-mail.",
   gone: "This event is no longer available.",
 };
 
 const REGISTER_PARAM = "register";
 
-type ShownEvent = PublicEvent & { imageSrc: string };
+type ShownEvent = Omit<PublicEvent, "registrationDeadline"> & {
+  imageSrc: string;
+  /** When registration closes, written out; null for no deadline. */
+  closes: string | null;
+  /** Seats still free; null when the event has no limit. */
+  seatsLeft: number | null;
+};
 
 export async function loader({ params }: Route.LoaderArgs) {
   const loaded = await loadOrEmpty(
     "an event",
     async () => {
-      const [event, { titledEventImages }] = await Promise.all([getEvent(params.id), getSiteContent()]);
+      const [event, { titledEventImages }, seats] = await Promise.all([
+        getEvent(params.id),
+        getSiteContent(),
+        seatCounts([params.id].filter(isEventId)),
+      ]);
       const shown: ShownEvent | null = event
-        ? { ...event, imageSrc: eventImageSrc(event, titledEventImages) }
+        ? {
+            ...event,
+            imageSrc: eventImageSrc(event, titledEventImages),
+            closes: event.registrationDeadline ? formatDateTime(event.registrationDeadline) : null,
+            seatsLeft:
+              event.capacity === null
+                ? null
+                : Math.max(0, event.capacity - (seats.get(event.id)?.taken ?? 0)),
+          }
         : null;
-      return { event: shown, isPast: event ? isPastEvent(event, todayInChurchZone()) : false };
+      return {
+        event: shown,
+        isPast: event ? isPastEvent(event, todayInChurchZone()) : false,
+        isClosed: event ? isRegistrationClosed(event) : false,
+      };
     },
-    { event: null as ShownEvent | null, isPast: false },
+    { event: null as ShownEvent | null, isPast: false, isClosed: false },
   );
   return loaded.data.loadFailed || loaded.data.event ? loaded : data(loaded.data, { status: 404 });
 }
@@ -78,7 +111,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       // Read the event again: it may have been removed or have passed since the page was opened.
       const outcome = await registerForEvent(params.id, registrant, todayInChurchZone(), siteOrigin());
       if (!outcome.ok && outcome.reason === "past") throw new AppError(texts.pastNotice, 409);
+      if (!outcome.ok && outcome.reason === "closed") throw new AppError(texts.closedNotice, 409);
       if (!outcome.ok) throw new AppError(texts.gone, 404);
+      if (outcome.status === "waitlisted") {
+        return {
+          title: "You're on the Waitlist",
+          description: `${outcome.eventTitle} is full, so you are on the waitlist. We will e-mail you if a seat frees up.`,
+        };
+      }
       return {
         title: "Registration Successful!",
         description: `You've registered for ${outcome.eventTitle}.`,
@@ -115,9 +155,9 @@ function BackLink({ className }: { className?: string }) {
 }
 
 export default function EventDetail({ loaderData }: Route.ComponentProps) {
-  const { event, isPast, loadFailed: isError } = loaderData;
+  const { event, isPast, isClosed, loadFailed: isError } = loaderData;
 
-  if (event) return <EventDetails event={event} isPast={isPast} />;
+  if (event) return <EventDetails event={event} isPast={isPast} isClosed={isClosed} />;
 
   const isNotFound = !isError;
   return (
@@ -159,7 +199,15 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
-function EventDetails({ event, isPast }: { event: ShownEvent; isPast: boolean }) {
+function EventDetails({
+  event,
+  isPast,
+  isClosed,
+}: {
+  event: ShownEvent;
+  isPast: boolean;
+  isClosed: boolean;
+}) {
   const { church } = useSiteFrame();
   const [searchParams] = useSearchParams();
   const date = formatDateLong(event.eventDate);
@@ -214,19 +262,38 @@ function EventDetails({ event, isPast }: { event: ShownEvent; isPast: boolean })
                   {event.speaker}
                 </Fact>
               ) : null}
+              {event.seatsLeft !== null && !isPast && !isClosed ? (
+                <Fact icon={<Users className="size-5" aria-hidden="true" />} label="Seats">
+                  {event.seatsLeft === 0
+                    ? "Full: registrations join the waitlist"
+                    : `${event.seatsLeft} of ${event.capacity} left`}
+                </Fact>
+              ) : null}
+              {event.closes && !isPast && !isClosed ? (
+                <Fact icon={<Hourglass className="size-5" aria-hidden="true" />} label="Registration Closes">
+                  {event.closes}
+                </Fact>
+              ) : null}
             </dl>
             <div className="mt-6 border-t border-border pt-6">
-              {isPast ? (
+              {isPast || isClosed ? (
                 <p className="rounded-md bg-muted px-4 py-3 text-sm text-muted-foreground">
-                  {texts.pastNotice}
+                  {isPast ? texts.pastNotice : texts.closedNotice}
                 </p>
               ) : (
-                <PageDialogTrigger
-                  param={REGISTER_PARAM}
-                  className={buttonVariants({ variant: "gold", size: "lg", className: "w-full" })}
-                >
-                  {texts.register}
-                </PageDialogTrigger>
+                <>
+                  {event.seatsLeft === 0 ? (
+                    <p className="mb-4 rounded-md bg-muted px-4 py-3 text-sm text-muted-foreground">
+                      {texts.fullNotice}
+                    </p>
+                  ) : null}
+                  <PageDialogTrigger
+                    param={REGISTER_PARAM}
+                    className={buttonVariants({ variant: "gold", size: "lg", className: "w-full" })}
+                  >
+                    {event.seatsLeft === 0 ? "Join the Waitlist" : texts.register}
+                  </PageDialogTrigger>
+                </>
               )}
             </div>
           </aside>
@@ -244,7 +311,7 @@ function EventDetails({ event, isPast }: { event: ShownEvent; isPast: boolean })
         </div>
       </div>
 
-      {isPast ? null : (
+      {isPast || isClosed ? null : (
         <PageFormDialog
           param={REGISTER_PARAM}
           inline={searchParams.has(REGISTER_PARAM)}

@@ -7,6 +7,7 @@ import { createEvent, getEventRow, updateEvent, type EventInput } from "~/server
 import { respondToUpload } from "~/server/http/upload-response.server";
 import { AppError } from "~/server/http/errors.server";
 import { storeImageWithRecord, withUploadForm } from "~/server/http/uploads.server";
+import { siteOrigin } from "~/server/platform/site-origin.server";
 import type { Route } from "./+types/event-upload";
 
 const SCREEN = "/members/add-event";
@@ -45,7 +46,9 @@ export async function action({ request }: Route.ActionArgs) {
         return refuse(404, "Database update failed", "That event no longer exists.");
 
       const save = (image: { url: string; objectName: string } | null) =>
-        intent === "create" ? createEvent(input, image, user) : updateEvent(id, input, image, user);
+        intent === "create"
+          ? createEvent(input, image, user)
+          : updateEvent(id, input, image, user, siteOrigin());
       let stored = false;
       try {
         if (file) {

@@ -15,12 +15,14 @@ import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { useUpload } from "~/lib/upload-client";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
-import { eventSchema } from "~/schemas/event";
+import { eventSchema, MAX_CAPACITY } from "~/schemas/event";
+import { localInputInChurchZone } from "~/lib/dates";
 import { requireUser } from "~/server/auth/guards.server";
 import { loadEditableList } from "~/server/http/content-actions.server";
 import { readForm } from "~/server/http/forms.server";
 import { deleteEvent, getEventRow, listEventsForStaff } from "~/server/content/events.server";
 import { getSiteContent } from "~/server/site/site-content.server";
+import { seatCounts } from "~/server/people/registrations.server";
 import type { Route } from "./+types/events";
 import { refusalFor, refuse, reply } from "~/server/http/action-result.server";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -38,7 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     what: "events",
     async list() {
       const [rows, { titledEventImages }] = await Promise.all([listEventsForStaff(), getSiteContent()]);
-      return rows.map((row) => ({ ...row, imageSrc: eventImageSrc(row, titledEventImages) }));
+      const seats = await seatCounts(rows.map((row) => row.id));
+      return rows.map((row) => ({
+        ...row,
+        imageSrc: eventImageSrc(row, titledEventImages),
+        seats: seatsLine(row.capacity, seats.get(row.id)),
+      }));
     },
     get: getEventRow,
   });
@@ -63,6 +70,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const time = (value: string | null | undefined) => (value ? value.slice(0, 5) : "");
+
+/** "12 of 40 seats taken, 3 waiting" (or "5 registered" for an event without a limit). */
+function seatsLine(capacity: number | null, counts: { taken: number; waiting: number } | undefined): string {
+  const taken = counts?.taken ?? 0;
+  const waiting = counts?.waiting ? `, ${counts.waiting} waiting` : "";
+  return capacity === null ? `${taken} registered` : `${taken} of ${capacity} seats taken${waiting}`;
+}
 
 export default function Events({ loaderData }: Route.ComponentProps) {
   const { items: events, editing, loadFailed } = loaderData;
@@ -185,6 +199,33 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             defaultValue={current?.googleMapsUrl ?? ""}
             error={errors.googleMapsUrl}
           />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField
+              id="capacity"
+              name="capacity"
+              label="Seats"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_CAPACITY}
+              hint="Leave empty for no limit. When full, people join a waitlist."
+              defaultValue={current?.capacity ?? ""}
+              error={errors.capacity}
+            />
+            <FormField
+              id="registrationDeadline"
+              name="registrationDeadline"
+              label="Registration Closes"
+              type="datetime-local"
+              hint="Leave empty to keep it open until the day of the event."
+              defaultValue={
+                current?.registrationDeadline
+                  ? localInputInChurchZone(new Date(current.registrationDeadline))
+                  : ""
+              }
+              error={errors.registrationDeadline}
+            />
+          </div>
           <FormField
             id="speaker"
             name="speaker"
@@ -245,6 +286,9 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 <p className="line-clamp-2 break-words font-medium">{item.title}</p>
                 <p className="text-sm text-muted-foreground">
                   {formatDate(item.eventDate)} · {formatTimeRange(item.eventTime, item.eventEndTime)}
+                </p>
+                <p className="text-sm text-muted-foreground" data-testid="event-seats">
+                  {item.seats}
                 </p>
               </div>
               <EditLink to={`?edit=${item.id}`} label={`Edit ${item.title}`} />

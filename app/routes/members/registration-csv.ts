@@ -2,6 +2,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { csvResponse, exportAudit } from "~/server/http/csv.server";
 import { streamEventRegistrations, streamMinistryRegistrations } from "~/server/people/registrations.server";
 import { appErrorResponse, notFound } from "~/server/http/errors.server";
+import { timestampInChurchZone } from "~/lib/dates";
 import type { Route } from "./+types/registration-csv";
 
 // 'Export All' of the two registration screens, through the same CSV module as the reports.
@@ -30,9 +31,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const rows = await streamEventRegistrations();
     return csvResponse(
       "all_event_registrations.csv",
-      ["Event", "Name", "Email", "Mobile", "Message", "Date"],
+      ["Event", "Name", "Email", "Mobile", "Message", "Date", "Status", "Arrived"],
       rows,
-      (r) => [r.group, r.name, r.email, r.mobile, r.message, r.date],
+      (r) => [
+        r.group,
+        r.name,
+        r.email,
+        r.mobile,
+        r.message,
+        r.date,
+        r.status ?? "",
+        r.checkedInAt ? timestampInChurchZone(r.checkedInAt) : "",
+      ],
       audited("event", "All Event Registrations"),
     );
   }

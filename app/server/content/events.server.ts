@@ -15,9 +15,12 @@ const EVENT_AUDIT_FIELDS = [
   "googleMapsUrl",
   "description",
   "imageUrl",
+  "capacity",
+  "registrationDeadline",
 ] as const;
 import { services } from "../platform/services.server";
 import { removeStoredFile } from "../platform/images.server";
+import { promoteFromWaitlist } from "../people/registrations.server";
 
 /** What the public pages show of an event (nothing internal such as the stored file path). */
 export type PublicEvent = Pick<
@@ -32,6 +35,8 @@ export type PublicEvent = Pick<
   | "googleMapsUrl"
   | "description"
   | "imageUrl"
+  | "capacity"
+  | "registrationDeadline"
 >;
 
 const publicColumns = {
@@ -45,6 +50,8 @@ const publicColumns = {
   googleMapsUrl: events.googleMapsUrl,
   description: events.description,
   imageUrl: events.imageUrl,
+  capacity: events.capacity,
+  registrationDeadline: events.registrationDeadline,
 };
 
 /** True for an id the events table could hold; anything else is answered without asking it. */
@@ -86,6 +93,14 @@ export async function getEvent(id: string): Promise<PublicEvent | null> {
   return row ?? null;
 }
 
+/** Whether registration has closed: the deadline has passed (the date alone decides otherwise). */
+export function isRegistrationClosed(
+  event: Pick<EventRow, "registrationDeadline">,
+  now: Date = new Date(),
+): boolean {
+  return event.registrationDeadline !== null && event.registrationDeadline.getTime() <= now.getTime();
+}
+
 /** Upcoming or today: the date alone decides (an event later today is still open). */
 export function isPastEvent(event: Pick<EventRow, "eventDate">, today: string): boolean {
   return event.eventDate < today;
@@ -100,6 +115,8 @@ export interface EventInput {
   locationName: string;
   googleMapsUrl: string;
   description: string | null;
+  capacity: number | null;
+  registrationDeadline: Date | null;
 }
 
 export interface StoredImage {
@@ -148,6 +165,7 @@ export async function updateEvent(
   input: EventInput,
   image: StoredImage | null,
   actor: Actor,
+  origin: string,
 ): Promise<EventRow | null> {
   if (!isEventId(id)) return null;
   const { db, storage } = services();
@@ -164,6 +182,8 @@ export async function updateEvent(
       })
       .where(eq(events.id, id))
       .returning();
+    // More seats than before: the waitlist moves up at once.
+    await promoteFromWaitlist(tx, row!, origin);
     await logChange(tx, actor, "event.updated", {
       subject: { type: "event", id, label: row!.title },
       details: {

@@ -19,6 +19,8 @@ export interface EmailPieces {
   details?: [string, string][];
   /** A link to follow, e.g. the map or the inbox. */
   action?: { label: string; href: string };
+  /** Further links after it, e.g. a registration's cancel link. */
+  links?: { label: string; href: string }[];
 }
 
 const ESCAPES: Record<string, string> = {
@@ -60,7 +62,9 @@ export function renderEmail(
     "",
     ...pieces.paragraphs.flatMap((paragraph) => [paragraph, ""]),
     ...(details.length ? [...details.map(([label, value]) => `${label}: ${value}`), ""] : []),
-    ...(pieces.action ? [`${pieces.action.label}: ${pieces.action.href}`, ""] : []),
+    ...[pieces.action, ...(pieces.links ?? [])].flatMap((link) =>
+      link ? [`${link.label}: ${link.href}`, ""] : [],
+    ),
     "--",
     church.name,
     ...contacts,
@@ -82,11 +86,13 @@ ${
         .join("")}</table>`
     : ""
 }
-${
-  pieces.action
-    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(pieces.action.href)}" style="color:#1d4ed8">${escapeHtml(pieces.action.label)}</a></p>`
-    : ""
-}
+${[pieces.action, ...(pieces.links ?? [])]
+  .map((link) =>
+    link
+      ? `<p style="margin:0 0 16px"><a href="${escapeHtml(link.href)}" style="color:#1d4ed8">${escapeHtml(link.label)}</a></p>`
+      : "",
+  )
+  .join("\n")}
 <hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0 16px">
 <p style="margin:0;font-size:14px;color:#475569"><strong>${escapeHtml(church.name)}</strong><br>${contacts.map(escapeHtml).join("<br>")}</p>
 </div>

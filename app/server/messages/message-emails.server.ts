@@ -1,6 +1,7 @@
 import ical from "ical-generator";
 import { formatDateLong, formatTimeRange } from "~/lib/format";
 import type { SiteContent } from "../site/site-content.server";
+import { cancelLink } from "../people/registration-links.server";
 import { renderEmail, subjectLine, type EmailPieces } from "./email-layout.server";
 import { effectivePreferences, wantsToHear } from "./notification-preferences.server";
 import { countRecentEmails, isSendableAddress, queueEmail, type Executor } from "./outbox.server";
@@ -25,16 +26,19 @@ export type IncomingMessage =
       email: string;
       mobile: string;
       message: string | null;
-      event: {
-        id: string;
-        title: string;
-        eventDate: string;
-        eventTime: string;
-        eventEndTime: string | null;
-        locationName: string;
-        googleMapsUrl: string;
-      };
+      event: EmailedEvent;
+      registration: { id: string; status: "confirmed" | "waitlisted" };
     };
+
+export interface EmailedEvent {
+  id: string;
+  title: string;
+  eventDate: string;
+  eventTime: string;
+  eventEndTime: string | null;
+  locationName: string;
+  googleMapsUrl: string;
+}
 
 /** Confirmations one address may be sent in an hour; more submissions are kept but not confirmed. */
 export const CONFIRMATIONS_PER_HOUR = 3;
@@ -48,7 +52,7 @@ const churchTime = (date: string, time: string) => new Date(`${date}T${time.slic
 
 /** The event as a calendar file (one VEVENT) that calendar apps import. */
 export function eventCalendar(
-  event: Extract<IncomingMessage, { kind: "event" }>["event"],
+  event: EmailedEvent,
   content: Pick<SiteContent, "church">,
   origin: string,
 ): string {
@@ -70,6 +74,52 @@ export function eventCalendar(
     description: `${event.locationName}\n${event.googleMapsUrl}`,
   });
   return calendar.toString();
+}
+
+function eventDetails(event: EmailedEvent, message: string | null): [string, string][] {
+  return [
+    ["Event", event.title],
+    ["Date", formatDateLong(event.eventDate)],
+    ["Time", formatTimeRange(event.eventTime, event.eventEndTime)],
+    ["Place", event.locationName],
+    ...(message ? ([["Your message", message]] as [string, string][]) : []),
+  ];
+}
+
+/** The calendar file that goes with an event's confirmation. */
+function calendarAttachment(event: EmailedEvent, content: SiteContent, origin: string) {
+  return {
+    filename: "event.ics",
+    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+    content: Buffer.from(eventCalendar(event, content, origin)).toString("base64"),
+  };
+}
+
+/** Tells someone on the waitlist that a seat is now theirs (a cancellation, or more seats). */
+export async function queueSeatFreedEmail(
+  executor: Executor,
+  registration: { id: string; name: string; email: string; message: string | null; event: EmailedEvent },
+  content: SiteContent,
+  origin: string,
+): Promise<void> {
+  if (!isSendableAddress(registration.email)) return;
+  const { event } = registration;
+  const subject = `A seat is yours: ${event.title}`;
+  await queueEmail(executor, {
+    kind: "confirmation.event-seat",
+    to: registration.email,
+    ...renderEmail(content, subject, {
+      heading: subject,
+      paragraphs: [
+        `Dear ${subjectLine(registration.name)},`,
+        `A seat has freed up at ${event.title}, and it is yours: you are now registered. If you can no longer come, please cancel, so the seat goes to the next person waiting.`,
+      ],
+      details: eventDetails(event, registration.message),
+      action: { label: "Map", href: event.googleMapsUrl },
+      links: [{ label: "Cancel my registration", href: cancelLink(origin, event.id, registration.id) }],
+    }),
+    attachments: [calendarAttachment(event, content, origin)],
+  });
 }
 
 function confirmation(message: IncomingMessage, content: SiteContent, origin: string) {
@@ -96,15 +146,22 @@ function confirmation(message: IncomingMessage, content: SiteContent, origin: st
       href: `${origin}/ministries/${message.ministry.slug}`,
     };
   } else {
-    const { event } = message;
-    pieces.details = [
-      ["Event", event.title],
-      ["Date", formatDateLong(event.eventDate)],
-      ["Time", formatTimeRange(event.eventTime, event.eventEndTime)],
-      ["Place", event.locationName],
-      ...(message.message ? ([["Your message", message.message]] as [string, string][]) : []),
-    ];
+    const { event, registration } = message;
+    if (registration.status === "waitlisted") {
+      const subject = `You are on the waitlist: ${event.title}`;
+      return renderEmail(content, subject, {
+        heading: subject,
+        paragraphs: [
+          `Dear ${message.name},`,
+          `${event.title} is full, so you are on its waitlist. If a seat frees up, it goes to the first person waiting, and we will e-mail you at once.`,
+        ],
+        details: eventDetails(event, message.message),
+        links: [{ label: "Leave the waitlist", href: cancelLink(origin, event.id, registration.id) }],
+      });
+    }
+    pieces.details = eventDetails(event, message.message);
     pieces.action = { label: "Map", href: event.googleMapsUrl };
+    pieces.links = [{ label: "Cancel my registration", href: cancelLink(origin, event.id, registration.id) }];
   }
   return renderEmail(content, fill(subjectTemplate, values), pieces);
 }
@@ -159,14 +216,8 @@ export async function queueMessageEmails(
       to: message.email,
       ...confirmation(message, content, origin),
       attachments:
-        message.kind === "event"
-          ? [
-              {
-                filename: "event.ics",
-                contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-                content: Buffer.from(eventCalendar(message.event, content, origin)).toString("base64"),
-              },
-            ]
+        message.kind === "event" && message.registration.status === "confirmed"
+          ? [calendarAttachment(message.event, content, origin)]
           : [],
     });
   }

@@ -1,4 +1,4 @@
-import { asc, count, eq, gte } from "drizzle-orm";
+import { and, asc, count, eq, gte } from "drizzle-orm";
 import { eventRegistrations, events } from "../../../database/schema";
 import { services } from "../platform/services.server";
 
@@ -7,7 +7,7 @@ export const DASHBOARD_EVENTS = 3;
 
 /**
  * The next events (today, the church's date, or later; soonest first), each with how many people
- * have registered for it, and how many upcoming events there are in all.
+ * hold a seat at it, and how many upcoming events there are in all.
  */
 export async function upcomingEventsWithRegistrations(today: string, limit = DASHBOARD_EVENTS) {
   const { db } = services();
@@ -23,7 +23,11 @@ export async function upcomingEventsWithRegistrations(today: string, limit = DAS
         registrations: count(eventRegistrations.id),
       })
       .from(events)
-      .leftJoin(eventRegistrations, eq(eventRegistrations.eventId, events.id))
+      // Seats taken: people on the waitlist or who cancelled are not coming.
+      .leftJoin(
+        eventRegistrations,
+        and(eq(eventRegistrations.eventId, events.id), eq(eventRegistrations.status, "confirmed")),
+      )
       .where(upcoming)
       .groupBy(events.id)
       .orderBy(asc(events.eventDate), asc(events.eventTime), asc(events.title), asc(events.id))

@@ -1,0 +1,124 @@
+import { CalendarCheck, CalendarX2 } from "lucide-react";
+import { data, Form, Link } from "react-router";
+import { PageHeader } from "~/components/page-header";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { pageMeta } from "~/lib/meta";
+import { loadAsDocument } from "~/lib/page-scripts";
+import { isCancelSignature } from "~/server/people/registration-links.server";
+import { cancelRegistration, getRegistrationForCancel } from "~/server/people/registrations.server";
+import { siteOrigin } from "~/server/platform/site-origin.server";
+import { readForm } from "~/server/http/forms.server";
+import type { Route } from "./+types/cancel";
+
+// The page a confirmation e-mail's "Cancel my registration" link opens. Opening it changes
+// nothing (mail programs open links to check them): the person confirms with the button, and the
+// form is sent without scripts like every public form. A link works once.
+
+const texts = {
+  invalid: "This cancel link is not valid. Please use the link from your confirmation e-mail as it is.",
+  already: "This registration has already been cancelled.",
+};
+
+type View =
+  | { state: "ask"; eventTitle: string; name: string; waitlisted: boolean }
+  | { state: "cancelled"; eventTitle: string }
+  | { state: "already" | "invalid" };
+
+async function signedRegistration(url: URL) {
+  const id = url.searchParams.get("r") ?? "";
+  const signature = url.searchParams.get("s") ?? "";
+  if (!id || !isCancelSignature(id, signature)) return null;
+  return getRegistrationForCancel(id);
+}
+
+export const clientLoader = loadAsDocument;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const registration = await signedRegistration(new URL(request.url));
+  if (!registration) return data<View>({ state: "invalid" }, { status: 404 });
+  if (registration.status === "cancelled") return { state: "already" } satisfies View as View;
+  return {
+    state: "ask",
+    eventTitle: registration.eventTitle,
+    name: registration.name,
+    waitlisted: registration.status === "waitlisted",
+  } satisfies View as View;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await readForm(request);
+  const registration = await signedRegistration(new URL(request.url));
+  if (!registration) return data<View>({ state: "invalid" }, { status: 404 });
+  const outcome = await cancelRegistration(registration.id, siteOrigin());
+  if (!outcome.ok) {
+    return data<View>(
+      { state: outcome.reason === "already-cancelled" ? "already" : "invalid" },
+      { status: 409 },
+    );
+  }
+  return { state: "cancelled", eventTitle: outcome.eventTitle } satisfies View as View;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [...pageMeta(matches, "Cancel Registration"), { name: "robots", content: "noindex" }];
+}
+
+export default function CancelRegistration({ loaderData, actionData }: Route.ComponentProps) {
+  const view: View = actionData ?? loaderData;
+  return (
+    <>
+      <PageHeader eyebrow="Church Event" title="Cancel Registration" />
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-12 text-center sm:px-6 lg:px-8">
+        {view.state === "ask" ? (
+          <>
+            <CalendarX2 className="size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="mt-4 text-lg text-navy">
+              {view.waitlisted
+                ? `Leave the waitlist for ${view.eventTitle}, ${view.name}?`
+                : `Cancel the registration of ${view.name} for ${view.eventTitle}?`}
+            </p>
+            <p className="mt-2 text-muted-foreground">
+              {view.waitlisted
+                ? "You will no longer be offered a seat."
+                : "Your seat goes to the next person waiting. This cannot be undone, but you can register again while seats are free."}
+            </p>
+            <Form method="post" className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+              <Button type="submit" variant="destructive" size="lg">
+                {view.waitlisted ? "Leave the Waitlist" : "Cancel My Registration"}
+              </Button>
+              <Link to="/events" className={buttonVariants({ variant: "outline", size: "lg" })}>
+                Keep It
+              </Link>
+            </Form>
+          </>
+        ) : view.state === "cancelled" ? (
+          <>
+            <CalendarCheck className="size-10 text-primary" aria-hidden="true" />
+            <p className="mt-4 text-lg text-navy" role="status">
+              Your registration for {view.eventTitle} has been cancelled.
+            </p>
+            <Link
+              to="/events"
+              className={buttonVariants({ variant: "outline", size: "lg", className: "mt-8" })}
+            >
+              See Other Events
+            </Link>
+          </>
+        ) : (
+          <>
+            <CalendarX2 className="size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="mt-4 text-lg text-muted-foreground" role="alert">
+              {view.state === "already" ? texts.already : texts.invalid}
+            </p>
+            <Link
+              to="/events"
+              className={buttonVariants({ variant: "outline", size: "lg", className: "mt-8" })}
+            >
+              Back to All Events
+            </Link>
+          </>
+        )}
+      </section>
+    </>
+  );
+}
