@@ -21,9 +21,9 @@ import { ServerToast } from "~/components/page-toast";
 
 import { FormResultNotice, PublicForm } from "~/components/public-form";
 import { buttonVariants } from "~/components/ui/button";
-import { todayInChurchZone } from "~/lib/dates";
+import { localInputInChurchZone, todayInChurchZone } from "~/lib/dates";
 import { eventImageSrc } from "~/lib/event-image";
-import { formatDateLong, formatDateTime, formatTimeRange } from "~/lib/format";
+import { formatDateLong, formatTime12, formatTimeRange } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { loadAsDocument, type PageHandle } from "~/lib/page-scripts";
 import { useSiteFrame } from "~/lib/site-frame";
@@ -62,6 +62,12 @@ const texts = {
 
 const REGISTER_PARAM = "register";
 
+/** A moment as the public pages write dates: "Thursday, December 3, 2026, 12:00 PM". */
+function publicMoment(moment: Date): string {
+  const local = localInputInChurchZone(moment);
+  return `${formatDateLong(local.slice(0, 10))}, ${formatTime12(local.slice(11))}`;
+}
+
 type ShownEvent = Omit<PublicEvent, "registrationDeadline"> & {
   imageSrc: string;
   /** When registration closes, written out; null for no deadline. */
@@ -83,7 +89,7 @@ export async function loader({ params }: Route.LoaderArgs) {
         ? {
             ...event,
             imageSrc: eventImageSrc(event, titledEventImages),
-            closes: event.registrationDeadline ? formatDateTime(event.registrationDeadline) : null,
+            closes: event.registrationDeadline ? publicMoment(event.registrationDeadline) : null,
             seatsLeft:
               event.capacity === null
                 ? null

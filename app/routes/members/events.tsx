@@ -199,7 +199,8 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             defaultValue={current?.googleMapsUrl ?? ""}
             error={errors.googleMapsUrl}
           />
-          <div className="grid gap-5 sm:grid-cols-2">
+          {/* One above the other: a date-and-time field needs the form's whole width. */}
+          <div className="grid gap-5">
             <FormField
               id="capacity"
               name="capacity"
