@@ -12,6 +12,9 @@ export default [
   route("ministries", "routes/ministries/index.tsx"),
   route("ministries/:slug", "routes/ministries/detail.tsx"),
   route("events", "routes/events/index.tsx"),
+  // Calendars: every upcoming event (a feed to subscribe to) and one event (events and sermons issue)
+  route("events.ics", "routes/events/calendar-feed.ts"),
+  route("events/:id.ics", "routes/events/event-calendar.ts"),
   route("events/:id", "routes/events/detail.tsx"),
   // A registrant cancels from the link in their confirmation (events and sermons issue)
   route("events/:id/cancel", "routes/events/cancel.tsx"),

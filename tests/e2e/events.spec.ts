@@ -329,6 +329,38 @@ test("the modal closes on X, the backdrop and Escape, and gives focus back to th
   }
 });
 
+test("calendars: the feed and one event's file are iCalendar, and the event page links to both ways in", async ({
+  page,
+  request,
+}) => {
+  const feed = await request.get("/events.ics");
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  const text = await feed.text();
+  for (const event of seeded) expect(text).toContain(`SUMMARY:${event.title}`);
+
+  const id = await eventId(seeded[0]!.title);
+  const one = await request.get(`/events/${id}.ics`);
+  expect(one.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  expect((await one.text()).match(/BEGIN:VEVENT/g)).toHaveLength(1);
+
+  await page.goto("/events");
+  await expect(page.locator('link[rel="alternate"][type="text/calendar"]')).toHaveAttribute(
+    "href",
+    "/events.ics",
+  );
+  await page.goto(`/events/${id}`);
+  const calendar = page.getByRole("region", { name: "Add to Calendar" });
+  await expect(calendar.getByRole("link", { name: "Calendar file (.ics)" })).toHaveAttribute(
+    "href",
+    `/events/${id}.ics`,
+  );
+  await expect(calendar.getByRole("link", { name: /Google Calendar/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&text=IronMen/,
+  );
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

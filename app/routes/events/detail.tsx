@@ -1,6 +1,7 @@
 import {
   ArrowLeft,
   CalendarDays,
+  CalendarPlus,
   CalendarX2,
   Clock,
   ExternalLink,
@@ -39,6 +40,7 @@ import { AppError } from "~/server/http/errors.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import { handlePublicForm } from "~/server/http/public-forms.server";
 import { registerForEvent, seatCounts } from "~/server/people/registrations.server";
+import { googleCalendarLink } from "~/server/content/event-calendar.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/detail";
@@ -74,6 +76,8 @@ type ShownEvent = Omit<PublicEvent, "registrationDeadline"> & {
   closes: string | null;
   /** Seats still free; null when the event has no limit. */
   seatsLeft: number | null;
+  /** "Add to Google Calendar" for this event. */
+  googleCalendar: string;
 };
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -94,6 +98,7 @@ export async function loader({ params }: Route.LoaderArgs) {
               event.capacity === null
                 ? null
                 : Math.max(0, event.capacity - (seats.get(event.id)?.taken ?? 0)),
+            googleCalendar: googleCalendarLink(event, siteOrigin()),
           }
         : null;
       return {
@@ -205,6 +210,34 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
+/** The event into the visitor's own calendar: a file every calendar app opens, or Google's page. */
+function AddToCalendar({ event }: { event: ShownEvent }) {
+  const link =
+    "inline-flex min-h-11 items-center gap-2 font-medium text-primary underline-offset-4 hover:underline";
+  return (
+    <section aria-labelledby="add-to-calendar" className="lg:col-span-3">
+      <h2 id="add-to-calendar" className="text-lg font-bold text-navy">
+        Add to Calendar
+      </h2>
+      <ul className="mt-1 flex flex-wrap gap-x-6">
+        <li>
+          <a href={`/events/${event.id}.ics`} download className={link}>
+            <CalendarPlus className="size-5" aria-hidden="true" />
+            Calendar file (.ics)
+          </a>
+        </li>
+        <li>
+          <a href={event.googleCalendar} target="_blank" rel="noopener noreferrer" className={link}>
+            <ExternalLink className="size-5" aria-hidden="true" />
+            Google Calendar
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
 function EventDetails({
   event,
   isPast,
@@ -303,6 +336,8 @@ function EventDetails({
               )}
             </div>
           </aside>
+
+          {isPast ? null : <AddToCalendar event={event} />}
 
           {event.description ? (
             <section aria-labelledby="about-event" className="lg:col-span-3">

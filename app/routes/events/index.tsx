@@ -1,4 +1,4 @@
-import { CalendarX2, TriangleAlert } from "lucide-react";
+import { CalendarPlus, CalendarX2, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import { EventCard } from "~/components/event-card";
 import { PageHeader } from "~/components/page-header";
@@ -45,6 +45,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     { events: [] as (PublicEvent & { imageSrc: string })[], page: 1, pages: 1 },
   );
 }
+
+// Calendar apps and browsers find the events feed from the page's head.
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "text/calendar", href: "/events.ics", title: "Church events" },
+];
 
 export const handle: PageHandle = { enhancements: ["toasts"] };
 export const clientLoader = loadAsDocument;
@@ -99,6 +104,18 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               nextLabel="Later events"
             />
           </>
+        )}
+        {loadFailed ? null : (
+          <p className="mt-10 text-center text-muted-foreground">
+            Keep our events in your phone&apos;s calendar:{" "}
+            <a
+              href="/events.ics"
+              className="inline-flex min-h-11 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+            >
+              <CalendarPlus className="size-4" aria-hidden="true" />
+              subscribe to the events calendar
+            </a>
+          </p>
         )}
       </section>
     </>

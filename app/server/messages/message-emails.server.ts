@@ -1,6 +1,6 @@
-import ical from "ical-generator";
 import { formatDateLong, formatTimeRange } from "~/lib/format";
 import type { SiteContent } from "../site/site-content.server";
+import { eventCalendar } from "../content/event-calendar.server";
 import { cancelLink } from "../people/registration-links.server";
 import { renderEmail, subjectLine, type EmailPieces } from "./email-layout.server";
 import { effectivePreferences, wantsToHear } from "./notification-preferences.server";
@@ -46,35 +46,6 @@ const CONFIRMATION_KINDS = ["confirmation.connect", "confirmation.ministry", "co
 
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(name|ministry|event)\}/g, (whole, key: string) => values[key] ?? whole);
-
-/** `HH:MM` on a date in Bahrain (UTC+3, no daylight saving) as an instant. */
-const churchTime = (date: string, time: string) => new Date(`${date}T${time.slice(0, 5)}:00+03:00`);
-
-/** The event as a calendar file (one VEVENT) that calendar apps import. */
-export function eventCalendar(
-  event: EmailedEvent,
-  content: Pick<SiteContent, "church">,
-  origin: string,
-): string {
-  const start = churchTime(event.eventDate, event.eventTime);
-  const end = event.eventEndTime
-    ? churchTime(event.eventDate, event.eventEndTime)
-    : new Date(start.getTime() + 2 * 3600_000);
-  const calendar = ical({
-    name: content.church.name,
-    prodId: { company: content.church.name, product: "website" },
-  });
-  calendar.createEvent({
-    id: `${event.id}@${new URL(origin).host}`,
-    start,
-    end,
-    summary: event.title,
-    location: event.locationName,
-    url: `${origin}/events/${event.id}`,
-    description: `${event.locationName}\n${event.googleMapsUrl}`,
-  });
-  return calendar.toString();
-}
 
 function eventDetails(event: EmailedEvent, message: string | null): [string, string][] {
   return [
