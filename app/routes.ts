@@ -56,6 +56,8 @@ export default [
     route("members/update-ministry-image", "routes/members/ministry-images.tsx"),
     route("members/ministry-registrations", "routes/members/ministry-registrations.tsx"),
     route("members/event-registrations", "routes/members/event-registrations.tsx"),
+    // The door on the day: registrants, one tap for "arrived", a confirmation's QR code
+    route("members/events/:id/check-in", "routes/members/check-in.tsx"),
     route("members/notifications", "routes/members/notifications.tsx"),
 
     // The staff inbox: connect messages, ministry sign-ups and event registrations (messages issue)

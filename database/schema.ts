@@ -521,6 +521,8 @@ export interface OutboxAttachment {
   contentType: string;
   /** Base64. */
   content: string;
+  /** Set for a picture the HTML part shows inline (`<img src="cid:...">`). */
+  cid?: string;
 }
 
 /**

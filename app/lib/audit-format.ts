@@ -180,6 +180,8 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
   "event.created": (e) => `added event “${e.subject}”`,
   "event.updated": (e) => `changed event “${e.subject}”`,
   "event.deleted": (e) => `deleted event “${e.subject}”`,
+  "registration.checked-in": (e) => `checked in a registrant at “${e.subject}”`,
+  "registration.check-in-undone": (e) => `undid a check-in at “${e.subject}”`,
   "document.uploaded": (e) =>
     `uploaded document “${e.subject}” to the eLibrary${typeof e.details.bytes === "number" ? ` (${formatFileSize(e.details.bytes)})` : ""}`,
   "document.changed": (e) => `changed document “${e.subject}”`,

@@ -43,7 +43,12 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
         label: "Ministry Registrations",
         permission: "registrations:read",
       },
-      { to: "/members/event-registrations", label: "Event Registrations", permission: "registrations:read" },
+      {
+        to: "/members/event-registrations",
+        label: "Event Registrations",
+        permission: "registrations:read",
+        also: ["/members/events/"],
+      },
       { to: "/members/deleted", label: "Recently deleted", permission: "members:write" },
     ],
   },

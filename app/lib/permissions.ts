@@ -26,6 +26,8 @@ const GRANTS = {
   "members:write": ["admin", "staff"],
   "reports:read": ["admin", "staff"],
   "registrations:read": ["admin", "staff"],
+  /** Mark registrants as arrived at the door (the check-in list of an event). */
+  "registrations:check-in": ["admin", "staff"],
   /** The inbox: read connect messages and sign-ups, mark them, reply by e-mail; own notifications. */
   "messages:read": ["admin", "staff"],
   /** Sermons, ministry videos, events, eLibrary documents, ministry images. */

@@ -95,6 +95,7 @@ function urlsFor(pattern: string): string[] {
     "members/staff/:id": [`/members/staff/${seeded.staffId}`, `/members/staff/${seeded.invitedId}`],
     "members/add-sermon": ["/members/add-sermon", `/members/add-sermon?edit=${seeded.sermonId}`],
     "members/add-event": ["/members/add-event", `/members/add-event?edit=${seeded.eventId}`],
+    "members/events/:id/check-in": [`/members/events/${seeded.eventId}/check-in`],
     "members/add-ministry-video": [
       "/members/add-ministry-video",
       `/members/add-ministry-video?edit=${seeded.videoId}`,

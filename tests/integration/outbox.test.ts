@@ -165,7 +165,10 @@ describe.each(databaseKinds)("the e-mail outbox on %s", (kind) => {
       .to("eva@example.net")
       .find((mail) => mail.subject === "A seat is yours: Couples Dinner");
     expect(seat?.text).toContain("you are now registered");
-    expect(seat?.attachments.map((attachment) => attachment.filename)).toEqual(["event.ics"]);
+    expect(seat?.attachments.map((attachment) => attachment.filename).sort()).toEqual([
+      "check-in.png",
+      "event.ics",
+    ]);
   });
 
   it("a ministry sign-up is confirmed with the ministry's name", async () => {

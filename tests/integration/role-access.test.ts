@@ -37,6 +37,7 @@ const ROUTE_ACCESS: Record<string, Permission | "signed-in" | "public"> = {
   "members/update-ministry-image/save": "content:write",
   "members/ministry-registrations": "registrations:read",
   "members/event-registrations": "registrations:read",
+  "members/events/:id/check-in": "registrations:check-in",
   "members/registrations/export/:kind": "registrations:read",
   "members/notifications": "messages:read",
   "members/messages": "messages:read",

@@ -21,6 +21,8 @@ export interface EmailPieces {
   action?: { label: string; href: string };
   /** Further links after it, e.g. a registration's cancel link. */
   links?: { label: string; href: string }[];
+  /** A picture attached to the e-mail and shown in its HTML part, e.g. a check-in QR code. */
+  picture?: { cid: string; alt: string; caption: string };
 }
 
 const ESCAPES: Record<string, string> = {
@@ -84,6 +86,11 @@ ${
             `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value).replace(/\r?\n/g, "<br>")}</td></tr>`,
         )
         .join("")}</table>`
+    : ""
+}
+${
+  pieces.picture
+    ? `<p style="margin:0 0 16px;text-align:center"><img src="cid:${escapeHtml(pieces.picture.cid)}" alt="${escapeHtml(pieces.picture.alt)}" width="200" height="200" style="display:block;margin:0 auto 8px"><span style="font-size:14px;color:#475569">${escapeHtml(pieces.picture.caption)}</span></p>`
     : ""
 }
 ${[pieces.action, ...(pieces.links ?? [])]

@@ -1,7 +1,8 @@
 import { formatDateLong, formatTimeRange } from "~/lib/format";
 import type { SiteContent } from "../site/site-content.server";
 import { eventCalendar } from "../content/event-calendar.server";
-import { cancelLink } from "../people/registration-links.server";
+import QRCode from "qrcode";
+import { cancelLink, checkInCode } from "../people/registration-links.server";
 import { renderEmail, subjectLine, type EmailPieces } from "./email-layout.server";
 import { effectivePreferences, wantsToHear } from "./notification-preferences.server";
 import { countRecentEmails, isSendableAddress, queueEmail, type Executor } from "./outbox.server";
@@ -66,6 +67,30 @@ function calendarAttachment(event: EmailedEvent, content: SiteContent, origin: s
   };
 }
 
+const CHECK_IN_CID = "check-in-code";
+
+/**
+ * The QR code a registrant shows at the door: it holds the address of the event's check-in page
+ * for this registration, which a staff member's phone camera opens.
+ */
+async function checkInPicture(eventId: string, registrationId: string, origin: string) {
+  const url = `${origin}/members/events/${eventId}/check-in?code=${checkInCode(registrationId)}`;
+  const png = await QRCode.toBuffer(url, { type: "png", width: 400, margin: 2, errorCorrectionLevel: "M" });
+  return {
+    piece: {
+      cid: CHECK_IN_CID,
+      alt: "Check-in QR code",
+      caption: "Show this code at the door to check in quickly.",
+    },
+    attachment: {
+      filename: "check-in.png",
+      contentType: "image/png",
+      content: png.toString("base64"),
+      cid: CHECK_IN_CID,
+    },
+  };
+}
+
 /** Tells someone on the waitlist that a seat is now theirs (a cancellation, or more seats). */
 export async function queueSeatFreedEmail(
   executor: Executor,
@@ -76,6 +101,7 @@ export async function queueSeatFreedEmail(
   if (!isSendableAddress(registration.email)) return;
   const { event } = registration;
   const subject = `A seat is yours: ${event.title}`;
+  const qr = await checkInPicture(event.id, registration.id, origin);
   await queueEmail(executor, {
     kind: "confirmation.event-seat",
     to: registration.email,
@@ -88,12 +114,18 @@ export async function queueSeatFreedEmail(
       details: eventDetails(event, registration.message),
       action: { label: "Map", href: event.googleMapsUrl },
       links: [{ label: "Cancel my registration", href: cancelLink(origin, event.id, registration.id) }],
+      picture: qr.piece,
     }),
-    attachments: [calendarAttachment(event, content, origin)],
+    attachments: [calendarAttachment(event, content, origin), qr.attachment],
   });
 }
 
-function confirmation(message: IncomingMessage, content: SiteContent, origin: string) {
+function confirmation(
+  message: IncomingMessage,
+  content: SiteContent,
+  origin: string,
+  picture?: EmailPieces["picture"],
+) {
   const { emails } = content;
   const values = {
     name: message.name,
@@ -133,6 +165,7 @@ function confirmation(message: IncomingMessage, content: SiteContent, origin: st
     pieces.details = eventDetails(event, message.message);
     pieces.action = { label: "Map", href: event.googleMapsUrl };
     pieces.links = [{ label: "Cancel my registration", href: cancelLink(origin, event.id, registration.id) }];
+    pieces.picture = picture;
   }
   return renderEmail(content, fill(subjectTemplate, values), pieces);
 }
@@ -182,14 +215,13 @@ export async function queueMessageEmails(
     isSendableAddress(message.email) &&
     (await countRecentEmails(executor, message.email, CONFIRMATION_KINDS, hourAgo)) < CONFIRMATIONS_PER_HOUR
   ) {
+    const seat = message.kind === "event" && message.registration.status === "confirmed";
+    const qr = seat ? await checkInPicture(message.event.id, message.registration.id, origin) : null;
     await queueEmail(executor, {
       kind: `confirmation.${message.kind}`,
       to: message.email,
-      ...confirmation(message, content, origin),
-      attachments:
-        message.kind === "event" && message.registration.status === "confirmed"
-          ? [calendarAttachment(message.event, content, origin)]
-          : [],
+      ...confirmation(message, content, origin, qr?.piece),
+      attachments: seat && qr ? [calendarAttachment(message.event, content, origin), qr.attachment] : [],
     });
   }
   const notification = staffNotification(message, content, origin);

@@ -148,6 +148,7 @@ export async function sendDueEmails(
           filename: attachment.filename,
           contentType: attachment.contentType,
           content: Buffer.from(attachment.content, "base64"),
+          ...(attachment.cid ? { cid: attachment.cid } : {}),
         })),
         // No tracking of any kind; replies go to the church's own address (the From).
         disableFileAccess: true,

@@ -1,0 +1,231 @@
+import { Check, LoaderCircle, QrCode, Search, Undo2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { AdminScreen } from "~/components/admin-screen";
+import { StatusBadge } from "~/components/status-badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import type { ActionResult } from "~/lib/action-result";
+import { formatDate, formatTime12, formatTimeRange } from "~/lib/format";
+import { localInputInChurchZone } from "~/lib/dates";
+import { pageMeta } from "~/lib/meta";
+import { showToast } from "~/lib/toast";
+import { requireUser } from "~/server/auth/guards.server";
+import { getEventRow } from "~/server/content/events.server";
+import { refuse, replyWith } from "~/server/http/action-result.server";
+import { notFound, appErrorResponse } from "~/server/http/errors.server";
+import { readForm } from "~/server/http/forms.server";
+import { listForCheckIn, registrationForCode, setArrived } from "~/server/people/check-in.server";
+import type { Route } from "./+types/check-in";
+
+// The door on the day, on a phone: who registered, who has arrived, one tap to mark a person.
+// A confirmation e-mail's QR code opens this page for its registration (the phone's camera app
+// reads it), so the person is at the top with their button.
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return pageMeta(matches, loaderData ? `Check-in: ${loaderData.event.title}` : "Check-in");
+}
+
+/** "6:12 PM" on the church's clock. */
+const arrivalTime = (moment: Date) => formatTime12(localInputInChurchZone(moment).slice(11));
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireUser(request, "registrations:check-in");
+  const event = await getEventRow(params.id);
+  if (!event) throw appErrorResponse(notFound("That event no longer exists."));
+  const rows = (await listForCheckIn(event.id)).map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    mobile: row.mobile,
+    waitlisted: row.status === "waitlisted",
+    arrivedAt: row.checkedInAt ? arrivalTime(row.checkedInAt) : null,
+  }));
+  const code = new URL(request.url).searchParams.get("code");
+  const scannedId = code ? registrationForCode(code) : null;
+  const scanned = scannedId ? (rows.find((row) => row.id === scannedId) ?? null) : null;
+  return {
+    event: {
+      id: event.id,
+      title: event.title,
+      when: `${formatDate(event.eventDate)} · ${formatTimeRange(event.eventTime, event.eventEndTime)}`,
+    },
+    rows,
+    scanned,
+    scanError:
+      code && !scanned ? "This QR code is not a registration for this event (or it was cancelled)." : null,
+  };
+}
+
+type CheckInAnswer = ActionResult & { id?: string };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request, "registrations:check-in");
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "");
+  if (intent !== "arrive" && intent !== "undo") {
+    return refuse(400, { title: "Check-in failed", description: "Unknown request." });
+  }
+  const done = await setArrived(params.id, id, intent === "arrive", user);
+  if (!done) {
+    return refuse(404, {
+      title: "Check-in failed",
+      description: "That registration is not on this list any more.",
+    });
+  }
+  return replyWith(
+    intent === "arrive"
+      ? { title: "Arrived", description: `${done.name} is checked in.` }
+      : { title: "Check-in undone", description: `${done.name} is no longer marked as arrived.` },
+    { id },
+  );
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+function ArrivedButton({ row, prominent = false }: { row: Row; prominent?: boolean }) {
+  const fetcher = useFetcher<CheckInAnswer>();
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) showToast(fetcher.data.toast);
+  }, [fetcher.state, fetcher.data]);
+  // Shown at once as tapped; the list's next load confirms it.
+  const intent = busy ? fetcher.formData?.get("intent") : null;
+  const arrived = intent ? intent === "arrive" : row.arrivedAt !== null;
+  return (
+    <fetcher.Form method="post" className="shrink-0">
+      <input type="hidden" name="intent" value={arrived ? "undo" : "arrive"} />
+      <input type="hidden" name="id" value={row.id} />
+      {arrived ? (
+        <Button
+          type="submit"
+          variant="outline"
+          size={prominent ? "lg" : "default"}
+          disabled={busy}
+          className="min-h-11"
+          aria-label={`Undo the check-in of ${row.name}`}
+        >
+          {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Undo2 aria-hidden="true" />}
+          Undo
+        </Button>
+      ) : (
+        <Button
+          type="submit"
+          size={prominent ? "lg" : "default"}
+          disabled={busy}
+          className="min-h-11"
+          aria-label={`Arrived: ${row.name}`}
+        >
+          {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Check aria-hidden="true" />}
+          Arrived
+        </Button>
+      )}
+    </fetcher.Form>
+  );
+}
+
+function Person({ row }: { row: Row }) {
+  return (
+    <div className="min-w-0 flex-1">
+      <p className="flex flex-wrap items-center gap-2 font-semibold text-navy">
+        <span className="break-words">{row.name}</span>
+        {row.waitlisted ? <StatusBadge tone="waiting">Waitlisted</StatusBadge> : null}
+        {row.arrivedAt ? <StatusBadge tone="good">Arrived {row.arrivedAt}</StatusBadge> : null}
+      </p>
+      <p className="text-sm text-muted-foreground wrap-anywhere">
+        {row.mobile} · {row.email}
+      </p>
+    </div>
+  );
+}
+
+export default function CheckIn({ loaderData }: Route.ComponentProps) {
+  const { event, rows, scanned, scanError } = loaderData;
+  const [query, setQuery] = useState("");
+  const needle = query.trim().toLowerCase();
+  const shown = needle
+    ? rows.filter((row) => `${row.name} ${row.email} ${row.mobile}`.toLowerCase().includes(needle))
+    : rows;
+  const confirmed = rows.filter((row) => !row.waitlisted);
+  const arrived = rows.filter((row) => row.arrivedAt !== null).length;
+
+  return (
+    <AdminScreen
+      title={`Check-in: ${event.title}`}
+      description={event.when}
+      backTo="/members/event-registrations"
+      backLabel="Back to Event Registrations"
+    >
+      <div className="grid gap-5">
+        <p className="text-lg font-semibold text-navy" data-testid="arrival-count" aria-live="polite">
+          {arrived} of {confirmed.length} arrived
+          {rows.length > confirmed.length ? ` · ${rows.length - confirmed.length} on the waitlist` : ""}
+        </p>
+
+        {scanned ? (
+          <section
+            aria-label="Scanned registration"
+            className="flex flex-col gap-3 rounded-xl border-2 border-primary bg-background p-4 shadow-sm sm:flex-row sm:items-center"
+          >
+            <Person row={scanned} />
+            <ArrivedButton row={scanned} prominent />
+          </section>
+        ) : null}
+        {scanError ? (
+          <p role="alert" className="rounded-md bg-destructive/10 px-4 py-3 text-sm text-destructive">
+            {scanError}
+          </p>
+        ) : null}
+        <p className="flex items-start gap-2 text-sm text-muted-foreground">
+          <QrCode className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          Scan the QR code of a confirmation e-mail with your phone&apos;s camera: it opens this page with
+          that person at the top.
+        </p>
+
+        <form method="get" role="search" className="grid gap-2" onSubmit={(event) => event.preventDefault()}>
+          <Label htmlFor="check-in-search">Find a person</Label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id="check-in-search"
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder="Name, e-mail or mobile"
+              className="h-11 pl-9"
+              autoComplete="off"
+            />
+          </div>
+        </form>
+
+        {rows.length === 0 ? (
+          <p className="rounded-xl border border-border bg-background p-6 text-sm text-muted-foreground">
+            No one has registered for this event yet.
+          </p>
+        ) : shown.length === 0 ? (
+          <p className="text-sm text-muted-foreground" role="status">
+            No one on the list matches “{query}”.
+          </p>
+        ) : (
+          <ul className="grid gap-2" aria-label="Registrants">
+            {shown.map((row) => (
+              <li
+                key={row.id}
+                data-testid="check-in-row"
+                className="flex flex-col gap-3 rounded-lg border border-border bg-background p-3 sm:flex-row sm:items-center"
+              >
+                <Person row={row} />
+                <ArrivedButton row={row} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </AdminScreen>
+  );
+}

@@ -1,0 +1,106 @@
+import { and, asc, count, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { eventRegistrations, events } from "../../../database/schema";
+import { isUuid } from "~/lib/ids";
+import { logChange, type Actor } from "../platform/change-log.server";
+import { services } from "../platform/services.server";
+import { registrationOfCheckInCode } from "./registration-links.server";
+
+// The door on the day: who registered for an event, who has arrived, one tap to mark a person,
+// and the QR code of a confirmation e-mail that names one registration.
+
+export interface CheckInRow {
+  id: string;
+  name: string;
+  email: string;
+  mobile: string;
+  status: "confirmed" | "waitlisted";
+  checkedInAt: Date | null;
+}
+
+/** Everyone still registered for an event (confirmed first, then the waitlist), by name. */
+export async function listForCheckIn(eventId: string): Promise<CheckInRow[]> {
+  if (!isUuid(eventId)) return [];
+  const t = eventRegistrations;
+  const rows = await services()
+    .db.select({
+      id: t.id,
+      name: t.name,
+      email: t.email,
+      mobile: t.mobile,
+      status: t.status,
+      checkedInAt: t.checkedInAt,
+    })
+    .from(t)
+    .where(and(eq(t.eventId, eventId), sql`${t.status} <> 'cancelled'`))
+    .orderBy(desc(sql`${t.status} = 'confirmed'`), asc(sql`lower(${t.name})`), asc(t.createdAt));
+  return rows as CheckInRow[];
+}
+
+/**
+ * Marks one registration of the event as arrived now (or, with `arrived` false, not arrived). Null
+ * when the registration is not one of this event's.
+ */
+export async function setArrived(
+  eventId: string,
+  registrationId: string,
+  arrived: boolean,
+  actor: Actor,
+): Promise<{ name: string; checkedInAt: Date | null } | null> {
+  if (!isUuid(eventId) || !isUuid(registrationId)) return null;
+  return services().db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(eventRegistrations)
+      .set({ checkedInAt: arrived ? sql`coalesce(${eventRegistrations.checkedInAt}, now())` : null })
+      .where(
+        and(
+          eq(eventRegistrations.id, registrationId),
+          eq(eventRegistrations.eventId, eventId),
+          sql`${eventRegistrations.status} <> 'cancelled'`,
+        ),
+      )
+      .returning({
+        name: eventRegistrations.name,
+        title: eventRegistrations.eventTitle,
+        checkedInAt: eventRegistrations.checkedInAt,
+      });
+    if (!row) return null;
+    await logChange(tx, actor, arrived ? "registration.checked-in" : "registration.check-in-undone", {
+      subject: { type: "event", id: eventId, label: row.title },
+      details: { registration: registrationId },
+    });
+    return { name: row.name, checkedInAt: row.checkedInAt };
+  });
+}
+
+/** The registration a scanned code names, when it is one of this event's. */
+export function registrationForCode(code: string): string | null {
+  return registrationOfCheckInCode(code);
+}
+
+export interface AttendanceRow {
+  id: string;
+  title: string;
+  eventDate: string;
+  capacity: number | null;
+  confirmed: number;
+  arrived: number;
+}
+
+/** Per event from `since` on (soonest first): seats taken and how many came. */
+export async function attendanceByEvent(since: string): Promise<AttendanceRow[]> {
+  const r = eventRegistrations;
+  return services()
+    .db.select({
+      id: events.id,
+      title: events.title,
+      eventDate: events.eventDate,
+      capacity: events.capacity,
+      confirmed: count(sql`case when ${r.status} = 'confirmed' then 1 end`),
+      arrived: count(r.checkedInAt),
+    })
+    .from(events)
+    .leftJoin(r, and(eq(r.eventId, events.id), isNotNull(r.id)))
+    .where(gte(events.eventDate, since))
+    .groupBy(events.id)
+    .orderBy(asc(events.eventDate), asc(events.eventTime), asc(events.title));
+}

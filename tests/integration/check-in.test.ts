@@ -1,0 +1,149 @@
+import jsQR from "jsqr";
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eventRegistrations, events, outboxEmails } from "../../database/schema";
+import { addDays, todayInChurchZone } from "~/lib/dates";
+import { action as checkInAction, loader as checkInLoader } from "~/routes/members/check-in";
+import { attendanceByEvent } from "~/server/people/check-in.server";
+import { registerForEvent } from "~/server/people/registrations.server";
+import {
+  callRoute,
+  formRequest,
+  signInCookie,
+  startTestServices,
+  type TestServices,
+} from "../helpers/test-services";
+
+const ORIGIN = "http://localhost";
+
+/** What a phone camera reads from a PNG picture of a QR code. */
+async function readQrCode(png: Buffer): Promise<string | null> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
+}
+
+describe("checking people in at the door", () => {
+  let t: TestServices;
+  let cookie: string;
+  const today = todayInChurchZone();
+
+  beforeAll(async () => {
+    t = await startTestServices("pglite");
+    cookie = await signInCookie();
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+  beforeEach(async () => {
+    await t.services.db.delete(eventRegistrations);
+    await t.services.db.delete(events);
+    await t.services.db.delete(outboxEmails);
+  });
+
+  async function addEvent(title = "Youth Camp") {
+    const [row] = await t.services.db
+      .insert(events)
+      .values({
+        title,
+        eventDate: addDays(today, 2),
+        eventTime: "08:00",
+        locationName: "Camp Site",
+        googleMapsUrl: "https://maps.example.org/?q=camp",
+        capacity: 10,
+      })
+      .returning();
+    return row!;
+  }
+
+  const asStaff = (path: string) => new Request(`${ORIGIN}${path}`, { headers: { cookie } });
+
+  it("the confirmation's QR code opens the check-in page with that person, who is checked in with one tap", async () => {
+    const event = await addEvent();
+    for (const [name, email] of [
+      ["Ana Cruz", "ana@example.org"],
+      ["Ben Uy", "ben@example.org"],
+    ]) {
+      await registerForEvent(
+        event.id,
+        { name: name!, email: email!, mobile: "+973 3333 4444", message: null },
+        today,
+        ORIGIN,
+      );
+    }
+    const [mail] = await t.services.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.toAddress, "ben@example.org"));
+    const picture = mail!.attachments.find((attachment) => attachment.filename === "check-in.png");
+    expect(picture?.cid).toBe("check-in-code");
+    expect(mail!.htmlBody).toContain('src="cid:check-in-code"');
+
+    const scanned = new URL((await readQrCode(Buffer.from(picture!.content, "base64")))!);
+    expect(scanned.pathname).toBe(`/members/events/${event.id}/check-in`);
+    const page = await callRoute(checkInLoader, asStaff(scanned.pathname + scanned.search), {
+      params: { id: event.id },
+    });
+    expect(page.data).toMatchObject({
+      scanned: { name: "Ben Uy", arrivedAt: null },
+      scanError: null,
+      rows: [{ name: "Ana Cruz" }, { name: "Ben Uy" }],
+    });
+
+    const tap = await callRoute(
+      checkInAction,
+      formRequest(
+        scanned.pathname,
+        { intent: "arrive", id: (page.data as { scanned: { id: string } }).scanned.id },
+        { cookie },
+      ),
+      { params: { id: event.id } },
+    );
+    expect(tap.data).toMatchObject({ ok: true, toast: { description: "Ben Uy is checked in." } });
+    const after = await callRoute(checkInLoader, asStaff(scanned.pathname), { params: { id: event.id } });
+    expect(
+      (after.data as { rows: { name: string; arrivedAt: string | null }[] }).rows.map((row) => [
+        row.name,
+        row.arrivedAt !== null,
+      ]),
+    ).toEqual([
+      ["Ana Cruz", false],
+      ["Ben Uy", true],
+    ]);
+    expect(await attendanceByEvent(today)).toMatchObject([
+      { title: "Youth Camp", confirmed: 2, arrived: 1, capacity: 10 },
+    ]);
+  });
+
+  it("refuses another event's code, a forged code and another event's registration", async () => {
+    const camp = await addEvent("Youth Camp");
+    const retreat = await addEvent("Retreat");
+    await registerForEvent(
+      retreat.id,
+      { name: "Cy Lim", email: "cy@example.org", mobile: "+973 3333 4444", message: null },
+      today,
+      ORIGIN,
+    );
+    const [row] = await t.services.db.select().from(eventRegistrations);
+
+    const forged = await callRoute(
+      checkInLoader,
+      asStaff(`/members/events/${camp.id}/check-in?code=${row!.id}.forged`),
+      {
+        params: { id: camp.id },
+      },
+    );
+    expect(forged.data).toMatchObject({
+      scanned: null,
+      scanError: expect.stringContaining("not a registration"),
+    });
+
+    const elsewhere = await callRoute(
+      checkInAction,
+      formRequest(`/members/events/${camp.id}/check-in`, { intent: "arrive", id: row!.id }, { cookie }),
+      { params: { id: camp.id } },
+    );
+    expect(elsewhere.status).toBe(404);
+    expect((await t.services.db.select().from(eventRegistrations))[0]!.checkedInAt).toBeNull();
+  });
+});
