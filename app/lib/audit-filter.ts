@@ -28,6 +28,7 @@ export const ACTION_GROUPS = {
     label: "Sermons, ministry videos and events",
     patterns: ["sermon.%", "ministry-video.%", "event.%"],
   },
+  registrations: { label: "Event check-in", patterns: ["registration.%"] },
   documents: { label: "eLibrary documents", patterns: ["document.%"] },
   "uploads-deletions": {
     label: "Uploads and deletions",

@@ -239,6 +239,54 @@ describe("several app servers behind a load balancer", () => {
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
 
+  it("gives 50 seats to exactly 50 of 200 people registering at once through both servers", async () => {
+    const pg = await import("pg");
+    const client = new pg.default.Client({ connectionString: database!.url });
+    await client.connect();
+    try {
+      const {
+        rows: [event],
+      } = await client.query(
+        `insert into events (title, event_date, event_time, location_name, google_maps_url, capacity)
+         values ('Cluster Retreat', current_date + 30, '09:00', 'Hall', 'https://maps.example.org/', 50)
+         returning id`,
+      );
+      const statuses = await Promise.all(
+        Array.from({ length: 200 }, async (_, i) => {
+          const server = `http://127.0.0.1:${i % 2 ? PORTS.a : PORTS.b}`;
+          const response = await fetch(`${server}/events/${event.id}`, {
+            method: "POST",
+            redirect: "manual",
+            headers: {
+              "content-type": "application/x-www-form-urlencoded",
+              origin: server,
+              // One visitor each (the servers trust the proxy's address), so no rate limit applies.
+              "x-forwarded-for": `10.20.${Math.floor(i / 250)}.${i % 250}`,
+            },
+            body: new URLSearchParams({
+              name: `Guest ${i}`,
+              email: `guest${i}@cluster.test`,
+              mobile: "+97333334444",
+            }),
+          });
+          await response.arrayBuffer();
+          return response.status;
+        }),
+      );
+      expect(statuses.filter((status) => status >= 400)).toEqual([]);
+      const { rows } = await client.query(
+        "select status, count(*)::int as n from event_registrations where event_id = $1 group by status order by status",
+        [event.id],
+      );
+      expect(rows).toEqual([
+        { status: "confirmed", n: 50 },
+        { status: "waitlisted", n: 150 },
+      ]);
+    } finally {
+      await client.end();
+    }
+  });
+
   it("keeps working through the other server when one dies", async () => {
     servers[0]!.process.kill("SIGKILL");
     for (let i = 0; i < 6; i++) {
