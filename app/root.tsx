@@ -81,7 +81,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {/* The page's one address for search engines and link previews (no query string). */}
             <link rel="canonical" href={rootData.origin + pathname} />
             <meta property="og:url" content={rootData.origin + pathname} />
-            <meta property="og:image" content={`${rootData.origin}/og-image.png`} />
           </>
         ) : null}
         <meta property="og:type" content="website" />

@@ -252,6 +252,37 @@ function map() {
   }
 }
 
+/**
+ * A share control's two buttons that need scripts (hidden without them): the phone's own share
+ * sheet where the browser has one, and copying the page's address (said with a toast).
+ */
+function share() {
+  for (const control of document.querySelectorAll<HTMLElement>("[data-share]")) {
+    const url = control.dataset.shareUrl ?? location.href;
+    const title = control.dataset.shareTitle ?? document.title;
+    const native = control.querySelector<HTMLButtonElement>("button[data-share-native]");
+    if (native && typeof navigator.share === "function") {
+      native.hidden = false;
+      native.addEventListener("click", () => {
+        navigator.share({ title, url }).catch(() => {});
+      });
+    }
+    const copy = control.querySelector<HTMLButtonElement>("button[data-share-copy]");
+    if (copy && navigator.clipboard) {
+      copy.hidden = false;
+      copy.addEventListener("click", () => {
+        navigator.clipboard.writeText(url).then(
+          () =>
+            document.dispatchEvent(
+              new CustomEvent("site:toast", { detail: { title: "Link copied", description: url } }),
+            ),
+          () => {},
+        );
+      });
+    }
+  }
+}
+
 const SOURCES: Record<Enhancement | "menus", () => void> = {
   menus,
   toasts,
@@ -259,6 +290,7 @@ const SOURCES: Record<Enhancement | "menus", () => void> = {
   forms,
   video,
   map,
+  share,
 };
 
 export type ScriptName = keyof typeof SOURCES;
@@ -285,7 +317,7 @@ export function enhancementSource(name: ScriptName): string {
  */
 export function scriptsFor(enhancements: readonly Enhancement[], hasToast: boolean): ScriptName[] {
   const names: ScriptName[] = ["menus"];
-  if (hasToast || enhancements.includes("forms")) names.push("toasts");
+  if (hasToast || enhancements.includes("forms") || enhancements.includes("share")) names.push("toasts");
   for (const name of enhancements) if (!names.includes(name)) names.push(name);
   return names;
 }

@@ -18,8 +18,13 @@ export function pageMeta(
   matches: MetaMatches,
   title: string,
   description?: string | ((church: Church) => string),
+  /** The link preview's picture (an address on this site, JPEG or PNG); the site's own by default. */
+  image?: string | null,
 ) {
   const church = churchOf(matches);
+  const origin = (
+    matches.find((match) => match?.id === "root")?.loaderData as { origin?: string } | undefined
+  )?.origin;
   const fullTitle = !church || title === church.name ? title : `${title} | ${church.name}`;
   const text =
     typeof description === "function" ? church && description(church) : (description ?? church?.summary);
@@ -28,5 +33,11 @@ export function pageMeta(
     ...(text ? [{ name: "description", content: text }] : []),
     { property: "og:title", content: fullTitle },
     ...(text ? [{ property: "og:description", content: text }] : []),
+    ...(origin ? [{ property: "og:image", content: new URL(previewImage(image), origin).toString() }] : []),
   ];
+}
+
+/** Previews (WhatsApp, Facebook) show JPEG and PNG pictures, not drawings (SVG). */
+function previewImage(image: string | null | undefined): string {
+  return image && /\.(jpe?g|png)$/i.test(image.split(/[?#]/)[0]!) ? image : "/og-image.png";
 }

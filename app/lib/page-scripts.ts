@@ -7,7 +7,7 @@ import { useMatches, type ClientLoaderFunctionArgs } from "react-router";
  * a video player, the image viewer) names it in `handle.enhancements` and gets only that small
  * script, inline with the page's nonce.
  */
-export type Enhancement = "dialogs" | "forms" | "toasts" | "video" | "map";
+export type Enhancement = "dialogs" | "forms" | "toasts" | "video" | "map" | "share";
 
 export interface PageHandle {
   /** The page is a React application: framework scripts, hydration, client-side moves. */

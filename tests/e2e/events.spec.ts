@@ -361,6 +361,31 @@ test("calendars: the feed and one event's file are iCalendar, and the event page
   );
 });
 
+test("sharing: WhatsApp and Facebook links hold the page's address; copying the link says so", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const id = await eventId(seeded[0]!.title);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto(`/events/${id}`);
+  const share = page.getByRole("region", { name: "Share" });
+  const whatsApp = new URL((await share.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"))!);
+  expect(whatsApp.origin + whatsApp.pathname).toBe("https://wa.me/");
+  expect(whatsApp.searchParams.get("text")).toContain(seeded[0]!.title);
+  expect(whatsApp.searchParams.get("text")).toContain(`${baseURL}/events/${id}`);
+  const facebook = new URL((await share.getByRole("link", { name: /Facebook/ }).getAttribute("href"))!);
+  expect(facebook.searchParams.get("u")).toBe(`${baseURL}/events/${id}`);
+  await share.getByRole("button", { name: "Copy link" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Link copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/events/${id}`);
+  // The preview's picture: the event's drawing is not one previews show, so the site's own.
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    `${baseURL}/og-image.png`,
+  );
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -45,6 +45,7 @@ import { siteOrigin } from "~/server/platform/site-origin.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/detail";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { ShareLinks } from "~/components/share-links";
 import { factsOf } from "~/server/http/request-context.server";
 
 const texts = {
@@ -78,6 +79,8 @@ type ShownEvent = Omit<PublicEvent, "registrationDeadline"> & {
   seatsLeft: number | null;
   /** "Add to Google Calendar" for this event. */
   googleCalendar: string;
+  /** The page's own address, for sharing. */
+  url: string;
 };
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -99,6 +102,7 @@ export async function loader({ params }: Route.LoaderArgs) {
                 ? null
                 : Math.max(0, event.capacity - (seats.get(event.id)?.taken ?? 0)),
             googleCalendar: googleCalendarLink(event, siteOrigin()),
+            url: `${siteOrigin()}/events/${event.id}`,
           }
         : null;
       return {
@@ -139,7 +143,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 // The registration form opens in a modal and is sent in the background where scripts run.
-export const handle: PageHandle = { enhancements: ["dialogs", "forms", "toasts"] };
+export const handle: PageHandle = { enhancements: ["dialogs", "forms", "toasts", "share"] };
 export const clientLoader = loadAsDocument;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -150,6 +154,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
       event.title,
       `${formatDateLong(event.eventDate)}, ${formatTimeRange(event.eventTime, event.eventEndTime)} at ${event.locationName}.` +
         (event.description ? ` ${event.description}` : ""),
+      event.imageSrc,
     );
   }
   if (loaderData && !loaderData.loadFailed) return pageMeta(matches, texts.notFoundTitle, texts.notFoundText);
@@ -215,7 +220,7 @@ function AddToCalendar({ event }: { event: ShownEvent }) {
   const link =
     "inline-flex min-h-11 items-center gap-2 font-medium text-primary underline-offset-4 hover:underline";
   return (
-    <section aria-labelledby="add-to-calendar" className="lg:col-span-3">
+    <section aria-labelledby="add-to-calendar">
       <h2 id="add-to-calendar" className="text-lg font-bold text-navy">
         Add to Calendar
       </h2>
@@ -337,7 +342,14 @@ function EventDetails({
             </div>
           </aside>
 
-          {isPast ? null : <AddToCalendar event={event} />}
+          <div className="grid gap-6 lg:col-span-3">
+            {isPast ? null : <AddToCalendar event={event} />}
+            <ShareLinks
+              url={event.url}
+              title={event.title}
+              text={`${event.title}: ${date}, ${formatTimeRange(event.eventTime, event.eventEndTime)} at ${event.locationName}`}
+            />
+          </div>
 
           {event.description ? (
             <section aria-labelledby="about-event" className="lg:col-span-3">
