@@ -342,15 +342,6 @@ function EventDetails({
             </div>
           </aside>
 
-          <div className="grid gap-6 lg:col-span-3">
-            {isPast ? null : <AddToCalendar event={event} />}
-            <ShareLinks
-              url={event.url}
-              title={event.title}
-              text={`${event.title}: ${date}, ${formatTimeRange(event.eventTime, event.eventEndTime)} at ${event.locationName}`}
-            />
-          </div>
-
           {event.description ? (
             <section aria-labelledby="about-event" className="lg:col-span-3">
               <h2 id="about-event" className="text-2xl font-bold text-navy">
@@ -361,6 +352,15 @@ function EventDetails({
               </p>
             </section>
           ) : null}
+
+          <div className="grid gap-6 lg:col-span-3">
+            {isPast ? null : <AddToCalendar event={event} />}
+            <ShareLinks
+              url={event.url}
+              title={event.title}
+              text={`${event.title}: ${date}, ${formatTimeRange(event.eventTime, event.eventEndTime)} at ${event.locationName}`}
+            />
+          </div>
         </div>
       </div>
 
