@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Church, ServiceTime, SocialLink } from "~/content/church";
 import type { NavLinkItem } from "~/content/navigation";
 import { serviceWhen } from "~/lib/service-times";
-import { isDiallable, telHref } from "~/lib/tel";
+import { isDiallable, telHref, whatsAppHref } from "~/lib/tel";
 import { ChurchLogo } from "./church-logo";
 import { SocialIcon } from "./social-icons";
 
@@ -12,7 +12,10 @@ export function SiteFooter({
   serviceTimes,
   links,
 }: {
-  church: Pick<Church, "name" | "summary" | "copyright" | "address" | "mapsUrl" | "phone" | "email">;
+  church: Pick<
+    Church,
+    "name" | "summary" | "copyright" | "address" | "mapsUrl" | "phone" | "whatsapp" | "email"
+  >;
   socialLinks: SocialLink[];
   serviceTimes: ServiceTime[];
   links: NavLinkItem[];
@@ -51,6 +54,19 @@ export function SiteFooter({
                 church.phone
               )}
             </li>
+            {church.whatsapp ? (
+              <li>
+                <a
+                  href={whatsAppHref(church.whatsapp)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="hover:text-white hover:underline"
+                >
+                  Message us on WhatsApp
+                  <span className="sr-only"> (opens WhatsApp in a new tab)</span>
+                </a>
+              </li>
+            ) : null}
             <li>
               <a href={`mailto:${church.email}`} className="break-all hover:text-white hover:underline">
                 {church.email}

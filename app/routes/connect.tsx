@@ -150,7 +150,7 @@ export default function Connect({ loaderData }: Route.ComponentProps) {
                     rel="noopener noreferrer"
                     className="font-medium text-primary underline-offset-4 hover:underline"
                   >
-                    {church.whatsapp}
+                    Message us on WhatsApp ({church.whatsapp})
                     <span className="sr-only"> (opens WhatsApp in a new tab)</span>
                   </a>
                 </ContactItem>

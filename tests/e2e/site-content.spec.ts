@@ -54,6 +54,10 @@ test("change the phone number: /connect and the footer show it at the next load"
   );
   await expect(page.getByTestId("footer-contact")).toContainText("+973 1755 0000");
   const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: /Message us on WhatsApp/ })).toHaveAttribute(
+    "href",
+    "https://wa.me/97336001111",
+  );
   await expect(footer).toContainText(`© ${new Date().getFullYear()} ACTS Church Bahrain W.L.L.`);
   // An empty profile link hides its icon, in the footer and on /connect.
   await expect(footer.getByRole("link", { name: /Facebook/ })).toHaveCount(0);
