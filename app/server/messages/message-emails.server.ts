@@ -1,6 +1,6 @@
 import { formatDateLong, formatTimeRange } from "~/lib/format";
 import type { SiteContent } from "../site/site-content.server";
-import { eventCalendar } from "../content/event-calendar.server";
+import { eventCalendar, type CalendarEvent } from "../content/event-calendar.server";
 import QRCode from "qrcode";
 import { cancelLink, checkInCode } from "../people/registration-links.server";
 import { renderEmail, subjectLine, type EmailPieces } from "./email-layout.server";
@@ -31,15 +31,8 @@ export type IncomingMessage =
       registration: { id: string; status: "confirmed" | "waitlisted" };
     };
 
-export interface EmailedEvent {
-  id: string;
-  title: string;
-  eventDate: string;
-  eventTime: string;
-  eventEndTime: string | null;
-  locationName: string;
-  googleMapsUrl: string;
-}
+/** The event a registration e-mail is about: what its calendar file is made of. */
+export type EmailedEvent = CalendarEvent;
 
 /** Confirmations one address may be sent in an hour; more submissions are kept but not confirmed. */
 export const CONFIRMATIONS_PER_HOUR = 3;
