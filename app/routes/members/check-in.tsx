@@ -16,7 +16,8 @@ import { getEventRow } from "~/server/content/events.server";
 import { refuse, replyWith } from "~/server/http/action-result.server";
 import { notFound, appErrorResponse } from "~/server/http/errors.server";
 import { readForm } from "~/server/http/forms.server";
-import { listForCheckIn, registrationForCode, setArrived } from "~/server/people/check-in.server";
+import { listForCheckIn, setArrived } from "~/server/people/check-in.server";
+import { registrationOfCheckInCode } from "~/server/people/registration-links.server";
 import type { Route } from "./+types/check-in";
 
 // The door on the day, on a phone: who registered, who has arrived, one tap to mark a person.
@@ -43,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     arrivedAt: row.checkedInAt ? arrivalTime(row.checkedInAt) : null,
   }));
   const code = new URL(request.url).searchParams.get("code");
-  const scannedId = code ? registrationForCode(code) : null;
+  const scannedId = code ? registrationOfCheckInCode(code) : null;
   const scanned = scannedId ? (rows.find((row) => row.id === scannedId) ?? null) : null;
   return {
     event: {

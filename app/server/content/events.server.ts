@@ -21,6 +21,7 @@ const EVENT_AUDIT_FIELDS = [
 import { services } from "../platform/services.server";
 import { removeStoredFile } from "../platform/images.server";
 import { promoteFromWaitlist } from "../people/registrations.server";
+import { getSiteContent } from "../site/site-content.server";
 
 /** What the public pages show of an event (nothing internal such as the stored file path). */
 export type PublicEvent = Pick<
@@ -169,6 +170,8 @@ export async function updateEvent(
 ): Promise<EventRow | null> {
   if (!isEventId(id)) return null;
   const { db, storage } = services();
+  // Read before the transaction: the embedded database answers one query at a time.
+  const content = await getSiteContent();
   const result = await db.transaction(async (tx) => {
     const [old] = await tx.select().from(events).where(eq(events.id, id)).for("update");
     if (!old) return null;
@@ -183,7 +186,7 @@ export async function updateEvent(
       .where(eq(events.id, id))
       .returning();
     // More seats than before: the waitlist moves up at once.
-    await promoteFromWaitlist(tx, row!, origin);
+    await promoteFromWaitlist(tx, row!, content, origin);
     await logChange(tx, actor, "event.updated", {
       subject: { type: "event", id, label: row!.title },
       details: {

@@ -1,9 +1,8 @@
-import { and, asc, count, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, sql } from "drizzle-orm";
 import { eventRegistrations, events } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
-import { registrationOfCheckInCode } from "./registration-links.server";
 
 // The door on the day: who registered for an event, who has arrived, one tap to mark a person,
 // and the QR code of a confirmation e-mail that names one registration.
@@ -72,11 +71,6 @@ export async function setArrived(
   });
 }
 
-/** The registration a scanned code names, when it is one of this event's. */
-export function registrationForCode(code: string): string | null {
-  return registrationOfCheckInCode(code);
-}
-
 export interface AttendanceRow {
   id: string;
   title: string;
@@ -96,10 +90,10 @@ export async function attendanceByEvent(since: string): Promise<AttendanceRow[]>
       eventDate: events.eventDate,
       capacity: events.capacity,
       confirmed: count(sql`case when ${r.status} = 'confirmed' then 1 end`),
-      arrived: count(r.checkedInAt),
+      arrived: count(sql`case when ${r.status} <> 'cancelled' then ${r.checkedInAt} end`),
     })
     .from(events)
-    .leftJoin(r, and(eq(r.eventId, events.id), isNotNull(r.id)))
+    .leftJoin(r, eq(r.eventId, events.id))
     .where(gte(events.eventDate, since))
     .groupBy(events.id)
     .orderBy(asc(events.eventDate), asc(events.eventTime), asc(events.title));

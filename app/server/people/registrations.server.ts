@@ -15,7 +15,7 @@ import { readInBatches } from "../http/csv.server";
 import { services } from "../platform/services.server";
 import { recordInboxItem } from "../messages/inbox.server";
 import { queueMessageEmails, queueSeatFreedEmail } from "../messages/message-emails.server";
-import { getSiteContent } from "../site/site-content.server";
+import { getSiteContent, type SiteContent } from "../site/site-content.server";
 
 export interface RegistrationRow {
   id: string;
@@ -326,6 +326,7 @@ export async function registerForEvent(
 export async function promoteFromWaitlist(
   tx: Executor,
   event: { id: string; capacity: number | null },
+  content: SiteContent,
   origin: string,
 ): Promise<number> {
   const waiting = eq(eventRegistrations.status, "waitlisted");
@@ -350,7 +351,6 @@ export async function promoteFromWaitlist(
     )
     .returning();
   const [full] = await tx.select(eventForRegistration).from(events).where(eq(events.id, event.id));
-  const content = await getSiteContent();
   for (const row of rows) {
     await queueSeatFreedEmail(tx, { ...row, event: full! }, content, origin);
   }
@@ -366,6 +366,8 @@ export type CancelOutcome =
  */
 export async function cancelRegistration(registrationId: string, origin: string): Promise<CancelOutcome> {
   if (!isUuid(registrationId)) return { ok: false, reason: "not-found" };
+  // Read before the transaction: the embedded database answers one query at a time.
+  const content = await getSiteContent();
   return services().db.transaction(async (tx) => {
     const [found] = await tx
       .select({ eventId: eventRegistrations.eventId })
@@ -391,7 +393,7 @@ export async function cancelRegistration(registrationId: string, origin: string)
       .update(eventRegistrations)
       .set({ status: "cancelled", cancelledAt: new Date() })
       .where(eq(eventRegistrations.id, registrationId));
-    if (event && registration.status === "confirmed") await promoteFromWaitlist(tx, event, origin);
+    if (event && registration.status === "confirmed") await promoteFromWaitlist(tx, event, content, origin);
     return { ok: true, eventTitle: registration.eventTitle } as const;
   });
 }
