@@ -21,6 +21,13 @@ export default [
   route("connect", "routes/connect.tsx"),
   route("media", "routes/media/index.tsx"),
   route("media/sermons", "routes/media/sermons.tsx"),
+  // Sermons people can follow (events and sermons issue): a podcast feed, pages per series and
+  // per speaker, each sermon's own page and its recording
+  route("media/sermons/feed.xml", "routes/media/sermon-feed.ts"),
+  route("media/sermons/series/:slug", "routes/media/sermon-series.tsx"),
+  route("media/sermons/speakers/:slug", "routes/media/sermon-speaker.tsx"),
+  route("media/sermons/:id", "routes/media/sermon.tsx"),
+  route("media/sermons/:id/audio", "routes/media/sermon-audio.ts"),
   route("media/elibrary", "routes/media/elibrary.tsx"),
   route("media/elibrary/:id/download", "routes/media/elibrary-download.ts"),
 
@@ -89,6 +96,7 @@ export default [
   route("members/registrations/export/:kind", "routes/members/registration-csv.ts"),
   route("members/upload/save", "routes/members/document-upload.ts"),
   route("members/add-event/save", "routes/members/event-upload.ts"),
+  route("members/add-sermon/save", "routes/members/sermon-upload.ts"),
   route("members/update-ministry-image/save", "routes/members/ministry-image-upload.ts"),
   route("members/site/pastors/portrait", "routes/members/portrait-upload.ts"),
   route("members/audit/export", "routes/members/audit-log-csv.ts"),

@@ -379,6 +379,16 @@ export const documents = pgTable(
   ],
 );
 
+/** A run of sermons preached together (e.g. "Romans: the gospel of grace"), with its own page. */
+export const sermonSeries = pgTable("sermon_series", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  /** The series page's address: /media/sermons/series/{slug}. */
+  slug: text("slug").notNull().unique(),
+  description: text("description"),
+  createdAt: createdAt(),
+});
+
 export const sermons = pgTable(
   "sermons",
   {
@@ -387,10 +397,27 @@ export const sermons = pgTable(
     title: text("title").notNull(),
     speaker: text("speaker").notNull(),
     youtubeId: text("youtube_id").notNull(),
+    /** The series it belongs to, if any; a removed series leaves its sermons standing alone. */
+    seriesId: uuid("series_id").references(() => sermonSeries.id, { onDelete: "set null" }),
+    /** The Bible passage preached on, as written (e.g. "John 3:1-21"). */
+    passage: text("passage"),
+    description: text("description"),
+    /** Sermon notes: a document of the eLibrary (removing the document unlinks it). */
+    notesDocumentId: uuid("notes_document_id").references(() => documents.id, { onDelete: "set null" }),
+    /** The uploaded recording (MP3 or M4A) in our store, its type and size (the podcast enclosure). */
+    audioObjectPath: text("audio_object_path"),
+    audioContentType: text("audio_content_type"),
+    audioBytes: bigint("audio_bytes", { mode: "number" }),
+    /** How long the recording plays, when it could be read from the file. */
+    audioSeconds: integer("audio_seconds"),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("sermons_sermon_date_idx").on(t.sermonDate), index("sermons_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("sermons_sermon_date_idx").on(t.sermonDate),
+    index("sermons_created_at_idx").on(t.createdAt),
+    index("sermons_series_date_idx").on(t.seriesId, t.sermonDate),
+  ],
 );
 
 export const ministryVideos = pgTable(
@@ -416,6 +443,21 @@ export const ministryImages = pgTable("ministry_images", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * A repeating event (the Friday service, a monthly visitation): the rule its dates follow. Each
+ * date is an ordinary row of `events` (its own registrations, seats, check-in), made when the
+ * series is saved, so any one date can be edited or removed without touching the others.
+ */
+export const eventSeries = pgTable("event_series", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** "weekly", "monthly-date" (the same day of the month) or "monthly-weekday" (e.g. the first Saturday). */
+  frequency: text("frequency").notNull(),
+  /** The first date of the series and the last one it may reach. */
+  startsOn: date("starts_on", { mode: "string" }).notNull(),
+  until: date("until", { mode: "string" }).notNull(),
+  createdAt: createdAt(),
+});
+
 export const events = pgTable(
   "events",
   {
@@ -435,10 +477,20 @@ export const events = pgTable(
     capacity: integer("capacity"),
     /** The moment registration closes; null for open until the event's day is over. */
     registrationDeadline: timestamp("registration_deadline", { withTimezone: true }),
+    /** The series this date belongs to (null for a one-off event). */
+    seriesId: uuid("series_id").references(() => eventSeries.id, { onDelete: "set null" }),
+    /** The date the series' rule gave this row (a calendar's RECURRENCE-ID), even if moved since. */
+    occurrenceDate: date("occurrence_date", { mode: "string" }),
+    /** Edited on its own: calendars show it as a changed date of the series. */
+    isSeriesException: boolean("is_series_exception").notNull().default(false),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("events_event_date_idx").on(t.eventDate), index("events_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("events_event_date_idx").on(t.eventDate),
+    index("events_created_at_idx").on(t.createdAt),
+    index("events_series_occurrence_idx").on(t.seriesId, t.occurrenceDate),
+  ],
 );
 
 export const ministryRegistrations = pgTable(
@@ -589,8 +641,10 @@ export type NewMember = typeof members.$inferInsert;
 export type Visitor = typeof visitors.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
 export type Sermon = typeof sermons.$inferSelect;
+export type SermonSeries = typeof sermonSeries.$inferSelect;
 export type MinistryVideo = typeof ministryVideos.$inferSelect;
 export type EventRow = typeof events.$inferSelect;
+export type EventSeries = typeof eventSeries.$inferSelect;
 export type MinistryRegistration = typeof ministryRegistrations.$inferSelect;
 export type EventRegistration = typeof eventRegistrations.$inferSelect;
 export type OutboxEmail = typeof outboxEmails.$inferSelect;
