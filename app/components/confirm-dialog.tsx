@@ -34,8 +34,11 @@ function ConfirmDialog({
   confirmLabel,
   fetcherKey,
   action,
+  options,
 }: {
   trigger: (busy: boolean) => ReactNode;
+  /** Choices sent with the confirmation (e.g. a checkbox), above the buttons. */
+  options?: ReactNode;
   title?: string;
   question: string;
   details?: ReactNode;
@@ -52,26 +55,24 @@ function ConfirmDialog({
       <DialogTrigger asChild>{trigger(busy)}</DialogTrigger>
       <DialogContent title={title} description={question} role="alertdialog">
         {details}
-        <fetcher.Form
-          method="post"
-          action={action}
-          onSubmit={() => setOpen(false)}
-          className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end"
-        >
+        <fetcher.Form method="post" action={action} onSubmit={() => setOpen(false)} className="grid gap-4">
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="destructive" disabled={busy}>
-            {busy ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Trash2 aria-hidden="true" />
-            )}
-            {confirmLabel}
-          </Button>
+          {options}
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {busy ? (
+                <LoaderCircle className="animate-spin" aria-hidden="true" />
+              ) : (
+                <Trash2 aria-hidden="true" />
+              )}
+              {confirmLabel}
+            </Button>
+          </div>
         </fetcher.Form>
       </DialogContent>
     </Dialog>
@@ -96,9 +97,12 @@ export function ConfirmDeleteButton({
   text,
   className,
   children,
+  options,
 }: {
   id: string;
   question: string;
+  /** Choices sent with the confirmation (e.g. "also the later dates"). */
+  options?: ReactNode;
   action?: string;
   /** Accessible name of the icon trigger, e.g. "Delete Ana Cruz" (a trigger with `text` is named by it). */
   label: string;
@@ -123,6 +127,7 @@ export function ConfirmDeleteButton({
       question={question}
       details={details}
       fields={{ intent, id }}
+      options={options}
       confirmLabel={confirmLabel}
       fetcherKey={fetcherKey}
       action={action}

@@ -1,4 +1,4 @@
-import { ArrowRight, Clock, MapPin } from "lucide-react";
+import { ArrowRight, Clock, MapPin, Repeat } from "lucide-react";
 import { Link } from "react-router";
 import { dateBadge, formatDateLong, formatTimeRange } from "~/lib/format";
 import { buttonVariants } from "./ui/button";
@@ -14,6 +14,8 @@ export interface EventCardData {
   description: string | null;
   /** The picture to show (the event's own or a default). */
   imageSrc: string;
+  /** "Every Friday" for a repeating event (the card shows its soonest date). */
+  repeats?: string | null;
 }
 
 /** One upcoming event in the list: picture with a day-and-month badge, the essentials, a link on. */
@@ -57,6 +59,15 @@ export function EventCard({ event, isAboveFold = false }: { event: EventCardData
               {formatTimeRange(event.eventTime, event.eventEndTime)}
             </span>
           </p>
+          {event.repeats ? (
+            <p className="flex items-start gap-2">
+              <Repeat className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+              <span>
+                <span className="sr-only">Repeats: </span>
+                {event.repeats}
+              </span>
+            </p>
+          ) : null}
           <p className="flex items-start gap-2">
             <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
             <span>

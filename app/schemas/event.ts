@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isIsoDate, momentInChurchZone } from "~/lib/dates";
+import { addDays, isIsoDate, momentInChurchZone } from "~/lib/dates";
+import { FREQUENCIES, MAX_SERIES_DAYS } from "~/lib/recurrence";
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
@@ -77,6 +78,33 @@ export const eventSchema = z
         const match = value ? LOCAL_MOMENT.exec(value) : null;
         return match ? momentInChurchZone(match[1]!, match[2]!) : null;
       }),
+    // Repeating (a new event only): "none" or how often, and the last date it may reach.
+    repeat: z
+      .enum(["none", ...FREQUENCIES], { error: "Please choose how often the event repeats." })
+      .optional()
+      .transform((value) => (value === undefined || value === "none" ? null : value)),
+    repeatUntil: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : null)),
+    // Editing a date of a series: that date only, or it and every later one.
+    applyTo: z
+      .enum(["this", "following"], { error: "Please choose which dates to change." })
+      .optional()
+      .transform((value) => value ?? "this"),
+  })
+  .superRefine((event, context) => {
+    if (event.repeat === null) return;
+    const issue = (message: string) => context.addIssue({ code: "custom", path: ["repeatUntil"], message });
+    if (event.repeatUntil === null) return issue("Please enter the date of the last repeat.");
+    if (!isIsoDate(event.repeatUntil)) return issue("Please enter a valid date for the last repeat.");
+    if (!isIsoDate(event.eventDate)) return;
+    if (event.repeatUntil <= event.eventDate) return issue("The last repeat must be after the event's date.");
+    if (event.repeatUntil > addDays(event.eventDate, MAX_SERIES_DAYS))
+      return issue(
+        "A repeating event can reach at most two years ahead: please choose an earlier last date.",
+      );
   })
   .refine(
     (event) => event.eventEndTime === null || event.eventEndTime.slice(0, 5) > event.eventTime.slice(0, 5),

@@ -8,6 +8,7 @@ import {
   Hourglass,
   MapPin,
   Mic,
+  Repeat,
   TriangleAlert,
   Users,
 } from "lucide-react";
@@ -34,6 +35,8 @@ import {
   isEventId,
   isPastEvent,
   isRegistrationClosed,
+  laterDatesOf,
+  repeatsText,
   type PublicEvent,
 } from "~/server/content/events.server";
 import { AppError } from "~/server/http/errors.server";
@@ -81,6 +84,9 @@ type ShownEvent = Omit<PublicEvent, "registrationDeadline"> & {
   googleCalendar: string;
   /** The page's own address, for sharing. */
   url: string;
+  /** "Every Friday" for a date of a repeating event, and its next dates after this one. */
+  repeats: string | null;
+  laterDates: { id: string; eventDate: string; eventTime: string }[];
 };
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -92,6 +98,7 @@ export async function loader({ params }: Route.LoaderArgs) {
         getSiteContent(),
         seatCounts([params.id].filter(isEventId)),
       ]);
+      const laterDates = event ? await laterDatesOf(event, todayInChurchZone()) : [];
       const shown: ShownEvent | null = event
         ? {
             ...event,
@@ -103,6 +110,8 @@ export async function loader({ params }: Route.LoaderArgs) {
                 : Math.max(0, event.capacity - (seats.get(event.id)?.taken ?? 0)),
             googleCalendar: googleCalendarLink(event, siteOrigin()),
             url: `${siteOrigin()}/events/${event.id}`,
+            repeats: repeatsText(event),
+            laterDates,
           }
         : null;
       return {
@@ -215,6 +224,31 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
+/** The next dates of a repeating event, each a page of its own to register for. */
+function LaterDates({ event }: { event: ShownEvent }) {
+  return (
+    <section aria-labelledby="later-dates">
+      <h2 id="later-dates" className="text-lg font-bold text-navy">
+        More Dates
+      </h2>
+      <ul className="mt-1 grid gap-x-6 sm:grid-cols-2">
+        {event.laterDates.map((later) => (
+          <li key={later.id}>
+            <Link
+              to={`/events/${later.id}`}
+              className="inline-flex min-h-11 items-center gap-2 font-medium text-primary underline-offset-4 hover:underline"
+            >
+              <CalendarDays className="size-5 shrink-0" aria-hidden="true" />
+              <time dateTime={later.eventDate}>{formatDateLong(later.eventDate)}</time>
+              <span className="sr-only">, {event.title}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The event into the visitor's own calendar: a file every calendar app opens, or Google's page. */
 function AddToCalendar({ event }: { event: ShownEvent }) {
   const link =
@@ -289,6 +323,11 @@ function EventDetails({
               <Fact icon={<Clock className="size-5" aria-hidden="true" />} label="Time">
                 {formatTimeRange(event.eventTime, event.eventEndTime)}
               </Fact>
+              {event.repeats ? (
+                <Fact icon={<Repeat className="size-5" aria-hidden="true" />} label="Repeats">
+                  {event.repeats}
+                </Fact>
+              ) : null}
               <Fact icon={<MapPin className="size-5" aria-hidden="true" />} label="Location">
                 <a
                   href={event.googleMapsUrl}
@@ -354,6 +393,7 @@ function EventDetails({
           ) : null}
 
           <div className="grid gap-6 lg:col-span-3">
+            {event.laterDates.length > 0 ? <LaterDates event={event} /> : null}
             {isPast ? null : <AddToCalendar event={event} />}
             <ShareLinks
               url={event.url}

@@ -10,7 +10,7 @@ import { todayInChurchZone } from "~/lib/dates";
 import { eventImageSrc } from "~/lib/event-image";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
-import { listUpcomingEventsPage, type PublicEvent } from "~/server/content/events.server";
+import { listUpcomingEventsPage, repeatsText, type PublicEvent } from "~/server/content/events.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/index";
@@ -39,10 +39,14 @@ export async function loader({ request }: Route.LoaderArgs) {
         listUpcomingEventsPage(todayInChurchZone(), requestedPage(request)),
         getSiteContent(),
       ]);
-      const events = rows.map((event) => ({ ...event, imageSrc: eventImageSrc(event, titledEventImages) }));
+      const events = rows.map((event) => ({
+        ...event,
+        imageSrc: eventImageSrc(event, titledEventImages),
+        repeats: repeatsText(event),
+      }));
       return { events, page, pages };
     },
-    { events: [] as (PublicEvent & { imageSrc: string })[], page: 1, pages: 1 },
+    { events: [] as (PublicEvent & { imageSrc: string; repeats: string | null })[], page: 1, pages: 1 },
   );
 }
 

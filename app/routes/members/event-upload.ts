@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { firstErrors } from "~/lib/action-result";
 import { formValues } from "~/lib/form-values";
+import { repeatSummary } from "~/lib/recurrence";
 import { eventSchema } from "~/schemas/event";
 import { requireUser } from "~/server/auth/guards.server";
 import { createEvent, getEventRow, updateEvent, type EventInput } from "~/server/content/events.server";
@@ -41,14 +42,17 @@ export async function action({ request }: Route.ActionArgs) {
         const errors = firstErrors(parsed.error.issues);
         return refuse(400, "Submission Failed", Object.values(errors)[0]!, errors);
       }
-      const input: EventInput = parsed.data;
+      const { repeat, repeatUntil, applyTo, ...fields } = parsed.data;
+      const input: EventInput = fields;
+      const series =
+        intent === "create" && repeat && repeatUntil ? { frequency: repeat, until: repeatUntil } : null;
       if (intent === "update" && !(await getEventRow(id)))
         return refuse(404, "Database update failed", "That event no longer exists.");
 
       const save = (image: { url: string; objectName: string } | null) =>
         intent === "create"
-          ? createEvent(input, image, user)
-          : updateEvent(id, input, image, user, siteOrigin());
+          ? createEvent(input, image, user, series)
+          : updateEvent(id, input, image, user, siteOrigin(), applyTo);
       let stored = false;
       try {
         if (file) {
@@ -72,7 +76,12 @@ export async function action({ request }: Route.ActionArgs) {
           ok: true,
           toast:
             intent === "create"
-              ? { title: "Event Added!", description: `${input.title} is on the events page.` }
+              ? {
+                  title: "Event Added!",
+                  description: series
+                    ? `${input.title} is on the events page: ${repeatSummary(series.frequency, input.eventDate, series.until)}.`
+                    : `${input.title} is on the events page.`,
+                }
               : { title: "Event Updated!", description: `${input.title} has been saved.` },
           redirectTo: SCREEN,
         },

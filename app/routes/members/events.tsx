@@ -1,10 +1,13 @@
-import { LoaderCircle, X } from "lucide-react";
+import { LoaderCircle, Repeat, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
 import { ContentListCard, EditLink } from "~/components/content-admin";
-import { FormField, TextareaField } from "~/components/form-field";
+import { Field, FormField, TextareaField } from "~/components/form-field";
+import { NativeSelect } from "~/components/ui/select";
+import { isIsoDate } from "~/lib/dates";
+import { describeRepeat, FREQUENCIES, isFrequency, repeatSummary, type Frequency } from "~/lib/recurrence";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { UploadProgress } from "~/components/upload-progress";
 import { eventImageSrc } from "~/lib/event-image";
@@ -57,7 +60,8 @@ export async function action({ request }: Route.ActionArgs) {
   const title = "Deletion Failed";
   if (form.get("intent") !== "delete") return refuse(400, { title, description: "Unknown request." });
   try {
-    if (!(await deleteEvent(String(form.get("id") ?? ""), user)))
+    const scope = form.get("scope") === "following" ? "following" : "this";
+    if (!(await deleteEvent(String(form.get("id") ?? ""), user, scope)))
       return refuse(404, { title, description: "That event no longer exists." });
   } catch (error) {
     return refusalFor(error, {
@@ -67,6 +71,93 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   return reply({ title: "Event Deleted", description: "The event has been removed." });
+}
+
+/** The choices of the Repeats field, in words that follow the chosen date. */
+function repeatChoices(date: string): { value: "none" | Frequency; label: string }[] {
+  const generic: Record<Frequency, string> = {
+    weekly: "Every week",
+    "monthly-date": "Every month on the same date",
+    "monthly-weekday": "Every month on the same weekday (e.g. the first Saturday)",
+  };
+  return [
+    { value: "none", label: "Does not repeat" },
+    ...FREQUENCIES.map((frequency) => ({
+      value: frequency,
+      label: isIsoDate(date) ? describeRepeat(frequency, date) : generic[frequency],
+    })),
+  ];
+}
+
+/**
+ * A new event's repetition: how often, and the last date (each date becomes an event of its own,
+ * with its own registrations), with what it will make written out as the choices change.
+ */
+function RepeatFields({ date, errors }: { date: string; errors: Record<string, string> }) {
+  const [repeat, setRepeat] = useState<string>("none");
+  const [until, setUntil] = useState("");
+  const frequency = isFrequency(repeat) ? repeat : null;
+  const preview =
+    frequency && isIsoDate(date) && isIsoDate(until) && until > date
+      ? repeatSummary(frequency, date, until)
+      : null;
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <Field
+        id="repeat"
+        label="Repeats"
+        error={errors.repeat}
+        hint="Each date gets its own page, registrations and check-in."
+        control={(aria) => (
+          <NativeSelect
+            id="repeat"
+            name="repeat"
+            value={repeat}
+            onChange={(event) => setRepeat(event.target.value)}
+            {...aria}
+          >
+            {repeatChoices(date).map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      />
+      {frequency ? (
+        <FormField
+          id="repeatUntil"
+          name="repeatUntil"
+          label="Last Date *"
+          type="date"
+          required
+          value={until}
+          onChange={(event) => setUntil(event.target.value)}
+          hint={<span aria-live="polite">{preview ?? "Up to two years after the first date."}</span>}
+          error={errors.repeatUntil}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Editing a date of a repeating event: that date alone, or it and every later one. */
+function ApplyToChoice({ repeats }: { repeats: string | null }) {
+  return (
+    <fieldset className="grid gap-2 rounded-md border border-border bg-muted/50 p-4">
+      <legend className="px-1 text-sm font-medium">
+        This is one date of a repeating event{repeats ? ` (${repeats})` : ""}. Save the changes for:
+      </legend>
+      <label className="flex min-h-11 items-center gap-3 text-sm">
+        <input type="radio" name="applyTo" value="this" defaultChecked className="size-4 accent-primary" />
+        This date only
+      </label>
+      <label className="flex min-h-11 items-center gap-3 text-sm">
+        <input type="radio" name="applyTo" value="following" className="size-4 accent-primary" />
+        This and every later date (each keeps its own date)
+      </label>
+    </fieldset>
+  );
 }
 
 const time = (value: string | null | undefined) => (value ? value.slice(0, 5) : "");
@@ -99,12 +190,18 @@ export default function Events({ loaderData }: Route.ComponentProps) {
 
   const isEditing = Boolean(editing) && searchParams.has("edit");
   const current = isEditing ? editing! : null;
+  // The date being typed, for the Repeats field's words; a new form (another event, or after
+  // saving) starts again from the event's own date.
+  const formId = `${current?.id ?? "new"}-${formKey}`;
+  const [typedDate, setTypedDate] = useState<{ form: string; value: string } | null>(null);
+  const date = typedDate?.form === formId ? typedDate.value : (current?.eventDate ?? "");
+  const setDate = (value: string) => setTypedDate({ form: formId, value });
 
   return (
     <AdminScreen title="Events" description="Events appear on the Events page from their date onward.">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start [&>*]:min-w-0">
         <form
-          key={`${current?.id ?? "new"}-${formKey}`}
+          key={formId}
           method="post"
           action="/members/add-event/save"
           encType="multipart/form-data"
@@ -159,6 +256,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               type="date"
               required
               defaultValue={current?.eventDate ?? ""}
+              onChange={(event) => setDate(event.target.value)}
               error={errors.eventDate}
             />
             <FormField
@@ -179,6 +277,13 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               error={errors.eventEndTime}
             />
           </div>
+          {current ? (
+            current.seriesId ? (
+              <ApplyToChoice repeats={events.find((item) => item.id === current.id)?.repeats ?? null} />
+            ) : null
+          ) : (
+            <RepeatFields key={formKey} date={date} errors={errors} />
+          )}
           <FormField
             id="locationName"
             name="locationName"
@@ -291,6 +396,13 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 <p className="text-sm text-muted-foreground" data-testid="event-seats">
                   {item.seats}
                 </p>
+                {item.repeats ? (
+                  <p className="text-sm text-muted-foreground" data-testid="event-repeats">
+                    <Repeat className="mr-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
+                    {item.repeats}
+                    {item.isSeriesException ? " (this date changed)" : ""}
+                  </p>
+                ) : null}
               </div>
               <EditLink to={`?edit=${item.id}`} label={`Edit ${item.title}`} />
               <ConfirmDeleteButton
@@ -298,6 +410,19 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 id={item.id}
                 label={`Delete ${item.title}`}
                 question="Are you sure you want to delete this event?"
+                options={
+                  item.seriesId ? (
+                    <label className="flex min-h-11 items-center gap-3 text-sm">
+                      <input
+                        type="checkbox"
+                        name="scope"
+                        value="following"
+                        className="size-4 accent-primary"
+                      />
+                      Also delete every later date of this repeating event
+                    </label>
+                  ) : null
+                }
               />
             </li>
           ))}

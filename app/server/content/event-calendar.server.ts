@@ -1,4 +1,10 @@
-import ical, { type ICalCalendar } from "ical-generator";
+import ical, {
+  ICalEventRepeatingFreq,
+  ICalWeekday,
+  type ICalCalendar,
+  type ICalEventData,
+} from "ical-generator";
+import { isFrequency, ruleParts, seriesDates } from "~/lib/recurrence";
 import { CHURCH_TIME_ZONE, momentInChurchZone } from "~/lib/dates";
 import type { SiteContent } from "../site/site-content.server";
 
@@ -39,10 +45,16 @@ function newCalendar(content: Pick<SiteContent, "church">, name: string): ICalCa
   return calendar;
 }
 
-function addEvent(calendar: ICalCalendar, event: CalendarEvent, origin: string) {
+function addEvent(
+  calendar: ICalCalendar,
+  event: CalendarEvent,
+  origin: string,
+  repeat: Partial<ICalEventData> = {},
+) {
   const page = `${origin}/events/${event.id}`;
   calendar.createEvent({
     id: `${event.id}@${new URL(origin).host}`,
+    ...repeat,
     ...eventTimes(event),
     summary: event.title,
     location: event.locationName,
@@ -53,16 +65,83 @@ function addEvent(calendar: ICalCalendar, event: CalendarEvent, origin: string) 
   });
 }
 
-/** A calendar of the given events, e.g. every upcoming one for /events.ics. */
+/** An event of the feed, with its place in a repeating series when it has one. */
+export interface FeedEvent extends CalendarEvent {
+  seriesId: string | null;
+  occurrenceDate: string | null;
+  isSeriesException: boolean;
+  repeatFrequency: string | null;
+  repeatStartsOn: string | null;
+  repeatUntil: string | null;
+}
+
+/**
+ * The dates of one series as calendars expect them (RFC 5545): one entry with the rule (RRULE),
+ * the rule's dates that were removed left out (EXDATE), and each date changed on its own as an
+ * entry of the same UID that replaces that date (RECURRENCE-ID). The rule starts at the first date
+ * that still follows it; a changed date before that stands as an entry of its own.
+ */
+function addSeries(calendar: ICalCalendar, dates: FeedEvent[], origin: string) {
+  const [first] = dates;
+  const frequency = first?.repeatFrequency;
+  const master = dates.find((event) => !event.isSeriesException && event.eventDate === event.occurrenceDate);
+  if (!first || !isFrequency(frequency) || !first.repeatStartsOn || !first.repeatUntil || !master) {
+    for (const event of dates) addEvent(calendar, event, origin);
+    return;
+  }
+  const from = master.occurrenceDate!;
+  const ruleDates = seriesDates(frequency, first.repeatStartsOn, first.repeatUntil).filter(
+    (date) => date >= from,
+  );
+  const held = new Map(dates.map((event) => [event.occurrenceDate, event]));
+  const instant = (date: string) => momentInChurchZone(date, master.eventTime);
+  const rule = ruleParts(frequency, first.repeatStartsOn);
+  const uid = `series-${first.seriesId}@${new URL(origin).host}`;
+  // The rule's dates no row holds any more: removed (a date moved away still has its row).
+  const removed = ruleDates.filter((date) => !held.has(date));
+  addEvent(calendar, master, origin, {
+    id: uid,
+    repeating: {
+      freq: ICalEventRepeatingFreq[rule.freq],
+      ...(rule.byDay ? { byDay: ICalWeekday[rule.byDay as keyof typeof ICalWeekday] } : {}),
+      ...(rule.byMonthDay ? { byMonthDay: rule.byMonthDay } : {}),
+      ...(rule.bySetPos ? { bySetPos: rule.bySetPos } : {}),
+      until: momentInChurchZone(first.repeatUntil, "23:59"),
+      ...(removed.length > 0 ? { exclude: removed.map(instant) } : {}),
+    },
+  });
+  for (const event of dates) {
+    if (event === master || !event.isSeriesException) continue;
+    if (event.occurrenceDate && ruleDates.includes(event.occurrenceDate)) {
+      addEvent(calendar, event, origin, { id: uid, recurrenceId: instant(event.occurrenceDate) });
+    } else {
+      addEvent(calendar, event, origin);
+    }
+  }
+}
+
+/**
+ * A calendar of the given events, e.g. every upcoming one for /events.ics: a repeating event as
+ * one entry with its rule, so a calendar shows it as such.
+ */
 export function eventsCalendar(
-  events: CalendarEvent[],
+  events: (CalendarEvent | FeedEvent)[],
   content: Pick<SiteContent, "church">,
   origin: string,
 ): string {
   const calendar = newCalendar(content, `${content.church.name}: Events`);
   // Calendar apps check a subscription about every few hours; ask for once an hour.
   calendar.ttl(3600);
-  for (const event of events) addEvent(calendar, event, origin);
+  const series = new Map<string, FeedEvent[]>();
+  for (const event of events) {
+    const seriesId = "seriesId" in event ? event.seriesId : null;
+    if (seriesId) series.set(seriesId, [...(series.get(seriesId) ?? []), event as FeedEvent]);
+    else addEvent(calendar, event, origin);
+  }
+  for (const dates of series.values()) {
+    dates.sort((a, b) => (a.occurrenceDate ?? a.eventDate).localeCompare(b.occurrenceDate ?? b.eventDate));
+    addSeries(calendar, dates, origin);
+  }
   return calendar.toString();
 }
 
