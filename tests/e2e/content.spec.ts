@@ -207,6 +207,70 @@ test("events: add with an image, edit, delete, and the public pages follow", asy
   expect(response?.status()).toBe(404);
 });
 
+test("repeating events: a weekly series, one date changed, the later dates removed, on a phone", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await page.goto("/members/add-event");
+  const first = addDays(todayInChurchZone(), 2);
+  const until = addDays(first, 7 * 5);
+  await page.getByLabel("Title *").fill("Dawn Prayer");
+  await page.getByLabel("Date *").fill(first);
+  await page.getByLabel("Start Time *").fill("05:30");
+  await page.getByLabel("Location Name *").fill("Chapel");
+  await page.getByLabel("Google Maps URL *").fill("https://maps.google.com/?q=Manama");
+  await page.getByLabel("Repeats").selectOption("weekly");
+  await page.getByLabel("Last Date *").fill(until);
+  await expect(page.getByText(/6 dates until/)).toBeVisible();
+  await page.getByRole("button", { name: "Add Event" }).click();
+  await expect(await toast(page)).toContainText("6 dates until");
+  const dates = () =>
+    sql<{ id: string; event_date: string; event_time: string; is_series_exception: boolean }>(
+      "select id, to_char(event_date, 'YYYY-MM-DD') as event_date, event_time, is_series_exception from events where title = 'Dawn Prayer' order by event_date",
+    );
+  const made = await dates();
+  expect(made.map((row) => row.event_date)).toEqual(
+    [0, 1, 2, 3, 4, 5].map((week) => addDays(first, 7 * week)),
+  );
+
+  // The second date starts later that week only.
+  await page.goto(`/members/add-event?edit=${made[1]!.id}`);
+  await expect(page.getByText("This is one date of a repeating event")).toBeVisible();
+  await page.getByLabel("Start Time *").fill("06:00");
+  await page.getByLabel("This date only").check();
+  await page.getByRole("button", { name: "Update Event" }).click();
+  await expect(await toast(page)).toContainText("Event Updated!");
+
+  // The fifth and sixth dates are cancelled together.
+  await page.goto("/members/add-event");
+  await page.getByRole("button", { name: "Delete Dawn Prayer" }).nth(4).click();
+  const dialog = page.getByRole("alertdialog");
+  await dialog.getByLabel("Also delete every later date of this repeating event").check();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(await toast(page)).toContainText("Event Deleted");
+  const left = await dates();
+  expect(left.map((row) => [row.event_date, row.event_time.slice(0, 5), row.is_series_exception])).toEqual([
+    [first, "05:30", false],
+    [addDays(first, 7), "06:00", true],
+    [addDays(first, 14), "05:30", false],
+    [addDays(first, 21), "05:30", false],
+  ]);
+
+  // Visitors see the series once, and its page lists the later dates.
+  await page.goto("/events");
+  const cards = page.getByRole("article").filter({ hasText: "Dawn Prayer" });
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText("Every");
+  await cards.getByRole("link", { name: /View Details/ }).click();
+  const more = page.getByRole("region", { name: "More Dates" });
+  await expect(more.getByRole("link")).toHaveCount(3);
+  await more.getByRole("link").first().click();
+  await expect(page.getByText("6:00 AM")).toBeVisible();
+
+  await sql("delete from events where title = 'Dawn Prayer'");
+});
+
 test("ministry image: needs both choices, then shows on the ministry's page", async ({ page }) => {
   await signIn(page);
   await page.goto("/members/update-ministry-image");
