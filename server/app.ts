@@ -28,7 +28,7 @@ import { reactRouterHandler, refuseEarly } from "./react-router-handler";
 export { runCli } from "../app/server/platform/cli.server";
 
 // Files a browser may show inline; anything else in the store is sent as a download.
-const INLINE_FILE_TYPES = new Set([".pdf", ".png", ".jpg", ".jpeg", ".gif", ".webp"]);
+const INLINE_FILE_TYPES = new Set([".pdf", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".mp3", ".m4a"]);
 
 /**
  * Browser features no page of ours uses, denied to the page and to anything it frames. The
@@ -214,6 +214,8 @@ export function createApp(options: { env: Env; vite?: ViteDevServer; onRequest?:
                 "https://i.ytimg.com",
                 ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : []),
               ],
+              // Sermon recordings: ours, or the bucket's when S3_PUBLIC_URL sends players there.
+              "media-src": ["'self'", ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
               "frame-src": [
                 "https://www.youtube-nocookie.com",
                 "https://www.youtube.com",

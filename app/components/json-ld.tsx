@@ -109,3 +109,46 @@ function eventData(event: EventForJsonLd, church: OrganizerForJsonLd, origin: st
     organizer: { "@type": "Organization", name: church.name, url: `${origin}/` },
   };
 }
+
+interface SermonForJsonLd {
+  id: string;
+  title: string;
+  speaker: string;
+  sermonDate: string;
+  youtubeId: string;
+  passage: string | null;
+  description: string | null;
+  seriesName: string | null;
+}
+
+/** A sermon's video for search engines (schema.org VideoObject, the recording played on YouTube). */
+export function SermonJsonLd({ sermon, church }: { sermon: SermonForJsonLd; church: Pick<Church, "name"> }) {
+  const origin = useOrigin();
+  return (
+    <JsonLdScript
+      id="sermon-json-ld"
+      data={import.meta.env.SSR ? sermonData(sermon, church, origin) : undefined}
+    />
+  );
+}
+
+function sermonData(sermon: SermonForJsonLd, church: Pick<Church, "name">, origin: string) {
+  const description =
+    sermon.description ??
+    [`A sermon by ${sermon.speaker}`, sermon.passage ? `on ${sermon.passage}` : null]
+      .filter(Boolean)
+      .join(" ");
+  return {
+    "@context": "https://schema.org",
+    "@type": "VideoObject",
+    name: sermon.title,
+    description,
+    thumbnailUrl: [`https://i.ytimg.com/vi/${sermon.youtubeId}/hqdefault.jpg`],
+    uploadDate: `${sermon.sermonDate}T00:00:00+03:00`,
+    embedUrl: `https://www.youtube-nocookie.com/embed/${sermon.youtubeId}`,
+    url: `${origin}/media/sermons/${sermon.id}`,
+    author: { "@type": "Person", name: sermon.speaker },
+    publisher: { "@type": "Organization", name: church.name, url: `${origin}/` },
+    ...(sermon.seriesName ? { isPartOf: { "@type": "CreativeWorkSeries", name: sermon.seriesName } } : {}),
+  };
+}

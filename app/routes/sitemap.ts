@@ -2,24 +2,32 @@ import crypto from "node:crypto";
 import { todayInChurchZone } from "~/lib/dates";
 import { PUBLIC_PATHS } from "~/lib/site-url";
 import { listUpcomingEvents } from "~/server/content/events.server";
+import { listSermonSeries, listSermonsForFeed, listSpeakers } from "~/server/content/sermons.server";
+import { seriesHref, sermonHref } from "~/lib/sermons";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/sitemap";
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-// Every public page, every ministry and every upcoming event. An ETag lets a crawler ask whether
-// it changed and get a bodiless 304 when it did not.
+// Every public page, every ministry, every upcoming event, and the sermons with their series and
+// speakers. An ETag lets a crawler ask whether it changed and get a bodiless 304 when it did not.
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin();
-  const [events, { ministries }] = await Promise.all([
+  const [events, { ministries }, sermons, series, speakers] = await Promise.all([
     listUpcomingEvents(todayInChurchZone()).catch(() => []),
     getSiteContent(),
+    listSermonsForFeed(1000).catch(() => []),
+    listSermonSeries().catch(() => []),
+    listSpeakers().catch(() => []),
   ]);
   const paths = [
     ...PUBLIC_PATHS,
     ...ministries.map((m) => `/ministries/${m.slug}`),
     ...events.map((e) => `/events/${e.id}`),
+    ...series.filter((s) => s.sermons > 0).map((s) => seriesHref(s.slug)),
+    ...speakers.map((s) => `/media/sermons/speakers/${s.slug}`),
+    ...sermons.map((s) => sermonHref(s.id)),
   ];
   const body =
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +

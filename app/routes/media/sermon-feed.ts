@@ -1,4 +1,10 @@
-// Placeholder until the sermons part lands (events and sermons issue): not found for now.
-export function loader(): Response {
-  return new Response("Not Found", { status: 404 });
+import { FEED_HEADERS, sermonFeed } from "~/server/content/sermon-feed.server";
+import { listSermonsForFeed } from "~/server/content/sermons.server";
+import { siteOrigin } from "~/server/platform/site-origin.server";
+import { getSiteContent } from "~/server/site/site-content.server";
+
+// /media/sermons/feed.xml: the newest sermons as RSS, a podcast feed for those with a recording.
+export async function loader() {
+  const [sermons, content] = await Promise.all([listSermonsForFeed(), getSiteContent()]);
+  return new Response(sermonFeed(sermons, content, siteOrigin()), { headers: FEED_HEADERS });
 }

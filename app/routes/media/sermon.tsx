@@ -1,8 +1,242 @@
-// Placeholder until the sermon pages land (events and sermons issue): not found for now.
-export function loader(): never {
-  throw new Response("Not Found", { status: 404 });
+import {
+  ArrowLeft,
+  BookOpen,
+  CalendarDays,
+  Download,
+  FileText,
+  Headphones,
+  Library,
+  Mic,
+  VideoOff,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { data } from "react-router";
+import { SermonJsonLd } from "~/components/json-ld";
+import { PageHeader } from "~/components/page-header";
+import { ServerToast } from "~/components/page-toast";
+import { ShareLinks } from "~/components/share-links";
+import { buttonVariants } from "~/components/ui/button";
+import { YouTubeEmbed } from "~/components/youtube-embed";
+import { formatDateLong } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { loadAsDocument, type PageHandle } from "~/lib/page-scripts";
+import { formatDuration, SERMON_FEED_PATH, seriesHref, sermonHref, speakerHref } from "~/lib/sermons";
+import { useSiteFrame } from "~/lib/site-frame";
+import { getSermonDetail } from "~/server/content/sermons.server";
+import { loadOrEmpty } from "~/server/http/loader.server";
+import { siteOrigin } from "~/server/platform/site-origin.server";
+import type { Route } from "./+types/sermon";
+
+const texts = {
+  notFoundTitle: "Sermon Not Found",
+  notFoundText: "Sorry, we couldn't find that sermon. It may have been removed, or the link may be mistyped.",
+  errorToast: "Error fetching sermons",
+  errorText: "We could not load this sermon just now. Please try again in a moment.",
+  back: "All Sermons",
+};
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const loaded = await loadOrEmpty(
+    "a sermon",
+    async () => {
+      const found = await getSermonDetail(params.id);
+      if (!found) return { sermon: null };
+      return {
+        sermon: {
+          id: found.id,
+          title: found.title,
+          speaker: found.speaker,
+          sermonDate: found.sermonDate,
+          youtubeId: found.youtubeId,
+          passage: found.passage,
+          description: found.description,
+          seriesName: found.series?.name ?? null,
+          seriesSlug: found.series?.slug ?? null,
+          notes: found.notes
+            ? {
+                title: found.notes.title ?? found.notes.fileName,
+                href: `/media/elibrary/${found.notes.id}/download`,
+              }
+            : null,
+          audio: found.audioObjectPath
+            ? {
+                src: `${sermonHref(found.id)}/audio`,
+                type: found.audioContentType ?? "audio/mpeg",
+                megabytes: Math.max(0.1, Math.round((found.audioBytes ?? 0) / 100_000) / 10),
+                duration: found.audioSeconds ? formatDuration(found.audioSeconds) : null,
+              }
+            : null,
+          url: `${siteOrigin()}${sermonHref(found.id)}`,
+        },
+      };
+    },
+    { sermon: null },
+  );
+  return loaded.data.loadFailed || loaded.data.sermon ? loaded : data(loaded.data, { status: 404 });
 }
 
-export default function Placeholder() {
-  return null;
+type ShownSermon = NonNullable<Awaited<ReturnType<typeof loader>>["data"]["sermon"]>;
+
+export const handle: PageHandle = { enhancements: ["toasts", "video", "share"] };
+export const clientLoader = loadAsDocument;
+
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", href: SERMON_FEED_PATH, title: "Sermons" },
+];
+
+/** "John 3:1-21. A sermon by Pastor Ana, 6 November 2026." for search results and link previews. */
+function summary(sermon: ShownSermon) {
+  const by = `A sermon by ${sermon.speaker}, ${formatDateLong(sermon.sermonDate)}.`;
+  return [sermon.passage ? `${sermon.passage}.` : null, by, sermon.description].filter(Boolean).join(" ");
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const sermon = loaderData?.sermon;
+  if (sermon) {
+    return [
+      ...pageMeta(
+        matches,
+        sermon.title,
+        summary(sermon).slice(0, 300),
+        `https://i.ytimg.com/vi/${sermon.youtubeId}/hqdefault.jpg`,
+      ),
+      { property: "og:type", content: "video.other" },
+    ];
+  }
+  if (loaderData && !loaderData.loadFailed) return pageMeta(matches, texts.notFoundTitle, texts.notFoundText);
+  return pageMeta(matches, "Sermon", texts.errorText);
+}
+
+function BackLink({ className }: { className?: string }) {
+  return (
+    <a href="/media/sermons" className={buttonVariants({ variant: "outline", className })}>
+      <ArrowLeft aria-hidden="true" />
+      {texts.back}
+    </a>
+  );
+}
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3">
+      <dt className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-accent-text">
+        <span className="flex size-9 items-center justify-center rounded-full bg-primary/10 text-primary">
+          {icon}
+        </span>
+        <span className="sr-only sm:not-sr-only sm:w-20">{label}</span>
+      </dt>
+      <dd className="min-h-9 pt-1.5 text-navy">{children}</dd>
+    </div>
+  );
+}
+
+const LINK = "font-medium text-primary underline-offset-4 hover:underline";
+
+export default function SermonPage({ loaderData }: Route.ComponentProps) {
+  const { sermon, loadFailed } = loaderData;
+  const { church } = useSiteFrame();
+
+  if (!sermon) {
+    return (
+      <>
+        {loadFailed ? (
+          <ServerToast
+            toast={{ title: texts.errorToast, description: texts.errorText, variant: "destructive" }}
+          />
+        ) : null}
+        <PageHeader title={loadFailed ? texts.errorToast : texts.notFoundTitle} />
+        <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:px-6 lg:px-8">
+          <VideoOff className="size-10 text-muted-foreground" aria-hidden="true" />
+          <p className="mt-4 text-lg text-muted-foreground">
+            {loadFailed ? texts.errorText : texts.notFoundText}
+          </p>
+          <BackLink className="mt-8" />
+        </section>
+      </>
+    );
+  }
+
+  const date = formatDateLong(sermon.sermonDate);
+  return (
+    <>
+      <SermonJsonLd sermon={sermon} church={church} />
+      <PageHeader eyebrow={sermon.seriesName ?? "Sermon"} title={sermon.title} description={date} />
+      <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+        <BackLink />
+        <div className="mt-8 grid gap-8">
+          <YouTubeEmbed id={sermon.youtubeId} title={sermon.title} />
+          <dl className="grid gap-3">
+            <Fact icon={<Mic className="size-4" aria-hidden="true" />} label="Speaker">
+              <a href={speakerHref(sermon.speaker)} className={LINK}>
+                {sermon.speaker}
+              </a>
+            </Fact>
+            <Fact icon={<CalendarDays className="size-4" aria-hidden="true" />} label="Date">
+              <time dateTime={sermon.sermonDate}>{date}</time>
+            </Fact>
+            {sermon.passage ? (
+              <Fact icon={<BookOpen className="size-4" aria-hidden="true" />} label="Passage">
+                {sermon.passage}
+              </Fact>
+            ) : null}
+            {sermon.seriesName && sermon.seriesSlug ? (
+              <Fact icon={<Library className="size-4" aria-hidden="true" />} label="Series">
+                <a href={seriesHref(sermon.seriesSlug)} className={LINK}>
+                  {sermon.seriesName}
+                </a>
+              </Fact>
+            ) : null}
+          </dl>
+          {sermon.description ? (
+            <section aria-labelledby="sermon-about">
+              <h2 id="sermon-about" className="text-lg font-bold text-navy">
+                About This Sermon
+              </h2>
+              <p className="mt-2 whitespace-pre-line leading-relaxed text-foreground">{sermon.description}</p>
+            </section>
+          ) : null}
+          {sermon.audio ? (
+            <section aria-labelledby="sermon-listen">
+              <h2 id="sermon-listen" className="flex items-center gap-2 text-lg font-bold text-navy">
+                <Headphones className="size-5" aria-hidden="true" />
+                Listen
+              </h2>
+              {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the sermon's own recording: its captions are the video's, on the page above */}
+              <audio controls preload="none" className="mt-3 w-full" data-testid="sermon-audio">
+                <source src={sermon.audio.src} type={sermon.audio.type} />
+              </audio>
+              <p className="mt-2 text-sm text-muted-foreground">
+                <a
+                  href={sermon.audio.src}
+                  download
+                  className={`${LINK} inline-flex min-h-11 items-center gap-2`}
+                >
+                  <Download className="size-4" aria-hidden="true" />
+                  Download the recording
+                </a>{" "}
+                ({sermon.audio.duration ? `${sermon.audio.duration}, ` : ""}
+                {sermon.audio.megabytes} MB)
+              </p>
+            </section>
+          ) : null}
+          {sermon.notes ? (
+            <section aria-labelledby="sermon-notes">
+              <h2 id="sermon-notes" className="text-lg font-bold text-navy">
+                Sermon Notes
+              </h2>
+              <a href={sermon.notes.href} className={`${LINK} mt-1 inline-flex min-h-11 items-center gap-2`}>
+                <FileText className="size-5" aria-hidden="true" />
+                {sermon.notes.title}
+              </a>
+            </section>
+          ) : null}
+          <ShareLinks
+            url={sermon.url}
+            title={sermon.title}
+            text={`${sermon.title}: a sermon by ${sermon.speaker}, ${date}`}
+          />
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,14 +1,30 @@
-import { CircleAlert, Video } from "lucide-react";
+import { CircleAlert, Rss, Search, Video } from "lucide-react";
+import { FormField, Field } from "~/components/form-field";
 import { PageHeader } from "~/components/page-header";
 import { ServerToast } from "~/components/page-toast";
-import { loadAsDocument, type PageHandle } from "~/lib/page-scripts";
 import { Pager } from "~/components/pager";
+import { SermonGrid, sermonCardData } from "~/components/sermon-card";
+import { sermonCount } from "~/components/sermon-collection";
 import { StatusMessage } from "~/components/status-message";
-import { YouTubeEmbed } from "~/components/youtube-embed";
-import { dateBadge, formatDateUS } from "~/lib/format";
+import { buttonVariants } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/select";
+import { loadAsDocument, type PageHandle } from "~/lib/page-scripts";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
-import { listSermonsPage } from "~/server/content/sermons.server";
+import {
+  hasSermonFilters,
+  readSermonFilters,
+  SERMON_FEED_PATH,
+  seriesHref,
+  sermonsListHref,
+  type SermonFilters,
+} from "~/lib/sermons";
+import {
+  listSermonSeries,
+  listSermonsPage,
+  listSermonYears,
+  listSpeakers,
+} from "~/server/content/sermons.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import type { Route } from "./+types/sermons";
 
@@ -20,32 +36,142 @@ export function meta({ matches }: Route.MetaArgs) {
   );
 }
 
+// Podcast apps and feed readers find the sermons feed from the page's head.
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", href: SERMON_FEED_PATH, title: "Sermons" },
+];
+
 export async function loader({ request }: Route.LoaderArgs) {
+  const filters = readSermonFilters(new URL(request.url).searchParams);
   return loadOrEmpty(
     "the sermons",
     async () => {
-      const { rows, page, pages } = await listSermonsPage(requestedPage(request));
+      const [{ rows, page, pages, total }, series, speakers, years] = await Promise.all([
+        listSermonsPage(requestedPage(request), filters),
+        listSermonSeries(),
+        listSpeakers(),
+        listSermonYears(),
+      ]);
       return {
         page,
         pages,
-        sermons: rows.map(({ id, title, speaker, sermonDate, youtubeId }) => ({
-          id,
-          title,
-          speaker,
-          sermonDate,
-          youtubeId,
-        })),
+        total,
+        filters,
+        sermons: rows.map(sermonCardData),
+        series: series.filter((item) => item.sermons > 0).map(({ name, slug }) => ({ name, slug })),
+        speakers: speakers.map(({ name, slug }) => ({ name, slug })),
+        years,
       };
     },
-    { page: 1, pages: 1, sermons: [] },
+    {
+      page: 1,
+      pages: 1,
+      total: 0,
+      filters,
+      sermons: [],
+      series: [] as { name: string; slug: string }[],
+      speakers: [] as { name: string; slug: string }[],
+      years: [] as number[],
+    },
   );
 }
 
 export const handle: PageHandle = { enhancements: ["toasts", "video"] };
 export const clientLoader = loadAsDocument;
 
+/**
+ * Narrow the list by series, speaker, year or words: a plain GET form, so it works without
+ * scripts and every result has an address to share.
+ */
+function SermonFilterForm({
+  filters,
+  series,
+  speakers,
+  years,
+}: {
+  filters: SermonFilters;
+  series: { name: string; slug: string }[];
+  speakers: { name: string; slug: string }[];
+  years: number[];
+}) {
+  return (
+    <form
+      method="get"
+      action="/media/sermons"
+      role="search"
+      aria-label="Find sermons"
+      className="grid grid-cols-3 items-end gap-3 rounded-xl [&>*]:min-w-0 border border-border bg-muted/40 p-4 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:gap-4"
+    >
+      <FormField
+        id="sermon-q"
+        name="q"
+        type="search"
+        label="Search"
+        placeholder="Title or Bible passage"
+        maxLength={100}
+        defaultValue={filters.q ?? ""}
+        className="col-span-3 lg:col-span-1"
+      />
+      <Field
+        id="sermon-series"
+        label="Series"
+        control={(aria) => (
+          <NativeSelect id="sermon-series" name="series" defaultValue={filters.series ?? ""} {...aria}>
+            <option value="">All series</option>
+            {series.map((item) => (
+              <option key={item.slug} value={item.slug}>
+                {item.name}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      />
+      <Field
+        id="sermon-speaker"
+        label="Speaker"
+        control={(aria) => (
+          <NativeSelect id="sermon-speaker" name="speaker" defaultValue={filters.speaker ?? ""} {...aria}>
+            <option value="">All speakers</option>
+            {speakers.map((item) => (
+              <option key={item.slug} value={item.slug}>
+                {item.name}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      />
+      <Field
+        id="sermon-year"
+        label="Year"
+        control={(aria) => (
+          <NativeSelect id="sermon-year" name="year" defaultValue={filters.year ?? ""} {...aria}>
+            <option value="">All years</option>
+            {years.map((year) => (
+              <option key={year} value={year}>
+                {year}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      />
+      <div className="col-span-3 flex gap-2 lg:col-span-1">
+        <button type="submit" className={buttonVariants({ className: "h-11 flex-1 lg:flex-none" })}>
+          <Search aria-hidden="true" />
+          Find
+        </button>
+        {hasSermonFilters(filters) ? (
+          <a href="/media/sermons" className={buttonVariants({ variant: "outline", className: "h-11" })}>
+            Clear
+          </a>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
 export default function Sermons({ loaderData }: Route.ComponentProps) {
-  const { sermons, page, pages, loadFailed } = loaderData;
+  const { sermons, page, pages, total, filters, series, speakers, years, loadFailed } = loaderData;
+  const narrowed = hasSermonFilters(filters);
 
   return (
     <>
@@ -73,52 +199,63 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
           >
             Something went wrong on our side. Please refresh the page or try again in a moment.
           </StatusMessage>
-        ) : sermons.length === 0 ? (
+        ) : total === 0 && !narrowed ? (
           <StatusMessage icon={Video} title="No sermons yet" testId="sermons-empty">
             No sermons have been posted yet. Please check back soon!
           </StatusMessage>
         ) : (
-          <ul data-testid="sermon-grid" className="grid gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
-            {sermons.map((sermon) => {
-              const badge = dateBadge(sermon.sermonDate);
-              return (
-                <li
-                  key={sermon.id}
-                  data-testid="sermon-card"
-                  className="flex flex-col overflow-hidden rounded-xl border border-border bg-background shadow-sm"
-                >
-                  <YouTubeEmbed id={sermon.youtubeId} title={sermon.title} className="rounded-none" />
-                  <div className="flex flex-1 items-start gap-4 p-4">
-                    <time
-                      dateTime={sermon.sermonDate}
-                      data-testid="sermon-date"
-                      className="flex w-14 shrink-0 flex-col items-center rounded-lg bg-navy py-2 text-white"
-                    >
-                      <span
-                        aria-hidden="true"
-                        className="text-xs font-semibold uppercase tracking-wide text-gold"
+          <>
+            {series.length > 0 ? (
+              <nav aria-label="Sermon series" className="mb-6">
+                <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+                  Series
+                </h2>
+                <ul className="mt-2 flex flex-wrap gap-2">
+                  {series.map((item) => (
+                    <li key={item.slug}>
+                      <a
+                        href={seriesHref(item.slug)}
+                        className="inline-flex min-h-11 items-center rounded-full border border-border bg-background px-4 text-sm font-medium text-navy hover:bg-muted"
                       >
-                        {badge.month}
-                      </span>
-                      <span aria-hidden="true" className="text-xl font-bold leading-tight">
-                        {badge.day}
-                      </span>
-                      <span className="sr-only">{formatDateUS(sermon.sermonDate)}</span>
-                    </time>
-                    <div className="min-w-0">
-                      <h2 className="font-semibold leading-snug text-navy">{sermon.title}</h2>
-                      <p className="mt-1 text-sm text-muted-foreground">{sermon.speaker}</p>
-                    </div>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
+                        {item.name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ) : null}
+            <SermonFilterForm filters={filters} series={series} speakers={speakers} years={years} />
+            <p
+              className="mt-4 mb-6 text-sm text-muted-foreground"
+              aria-live="polite"
+              data-testid="sermon-count"
+            >
+              {narrowed ? `${sermonCount(total)} found.` : `${sermonCount(total)}, newest first.`}{" "}
+              <a
+                href={SERMON_FEED_PATH}
+                className="inline-flex items-center gap-1 font-medium text-navy underline"
+              >
+                <Rss className="size-3.5" aria-hidden="true" />
+                Podcast and RSS feed
+              </a>
+            </p>
+            {sermons.length === 0 ? (
+              <StatusMessage icon={Search} title="No sermons found" testId="sermons-none-found">
+                No sermon matches these choices. Try fewer words, or{" "}
+                <a href="/media/sermons" className="font-medium text-navy underline">
+                  see every sermon
+                </a>
+                .
+              </StatusMessage>
+            ) : (
+              <SermonGrid sermons={sermons} />
+            )}
+          </>
         )}
         <Pager
           page={page}
           pages={pages}
-          hrefFor={(target) => (target === 1 ? "/media/sermons" : `/media/sermons?page=${target}`)}
+          hrefFor={(target) => sermonsListHref(filters, target)}
           previousLabel="Newer sermons"
           nextLabel="Older sermons"
         />

@@ -1,0 +1,102 @@
+import { Headphones } from "lucide-react";
+import { YouTubeEmbed } from "~/components/youtube-embed";
+import { dateBadge, formatDateUS } from "~/lib/format";
+import { sermonHref, seriesHref, speakerHref } from "~/lib/sermons";
+
+export interface SermonCardData {
+  id: string;
+  title: string;
+  speaker: string;
+  sermonDate: string;
+  youtubeId: string;
+  passage: string | null;
+  seriesName: string | null;
+  seriesSlug: string | null;
+  hasAudio: boolean;
+}
+
+/** What a list sends of a sermon to its card. */
+export function sermonCardData(row: Omit<SermonCardData, "hasAudio"> & { audioObjectPath: string | null }) {
+  const { id, title, speaker, sermonDate, youtubeId, passage, seriesName, seriesSlug } = row;
+  return {
+    id,
+    title,
+    speaker,
+    sermonDate,
+    youtubeId,
+    passage,
+    seriesName,
+    seriesSlug,
+    hasAudio: Boolean(row.audioObjectPath),
+  };
+}
+
+/**
+ * The sermons grid (the spec's: the video, title, speaker and a month/day badge, four columns on
+ * large screens); the title opens the sermon's own page, the speaker and series theirs.
+ */
+export function SermonGrid({ sermons }: { sermons: SermonCardData[] }) {
+  return (
+    <ul data-testid="sermon-grid" className="grid gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+      {sermons.map((sermon) => {
+        const badge = dateBadge(sermon.sermonDate);
+        return (
+          <li
+            key={sermon.id}
+            data-testid="sermon-card"
+            className="flex flex-col overflow-hidden rounded-xl border border-border bg-background shadow-sm"
+          >
+            <YouTubeEmbed id={sermon.youtubeId} title={sermon.title} className="rounded-none" />
+            <div className="flex flex-1 items-start gap-4 p-4">
+              <time
+                dateTime={sermon.sermonDate}
+                data-testid="sermon-date"
+                className="flex w-14 shrink-0 flex-col items-center rounded-lg bg-navy py-2 text-white"
+              >
+                <span aria-hidden="true" className="text-xs font-semibold uppercase tracking-wide text-gold">
+                  {badge.month}
+                </span>
+                <span aria-hidden="true" className="text-xl font-bold leading-tight">
+                  {badge.day}
+                </span>
+                <span className="sr-only">{formatDateUS(sermon.sermonDate)}</span>
+              </time>
+              <div className="min-w-0">
+                <h2 className="font-semibold leading-snug text-navy">
+                  <a href={sermonHref(sermon.id)} className="hover:underline">
+                    {sermon.title}
+                  </a>
+                </h2>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  <a href={speakerHref(sermon.speaker)} className="hover:text-navy hover:underline">
+                    {sermon.speaker}
+                  </a>
+                </p>
+                {sermon.passage ? (
+                  <p className="mt-1 text-sm text-muted-foreground">{sermon.passage}</p>
+                ) : null}
+                {sermon.seriesName && sermon.seriesSlug ? (
+                  <p className="mt-1 text-sm">
+                    <a
+                      href={seriesHref(sermon.seriesSlug)}
+                      className="font-medium text-navy underline-offset-2 hover:underline"
+                    >
+                      <span className="sr-only">Series: </span>
+                      {sermon.seriesName}
+                    </a>
+                  </p>
+                ) : null}
+                {sermon.hasAudio ? (
+                  <p className="mt-1 inline-flex items-center gap-1 text-xs text-muted-foreground">
+                    <Headphones className="size-3.5" aria-hidden="true" />
+                    Recording to listen to
+                  </p>
+                ) : null}
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
