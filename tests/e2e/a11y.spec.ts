@@ -112,6 +112,11 @@ const publicPages = () => [
   "/ministries/no-such-ministry",
   `/events/${eventId}`,
   `/events/${NO_SUCH_ID}`,
+  `/media/sermons/${sermonId}`,
+  `/media/sermons/${NO_SUCH_ID}`,
+  "/media/sermons?q=nothing-matches-this",
+  "/media/sermons/speakers/senior-pastor",
+  "/media/sermons/series/no-such-series",
   "/no-such-page",
   "/members/login",
 ];

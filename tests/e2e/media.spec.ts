@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, sql, test } from "./fixtures";
+import { dataDir, expect, sql, test } from "./fixtures";
 
 test("/media has the two cards: Sermons and eLibrary", async ({ page }) => {
   await page.goto("/media");
@@ -317,5 +319,93 @@ test.describe("when the database cannot be read", () => {
       expect(expected.length).toBeGreaterThan(0);
       pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((message) => !expected.includes(message)));
     });
+  }
+});
+
+test("sermons on a phone: filtered by series, a sermon's page with its recording, share links and series", async ({
+  page,
+  request,
+}) => {
+  const tag = `Series ${crypto.randomBytes(3).toString("hex")}`;
+  const slug = tag.toLowerCase().replace(/ /g, "-");
+  // A recording in the store, as the staff form leaves it (the form itself has its own test).
+  const audioPath = `sermon-audio/${slug}.mp3`;
+  fs.mkdirSync(path.join(dataDir, "uploads", "sermon-audio"), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, "uploads", audioPath), Buffer.alloc(2048, 0xff));
+  await sql("insert into sermon_series (name, slug, description) values ($1, $2, 'Six Fridays in Romans.')", [
+    tag,
+    slug,
+  ]);
+  const made = await sql<{ id: string; title: string }>(
+    `insert into sermons (sermon_date, title, speaker, youtube_id, passage, description, series_id,
+       audio_object_path, audio_content_type, audio_bytes)
+     select d, $1 || ' ' || n, 'Guest Preacher', 'abcdefghijk', 'Romans ' || n || ':1-11', 'Peace with God.',
+       (select id from sermon_series where slug = $2), case when n = '5' then $3 end,
+       case when n = '5' then 'audio/mpeg' end, case when n = '5' then 2048 end
+     from (values (date '2026-02-06', '5'), (date '2026-01-30', '3')) as v(d, n)
+     returning id, title`,
+    [tag, slug, audioPath],
+  );
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/media/sermons");
+    // The series has a way in of its own, and the form narrows the list to it.
+    await expect(
+      page.getByRole("navigation", { name: "Sermon series" }).getByRole("link", { name: tag }),
+    ).toBeVisible();
+    await page.getByLabel("Series", { exact: true }).selectOption({ label: tag });
+    await page.getByRole("button", { name: "Find" }).click();
+    await expect(page).toHaveURL(new RegExp(`/media/sermons\\?series=${slug}$`));
+    const cards = page.getByTestId("sermon-card");
+    await expect(cards.getByRole("heading", { level: 2 })).toHaveText([`${tag} 5`, `${tag} 3`]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+
+    await cards
+      .first()
+      .getByRole("link", { name: `${tag} 5`, exact: true })
+      .click();
+    const id = made.find((row) => row.title === `${tag} 5`)!.id;
+    await expect(page).toHaveURL(`/media/sermons/${id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${tag} 5`);
+    await expect(page.getByText("Romans 5:1-11")).toBeVisible();
+    await expect(page.getByText("Peace with God.")).toBeVisible();
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      "https://i.ytimg.com/vi/abcdefghijk/hqdefault.jpg",
+    );
+    const videoObject = JSON.parse((await page.locator("#sermon-json-ld").textContent())!) as Record<
+      string,
+      unknown
+    >;
+    expect(videoObject).toMatchObject({
+      "@type": "VideoObject",
+      name: `${tag} 5`,
+      uploadDate: "2026-02-06T00:00:00+03:00",
+    });
+
+    // The recording plays from our own store.
+    const source = page.getByTestId("sermon-audio").locator("source");
+    await expect(source).toHaveAttribute("src", `/media/sermons/${id}/audio`);
+    const audio = await request.get(`/media/sermons/${id}/audio`);
+    expect(audio.status()).toBe(200);
+    expect(audio.headers()["content-type"]).toBe("audio/mpeg");
+    expect((await audio.body()).length).toBe(2048);
+
+    // Share: WhatsApp carries the title and the page's own address; copy link is there with scripts.
+    const whatsApp = page.getByRole("link", { name: /WhatsApp/ });
+    const text = new URL((await whatsApp.getAttribute("href"))!).searchParams.get("text")!;
+    expect(text).toContain(`${tag} 5`);
+    expect(text).toContain(page.url());
+    await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
+
+    await page.getByRole("link", { name: tag, exact: true }).click();
+    await expect(page).toHaveURL(`/media/sermons/series/${slug}`);
+    await expect(page.getByText("Six Fridays in Romans.")).toBeVisible();
+    await expect(page.getByTestId("sermon-card")).toHaveCount(2);
+  } finally {
+    await sql("delete from sermons where title like $1", [`${tag} %`]);
+    await sql("delete from sermon_series where slug = $1", [slug]);
   }
 });

@@ -14,6 +14,11 @@ function uniqueEmail(label: string) {
   return `${label}.${crypto.randomBytes(4).toString("hex")}@example.org`;
 }
 
+async function aSermonId() {
+  const [sermon] = await sql<{ id: string }>("select id from sermons order by sermon_date desc limit 1");
+  return sermon!.id;
+}
+
 async function anEventId() {
   const [event] = await sql<{ id: string }>(
     "select id from events where event_date >= current_date order by event_date limit 1",
@@ -42,8 +47,15 @@ test.describe("on a phone", () => {
   test.use(PHONE);
 
   test("every public page shows its content and its menu opens", async ({ page }) => {
+    test.setTimeout(90_000);
     const eventId = await anEventId();
-    for (const [path, heading] of [...PUBLIC_PAGES, [`/events/${eventId}`, ""] as [string, string]]) {
+    const sermonId = await aSermonId();
+    const withData: [string, string][] = [
+      [`/events/${eventId}`, ""],
+      [`/media/sermons/${sermonId}`, ""],
+      ["/media/sermons/speakers/senior-pastor", "Senior Pastor"],
+    ];
+    for (const [path, heading] of [...PUBLIC_PAGES, ...withData]) {
       await page.goto(path);
       const h1 = page.getByRole("heading", { level: 1 });
       await expect(h1, path).toHaveCount(1);
@@ -177,9 +189,56 @@ test.describe("from an address of its own", () => {
   });
 });
 
+test("sermons: narrowed to a series by the form, then a sermon's page with its share links", async ({
+  page,
+}) => {
+  const tag = `NoScript ${crypto.randomBytes(3).toString("hex")}`;
+  const slug = tag.toLowerCase().replace(/ /g, "-");
+  await sql("insert into sermon_series (name, slug) values ($1, $2)", [`${tag} Series`, `${slug}-series`]);
+  await sql(
+    `insert into sermons (sermon_date, title, speaker, youtube_id, passage, series_id)
+     select d, $1 || ' ' || n, 'Guest Preacher', 'abcdefghijk', 'Psalm ' || n, (select id from sermon_series where slug = $2)
+     from (values (date '2026-01-02', 'one'), (date '2026-01-09', 'two')) as v(d, n)`,
+    [tag, `${slug}-series`],
+  );
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/media/sermons");
+    await page.getByLabel("Series", { exact: true }).selectOption({ label: `${tag} Series` });
+    await page.getByRole("button", { name: "Find" }).click();
+    await expect(page).toHaveURL(new RegExp(`/media/sermons\\?series=${slug}-series$`));
+    const cards = page.getByTestId("sermon-card");
+    await expect(cards.getByRole("heading", { level: 2 })).toHaveText([`${tag} two`, `${tag} one`]);
+    await expect(page.getByTestId("sermon-count")).toContainText("2 sermons found.");
+
+    await cards
+      .first()
+      .getByRole("link", { name: `${tag} two`, exact: true })
+      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${tag} two`);
+    await expect(page.getByText("Psalm two")).toBeVisible();
+    const whatsApp = page.getByRole("link", { name: /WhatsApp/ });
+    expect(decodeURIComponent((await whatsApp.getAttribute("href"))!)).toContain(page.url());
+    await page.getByRole("link", { name: `${tag} Series` }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${tag} Series`);
+    await expect(page.getByTestId("sermon-card")).toHaveCount(2);
+  } finally {
+    await sql("delete from sermons where title like $1", [`${tag} %`]);
+    await sql("delete from sermon_series where slug = $1", [`${slug}-series`]);
+  }
+});
+
 test("pages without scripts carry no framework: no module script, no module preload", async ({ request }) => {
   const eventId = await anEventId();
-  const paths = [...PUBLIC_PAGES.map(([path]) => path), `/events/${eventId}`, `/events/${eventId}?register`];
+  const sermonId = await aSermonId();
+  const paths = [
+    ...PUBLIC_PAGES.map(([path]) => path),
+    `/events/${eventId}`,
+    `/events/${eventId}?register`,
+    `/media/sermons/${sermonId}`,
+    "/media/sermons?speaker=senior-pastor",
+    "/media/sermons/speakers/senior-pastor",
+  ];
   for (const path of [...paths, "/ministries/acts-kids?join"]) {
     const html = await (await request.get(path)).text();
     expect(html, path).not.toMatch(/<script[^>]*type="module"/);

@@ -1,4 +1,5 @@
 import { CircleAlert, Rss, Search, Video } from "lucide-react";
+import { redirect } from "react-router";
 import { FormField, Field } from "~/components/form-field";
 import { PageHeader } from "~/components/page-header";
 import { ServerToast } from "~/components/page-toast";
@@ -42,7 +43,13 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const filters = readSermonFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const filters = readSermonFilters(url.searchParams);
+  // The form sends its empty fields too (?q=&series=romans&speaker=&year=): answer with the
+  // short address, the one worth sharing.
+  if ([...url.searchParams.values()].some((value) => value.trim() === "")) {
+    throw redirect(sermonsListHref(filters, requestedPage(request)));
+  }
   return loadOrEmpty(
     "the sermons",
     async () => {
