@@ -18,6 +18,8 @@ const CONTENT_TYPES: Record<string, string> = {
   xls: "application/vnd.ms-excel",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   txt: "text/plain; charset=utf-8",
+  mp3: "audio/mpeg",
+  m4a: "audio/mp4",
 };
 
 /** "Report.Final.PDF" -> "pdf"; "" when the name has no extension. */
