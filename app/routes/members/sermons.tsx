@@ -121,7 +121,7 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
           encType="multipart/form-data"
           noValidate
           aria-label={heading}
-          className="grid gap-5 rounded-xl border border-border bg-background p-6 shadow-sm"
+          className="grid grid-cols-[minmax(0,1fr)] gap-5 rounded-xl border border-border bg-background p-6 shadow-sm"
           onSubmit={async (event) => {
             event.preventDefault();
             const form = event.currentTarget;
@@ -266,8 +266,9 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
           <UploadProgress value={progress} />
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <Button type="submit" size="lg" disabled={isUploading} className="flex-1">
+          {/* The buttons wrap rather than overflow the narrow form column of a laptop. */}
+          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <Button type="submit" size="lg" disabled={isUploading} className="flex-auto">
               {isUploading ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
               {isUploading ? "Saving..." : isEditing ? "Update Sermon" : "Add Sermon"}
             </Button>
