@@ -322,7 +322,8 @@ export function createApp(options: { env: Env; vite?: ViteDevServer; onRequest?:
   });
   // Bodies over their address's limit, unknown methods, bad Host headers and NUL bytes are refused
   // before any route runs (app/server/http/request-guard.server.ts).
-  app.use(refuseEarly(env.MAX_DOCUMENT_MB));
+  const uploadLimits = { documentMegabytes: env.MAX_DOCUMENT_MB, audioMegabytes: env.MAX_AUDIO_MB };
+  app.use(refuseEarly(uploadLimits));
   app.use(sameOriginPosts(env.PUBLIC_URL));
   app.use(invalidatePagesOnWrites);
   // In development pages change with every edit, so nothing is cached.
@@ -335,7 +336,7 @@ export function createApp(options: { env: Env; vite?: ViteDevServer; onRequest?:
     reactRouterHandler({
       build: () => import("virtual:react-router/server-build"),
       mode: vite ? "development" : "production",
-      documentMegabytes: env.MAX_DOCUMENT_MB,
+      uploadLimits,
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",

@@ -11,6 +11,7 @@ import {
   isValidHost,
   REFUSALS,
   type Refusal,
+  type UploadMegabytes,
 } from "../app/server/http/request-guard.server";
 import { siteOrigin } from "../app/server/platform/site-origin.server";
 
@@ -33,7 +34,7 @@ const hasBody = (req: ExpressRequest) =>
  * Host header that names no host, a NUL byte in the address, a body declared larger than the
  * address takes. Later middleware (the page cache) leaves a refused request alone.
  */
-export function refuseEarly(documentMegabytes: number) {
+export function refuseEarly(uploadLimits: UploadMegabytes) {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     let refusal: Refusal | undefined;
     if (!ANSWERED_METHODS.has(req.method)) refusal = REFUSALS.badMethod;
@@ -41,7 +42,7 @@ export function refuseEarly(documentMegabytes: number) {
     else if (carriesNul(req.originalUrl)) refusal = REFUSALS.nul;
     else {
       // An upload's declared length is its route's to judge (it answers with its own message).
-      const limit = bodyLimit(req.path, documentMegabytes);
+      const limit = bodyLimit(req.path, uploadLimits);
       if (!limit.streamed && Number(req.headers["content-length"] ?? 0) > limit.bytes)
         refusal = REFUSALS.tooLarge;
     }
@@ -189,7 +190,7 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
 export function reactRouterHandler(options: {
   build: () => Promise<ServerBuild>;
   mode: string;
-  documentMegabytes: number;
+  uploadLimits: UploadMegabytes;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Omit<RequestFacts, "refusal">;
 }) {
   const handle = createRequestHandler(options.build, options.mode);
@@ -198,7 +199,7 @@ export function reactRouterHandler(options: {
       let refusal = refusalOf(res);
       let body: BodyInit | undefined;
       if (!refusal && hasBody(req)) {
-        const limit = bodyLimit(req.path, options.documentMegabytes);
+        const limit = bodyLimit(req.path, options.uploadLimits);
         if (limit.streamed) {
           const stream = createReadableStreamFromReadable(req);
           body = req.headers["content-length"] === undefined ? within(stream, limit.bytes) : stream;

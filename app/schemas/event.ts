@@ -9,7 +9,8 @@ const LOCAL_MOMENT = /^(\d{4}-\d{2}-\d{2})T(([01]\d|2[0-3]):[0-5]\d)$/;
 /** Most seats an event can offer (a number larger than any hall, to catch a typo). */
 export const MAX_CAPACITY = 100_000;
 
-const optionalText = (max: number, label: string) =>
+/** An optional text of at most `max` characters: trimmed, and null when left empty. */
+export const optionalText = (max: number, label: string) =>
   z
     .string()
     .trim()

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isIsoDate } from "~/lib/dates";
+import { isUuid } from "~/lib/ids";
 import { extractYouTubeId } from "~/lib/youtube";
+import { optionalText } from "./event";
 
 // Sermon and ministry-video forms: the spec's messages, one schema each, browser and server.
 
@@ -49,6 +51,16 @@ export const sermonSchema = z.object({
     .min(1, "Please enter the speaker.")
     .max(120, "The speaker must be at most 120 characters."),
   url: youtubeUrl,
+  /** An existing series' name (any letter case) or a new one; empty for none. */
+  seriesName: optionalText(120, "Series"),
+  passage: optionalText(120, "Bible passage"),
+  description: optionalText(5000, "Description"),
+  notesDocumentId: z
+    .string()
+    .trim()
+    .optional()
+    .refine((id) => !id || isUuid(id), "Please choose the notes from the list.")
+    .transform((id) => id || null),
 });
 
 /** The toast for the first problem: the spec names the YouTube and ministry ones. */

@@ -125,6 +125,65 @@ test("sermons: add, edit with Cancel Edit, delete, and the public page follows",
   await expect(page.getByRole("heading", { name: "Hope That Holds Fast" })).toHaveCount(0);
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("sermons: add one with a new series, a passage and an MP3 recording, then remove the recording", async ({
+    page,
+  }) => {
+    // A few MPEG-1 Layer III frames: silence, but an MP3 by its content.
+    const frame = Buffer.alloc(417);
+    frame.set([0xff, 0xfb, 0x90, 0x64]);
+    const mp3 = Buffer.concat([frame, frame, frame]);
+
+    await signIn(page);
+    await page.goto("/members/add-sermon");
+    await expect(page.getByText("MP3 or M4A up to 100MB")).toBeVisible();
+    await page.getByLabel("Sermon Date").fill(addDays(todayInChurchZone(), -3));
+    await page.getByLabel("Title", { exact: true }).fill("Night Visitor");
+    await page.getByLabel("Speaker").fill("Pastor Ann");
+    await page.getByLabel("YouTube URL").fill("https://youtu.be/Nicodemus01");
+    await page.getByLabel("Series").fill("Conversations with Jesus");
+    await page.getByLabel("Bible Passage").fill("John 3:1-21");
+    await page.getByLabel("Description").fill("A teacher of Israel comes by night.");
+    await page
+      .getByLabel("Recording")
+      .setInputFiles({ name: "night-visitor.mp3", mimeType: "audio/mpeg", buffer: mp3 });
+    await page.getByRole("button", { name: "Add Sermon" }).click();
+    await expect(await toast(page)).toContainText("Sermon Added!");
+    await expect(await toast(page)).toContainText("Night Visitor is on the website.");
+    const row = page.getByTestId("sermon-row").filter({ hasText: "Night Visitor" });
+    await expect(row).toContainText("Series: Conversations with Jesus");
+    await expect(row).toContainText("Recording");
+    // The form starts afresh for the next sermon.
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
+
+    const [saved] = await sql<{
+      id: string;
+      passage: string;
+      audio_object_path: string;
+      audio_bytes: number;
+    }>(
+      "select id, passage, audio_object_path, audio_bytes::int as audio_bytes from sermons where title = 'Night Visitor'",
+    );
+    expect(saved).toMatchObject({ passage: "John 3:1-21", audio_bytes: mp3.length });
+    expect(fs.existsSync(path.join(uploads(), saved!.audio_object_path))).toBe(true);
+
+    await row.getByRole("link", { name: "Edit Night Visitor" }).click();
+    await expect(page.getByLabel("Series")).toHaveValue("Conversations with Jesus");
+    await expect(page.getByText("This sermon has a recording (1.2 KB)")).toBeVisible();
+    await page.getByLabel("Remove the recording").check();
+    await page.getByRole("button", { name: "Update Sermon" }).click();
+    await expect(await toast(page)).toContainText("Sermon Updated!");
+    await expect(page.getByRole("button", { name: "Add Sermon" })).toBeVisible();
+    await expect(page.getByTestId("sermon-row").filter({ hasText: "Night Visitor" })).not.toContainText(
+      "Recording",
+    );
+    expect(fs.existsSync(path.join(uploads(), saved!.audio_object_path))).toBe(false);
+    await sql("delete from sermons where id = $1", [saved!.id]);
+  });
+});
+
 test("ministry videos: need a ministry, show on its page, edit and delete", async ({ page }) => {
   await signIn(page);
   await page.goto("/members/add-ministry-video");

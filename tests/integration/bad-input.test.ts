@@ -5,6 +5,7 @@ import { action as eventAction } from "~/routes/events/detail";
 import { action as addEventSave } from "~/routes/members/event-upload";
 import { action as addVideo } from "~/routes/members/ministry-videos";
 import { action as addSermon } from "~/routes/members/sermons";
+import { action as addSermonSave } from "~/routes/members/sermon-upload";
 import { action as dashboardAction } from "~/routes/members/dashboard";
 import { action as detailsAction } from "~/routes/members/member-list";
 import { action as editAction } from "~/routes/members/edit-member";
@@ -129,6 +130,7 @@ describe("bad input never crashes a form or leaves half a record", () => {
     { name: "sermons", path: "/members/add-sermon", fn: addSermon, staff: true },
     { name: "ministry videos", path: "/members/add-ministry-video", fn: addVideo, staff: true },
     { name: "event save", path: "/members/add-event/save", fn: addEventSave, staff: true },
+    { name: "sermon save", path: "/members/add-sermon/save", fn: addSermonSave, staff: true },
     { name: "document upload", path: "/members/upload/save", fn: uploadFile, staff: true },
     { name: "document details and delete", path: "/members/upload", fn: documentsAction, staff: true },
   ];

@@ -30,6 +30,7 @@ const ROUTE_ACCESS: Record<string, Permission | "signed-in" | "public"> = {
   "members/upload": "content:write",
   "members/upload/save": "content:write",
   "members/add-sermon": "content:write",
+  "members/add-sermon/save": "content:write",
   "members/add-ministry-video": "content:write",
   "members/add-event": "content:write",
   "members/add-event/save": "content:write",

@@ -1,22 +1,34 @@
+import { AudioLines, LoaderCircle, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
-import { ConfirmDeleteButton } from "~/components/confirm-dialog";
-import { ContentFormCard, ContentListCard, EditLink, useEditableScreen } from "~/components/content-admin";
-import { FormField } from "~/components/form-field";
-import { formatDate } from "~/lib/format";
+import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
+import { ContentListCard, EditLink } from "~/components/content-admin";
+import { Field, FormField, TextareaField } from "~/components/form-field";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/select";
+import { UploadProgress } from "~/components/upload-progress";
 import { firstErrors } from "~/lib/action-result";
+import { formatDate, formatFileSize } from "~/lib/format";
+import { focusFirstError, formValues } from "~/lib/form-values";
 import { pageMeta } from "~/lib/meta";
+import { showToast } from "~/lib/toast";
+import { useUpload } from "~/lib/upload-client";
 import { youTubeWatchUrl } from "~/lib/youtube";
 import { sermonSchema, videoProblemToast } from "~/schemas/videos";
 import { requireUser } from "~/server/auth/guards.server";
-import { readForm } from "~/server/http/forms.server";
+import { listElibraryDocuments } from "~/server/content/documents.server";
 import {
-  createSermon,
   deleteSermon,
   getSermon,
+  listSermonSeries,
   listSermonsForStaff,
-  updateSermon,
+  type SermonListItem,
 } from "~/server/content/sermons.server";
-import { handleContentAction, loadEditableList } from "~/server/http/content-actions.server";
+import { refusalFor, refuse, reply } from "~/server/http/action-result.server";
+import { loadOrEmpty } from "~/server/http/loader.server";
+import { readForm } from "~/server/http/forms.server";
+import { uploadLimit } from "~/server/http/uploads.server";
 import type { Route } from "./+types/sermons";
 
 const SCREEN = "/members/add-sermon";
@@ -27,71 +39,124 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "content:write");
-  return loadEditableList({ request, what: "sermons", list: listSermonsForStaff, get: getSermon });
+  const editId = new URL(request.url).searchParams.get("edit");
+  // The recording field's hint: MAX_AUDIO_MB, as the save route applies it.
+  const audioLimit = uploadLimit("audio").label;
+  return loadOrEmpty(
+    "sermons",
+    async () => {
+      const [items, editing, series, documents] = await Promise.all([
+        listSermonsForStaff(),
+        editId ? getSermon(editId) : null,
+        listSermonSeries(),
+        listElibraryDocuments(),
+      ]);
+      return {
+        items,
+        editing,
+        seriesNames: series.map((row) => row.name),
+        notesChoices: documents.map((row) => ({ id: row.id, label: row.title || row.fileName })),
+        audioLimit,
+      };
+    },
+    {
+      items: [] as SermonListItem[],
+      editing: null as SermonListItem | null,
+      seriesNames: [] as string[],
+      notesChoices: [] as { id: string; label: string }[],
+      audioLimit,
+    },
+  );
 }
 
+// Adding and saving go to /members/add-sermon/save (with the recording); deleting stays here.
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, "content:write");
-  return handleContentAction({
-    request,
-    user,
-    form: await readForm(request),
-    noun: "sermon",
-    screen: SCREEN,
-    parse: (values) => {
-      const parsed = sermonSchema.safeParse(values);
-      if (!parsed.success)
-        return {
-          ok: false,
-          toast: videoProblemToast(parsed.error),
-          fieldErrors: firstErrors(parsed.error.issues),
-        };
-      const { sermonDate, title, speaker, url } = parsed.data;
-      return { ok: true, input: { sermonDate, title, speaker, youtubeId: url } };
-    },
-    create: createSermon,
-    update: updateSermon,
-    remove: deleteSermon,
-    toasts: {
-      added: (input) => ({ title: "Sermon Added!", description: `${input.title} is on the website.` }),
-      updated: (input) => ({ title: "Sermon Updated!", description: `${input.title} has been saved.` }),
-      deleted: { title: "Sermon Deleted", description: "The sermon has been removed." },
-    },
-  });
+  const form = await readForm(request);
+  const title = "Deletion Failed";
+  if (form.get("intent") !== "delete") return refuse(400, { title, description: "Unknown request." });
+  try {
+    if (!(await deleteSermon(String(form.get("id") ?? ""), user)))
+      return refuse(404, { title, description: "That sermon no longer exists." });
+  } catch (error) {
+    return refusalFor(error, {
+      title,
+      what: "Deleting a sermon",
+      fallback: "The sermon could not be removed. Please try again.",
+    });
+  }
+  return reply({ title: "Sermon Deleted", description: "The sermon has been removed." });
 }
 
-export default function Sermons({ loaderData, actionData }: Route.ComponentProps) {
-  const { items: sermons, loadFailed } = loaderData;
-  const screen = useEditableScreen({
-    editing: loaderData.editing,
-    loadFailed,
-    actionData,
-    noun: "sermon",
-    loadFailedTitle: "Error fetching sermons",
-    schema: sermonSchema,
-    problemToast: videoProblemToast,
-  });
-  const { editing, errors, values } = screen;
+export default function Sermons({ loaderData }: Route.ComponentProps) {
+  const { items: sermons, editing, loadFailed, seriesNames, notesChoices, audioLimit } = loaderData;
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const { send, progress, isUploading } = useUpload();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formKey, setFormKey] = useState(0);
+  useDeleteToast("delete-sermon");
+
+  useEffect(() => {
+    if (loadFailed)
+      showToast({
+        title: "Error fetching sermons",
+        description: "Please reload the page.",
+        variant: "destructive",
+      });
+  }, [loadFailed]);
+
+  const isEditing = Boolean(editing) && searchParams.has("edit");
+  const current = isEditing ? editing! : null;
+  const heading = isEditing ? "Edit Sermon" : "Add a Sermon";
 
   return (
     <AdminScreen title="Sermons" description="Sermons appear on the Sermons page, newest sermon date first.">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start [&>*]:min-w-0">
-        <ContentFormCard
-          key={screen.formKey}
-          title={editing ? "Edit Sermon" : "Add a Sermon"}
-          editingId={editing?.id ?? null}
-          cancelTo={SCREEN}
-          submitLabel={editing ? "Update Sermon" : "Add Sermon"}
-          isSubmitting={screen.isSubmitting}
-          onSubmit={screen.onSubmit}
+        <form
+          key={`${current?.id ?? "new"}-${formKey}`}
+          method="post"
+          action="/members/add-sermon/save"
+          encType="multipart/form-data"
+          noValidate
+          aria-label={heading}
+          className="grid grid-cols-[minmax(0,1fr)] gap-5 rounded-xl border border-border bg-background p-6 shadow-sm"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            const form = event.currentTarget;
+            // The same schema as the server: mistakes are shown at once, without a round trip.
+            const parsed = sermonSchema.safeParse(formValues(form));
+            if (!parsed.success) {
+              const found = firstErrors(parsed.error.issues);
+              setErrors(found);
+              focusFirstError(form, found);
+              showToast({ ...videoProblemToast(parsed.error), variant: "destructive" });
+              return;
+            }
+            setErrors({});
+            const answer = await send(form.action, new FormData(form));
+            showToast(answer.toast);
+            if (!answer.ok) {
+              setErrors(answer.fieldErrors ?? {});
+              focusFirstError(form, answer.fieldErrors ?? {});
+              return;
+            }
+            setFormKey((key) => key + 1);
+            if (isEditing) navigate(SCREEN, { preventScrollReset: true });
+            else await revalidator.revalidate();
+          }}
         >
+          <h2 className="text-lg font-semibold text-navy">{heading}</h2>
+          <input type="hidden" name="intent" value={isEditing ? "update" : "create"} />
+          {current ? <input type="hidden" name="id" value={current.id} /> : null}
           <FormField
             id="sermonDate"
             name="sermonDate"
             label="Sermon Date"
             type="date"
             required
-            defaultValue={values?.sermonDate ?? (editing ? editing.sermonDate : "")}
+            defaultValue={current?.sermonDate ?? ""}
             error={errors.sermonDate}
           />
           <FormField
@@ -100,7 +165,7 @@ export default function Sermons({ loaderData, actionData }: Route.ComponentProps
             label="Title"
             required
             maxLength={200}
-            defaultValue={values?.title ?? (editing ? editing.title : "")}
+            defaultValue={current?.title ?? ""}
             error={errors.title}
           />
           <FormField
@@ -109,7 +174,7 @@ export default function Sermons({ loaderData, actionData }: Route.ComponentProps
             label="Speaker"
             required
             maxLength={120}
-            defaultValue={values?.speaker ?? (editing ? editing.speaker : "")}
+            defaultValue={current?.speaker ?? ""}
             error={errors.speaker}
           />
           <FormField
@@ -120,10 +185,105 @@ export default function Sermons({ loaderData, actionData }: Route.ComponentProps
             required
             maxLength={500}
             placeholder="https://www.youtube.com/watch?v=..."
-            defaultValue={values?.url ?? (editing ? youTubeWatchUrl(editing.youtubeId) : "")}
+            defaultValue={current ? youTubeWatchUrl(current.youtubeId) : ""}
             error={errors.url}
           />
-        </ContentFormCard>
+          <FormField
+            id="seriesName"
+            name="seriesName"
+            label="Series"
+            maxLength={120}
+            list="series-names"
+            autoComplete="off"
+            hint="Pick a series or type a new name; leave empty for none."
+            defaultValue={current?.seriesName ?? ""}
+            error={errors.seriesName}
+          />
+          <datalist id="series-names">
+            {seriesNames.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+          <FormField
+            id="passage"
+            name="passage"
+            label="Bible Passage"
+            maxLength={120}
+            placeholder="e.g. John 3:1-21"
+            defaultValue={current?.passage ?? ""}
+            error={errors.passage}
+          />
+          <TextareaField
+            id="description"
+            name="description"
+            label="Description"
+            maxLength={5000}
+            defaultValue={current?.description ?? ""}
+            error={errors.description}
+          />
+          <Field
+            id="notesDocumentId"
+            label="Sermon Notes"
+            error={errors.notesDocumentId}
+            control={(aria) => (
+              <NativeSelect
+                id="notesDocumentId"
+                name="notesDocumentId"
+                defaultValue={current?.notesDocumentId ?? ""}
+                {...aria}
+              >
+                <option value="">No notes</option>
+                {notesChoices.map((choice) => (
+                  <option key={choice.id} value={choice.id}>
+                    {choice.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          />
+          <FormField
+            id="audio"
+            name="audio"
+            label="Recording"
+            type="file"
+            accept="audio/mpeg,audio/mp4,.mp3,.m4a"
+            className="[&_input]:h-auto [&_input]:py-2"
+            hint={`MP3 or M4A up to ${audioLimit}`}
+            error={errors.audio}
+          />
+          {current?.audioObjectPath ? (
+            <div className="grid gap-1 rounded-md border border-border bg-muted/50 p-4 text-sm">
+              <p>
+                <AudioLines className="mr-1 inline size-4 align-[-3px]" aria-hidden="true" />
+                This sermon has a recording
+                {current.audioBytes ? ` (${formatFileSize(current.audioBytes)})` : ""}. A new file replaces
+                it.
+              </p>
+              <label className="flex min-h-11 items-center gap-3">
+                <input type="checkbox" name="removeAudio" className="size-4 accent-primary" />
+                Remove the recording
+              </label>
+            </div>
+          ) : null}
+          <UploadProgress value={progress} />
+          {/* The buttons wrap rather than overflow the narrow form column of a laptop. */}
+          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <Button type="submit" size="lg" disabled={isUploading} className="flex-auto">
+              {isUploading ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+              {isUploading ? "Saving..." : isEditing ? "Update Sermon" : "Add Sermon"}
+            </Button>
+            {isEditing ? (
+              <Link
+                to={SCREEN}
+                className={buttonVariants({ variant: "outline", size: "lg" })}
+                preventScrollReset
+              >
+                <X aria-hidden="true" />
+                Cancel Edit
+              </Link>
+            ) : null}
+          </div>
+        </form>
 
         <ContentListCard title="Sermons" isEmpty={sermons.length === 0} emptyText="No sermons yet.">
           {sermons.map((sermon) => (
@@ -133,6 +293,21 @@ export default function Sermons({ loaderData, actionData }: Route.ComponentProps
                 <p className="text-sm text-muted-foreground">
                   {formatDate(sermon.sermonDate)} · {sermon.speaker}
                 </p>
+                {sermon.seriesName || sermon.audioObjectPath ? (
+                  <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+                    {sermon.seriesName ? (
+                      <span className="break-words" data-testid="sermon-series">
+                        Series: {sermon.seriesName}
+                      </span>
+                    ) : null}
+                    {sermon.audioObjectPath ? (
+                      <span className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-foreground">
+                        <AudioLines className="size-3.5" aria-hidden="true" />
+                        Recording
+                      </span>
+                    ) : null}
+                  </p>
+                ) : null}
               </div>
               <EditLink to={`?edit=${sermon.id}`} label={`Edit ${sermon.title}`} />
               <ConfirmDeleteButton

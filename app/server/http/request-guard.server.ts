@@ -72,11 +72,19 @@ export function isMembersAddress(pathname: string): boolean {
   return page === "/members" || page.startsWith("/members/");
 }
 
+/** The configured file limits of the upload routes that have one (`MAX_DOCUMENT_MB`, `MAX_AUDIO_MB`). */
+export interface UploadMegabytes {
+  documentMegabytes: number;
+  audioMegabytes: number;
+}
+
 /** Upload routes: where a body may be a whole file, and how large that file may be. */
-export function uploadRouteLimit(pathname: string, documentMegabytes: number): number | undefined {
+export function uploadRouteLimit(pathname: string, limits: UploadMegabytes): number | undefined {
   switch (pageAddress(pathname)) {
     case "/members/upload/save":
-      return documentMegabytes * 1024 * 1024;
+      return limits.documentMegabytes * 1024 * 1024;
+    case "/members/add-sermon/save":
+      return limits.audioMegabytes * 1024 * 1024;
     case "/members/add-event/save":
     case "/members/update-ministry-image/save":
     case "/members/site/pastors/portrait":
@@ -88,8 +96,8 @@ export function uploadRouteLimit(pathname: string, documentMegabytes: number): n
 }
 
 /** The largest body an address takes, in bytes, and whether it is streamed (an upload) or read whole. */
-export function bodyLimit(pathname: string, documentMegabytes: number): { bytes: number; streamed: boolean } {
-  const upload = uploadRouteLimit(pathname, documentMegabytes);
+export function bodyLimit(pathname: string, limits: UploadMegabytes): { bytes: number; streamed: boolean } {
+  const upload = uploadRouteLimit(pathname, limits);
   if (upload !== undefined) return { bytes: upload + UPLOAD_SLACK, streamed: true };
   return { bytes: isMembersAddress(pathname) ? MEMBERS_BODY_LIMIT : PUBLIC_BODY_LIMIT, streamed: false };
 }

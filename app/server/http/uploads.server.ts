@@ -13,7 +13,7 @@ import { cleanDocumentImage, prepareImage, storePreparedImage } from "../platfor
 import { services } from "../platform/services.server";
 import { AppError } from "./errors.server";
 
-export type UploadKind = "document" | "image";
+export type UploadKind = "document" | "image" | "audio";
 
 interface AllowedType {
   /** What file-type reports for the content. */
@@ -54,15 +54,35 @@ const DOCUMENT_TYPES: AllowedType[] = [
   { detected: "jpg", extensions: ["jpg", "jpeg"], mime: "image/jpeg" },
 ];
 
+// Sermon recordings. An AAC recording saved as .m4a is reported as "m4a" when its brand says so
+// (iTunes, ffmpeg) and as a plain "mp4" when the recorder wrote a generic brand (isom, mp42):
+// that is taken only under an .m4a name, so a video is not kept as a recording.
+const AUDIO_TYPES: AllowedType[] = [
+  { detected: "mp3", extensions: ["mp3"], mime: "audio/mpeg" },
+  { detected: "m4a", extensions: ["m4a"], mime: "audio/mp4" },
+  { detected: "mp4", extensions: ["m4a"], mime: "audio/mp4" },
+];
+
+const ALLOWED_TYPES: Record<UploadKind, AllowedType[]> = {
+  document: DOCUMENT_TYPES,
+  image: IMAGE_TYPES,
+  audio: AUDIO_TYPES,
+};
+
+/** Types taken only when the file's name says so too (the content alone is not enough). */
+const NAME_MUST_AGREE = new Set(["cfb", "mp4"]);
+
 export const ALLOWED_HINT: Record<UploadKind, string> = {
   document: "PDF, DOCX, PPT, PPTX, XLSX, PNG or JPG",
   image: "JPG, PNG, GIF or WEBP",
+  audio: "MP3 or M4A",
 };
 
 /** The largest file of a kind, in bytes, and how to say it. */
 export function uploadLimit(kind: UploadKind): { bytes: number; label: string } {
   if (kind === "image") return { bytes: MAX_UPLOAD_BYTES, label: MAX_UPLOAD_LABEL };
-  const megabytes = services().env.MAX_DOCUMENT_MB;
+  const { env } = services();
+  const megabytes = kind === "audio" ? env.MAX_AUDIO_MB : env.MAX_DOCUMENT_MB;
   return { bytes: megabytes * 1024 * 1024, label: `${megabytes}MB` };
 }
 
@@ -233,8 +253,10 @@ async function keepFile(
   const nameExtension = path.extname(fileName).slice(1).toLowerCase();
   const check = async () => {
     const detected = await fileTypeFromBuffer(head);
-    const allowed = (kind === "image" ? IMAGE_TYPES : DOCUMENT_TYPES).find(
-      (type) => type.detected === detected?.ext && (type.detected !== "cfb" || nameExtension === "ppt"),
+    const allowed = ALLOWED_TYPES[kind].find(
+      (type) =>
+        type.detected === detected?.ext &&
+        (!NAME_MUST_AGREE.has(type.detected) || type.extensions.includes(nameExtension)),
     );
     if (!allowed) {
       throw new AppError(
@@ -318,9 +340,10 @@ export async function storeImageWithRecord<T>(
 }
 
 /**
- * Stores a document under a fresh time-stamped name (`{prefix}{time stamp}.{ext}`), streamed from
- * disk (a picture kept as a document is stored upright and without metadata instead), runs
- * `record`, and removes the file again if `record` fails: file and row succeed or fail together.
+ * Stores a document or a sermon recording under a fresh time-stamped name
+ * (`{prefix}{time stamp}.{ext}`), streamed from disk (a picture kept as a document is stored
+ * upright and without metadata instead), runs `record`, and removes the file again if `record`
+ * fails: file and row succeed or fail together.
  */
 export async function storeDocumentWithRecord<T>(
   file: ReceivedFile,

@@ -75,6 +75,12 @@ const envSchema = z
       .min(1, "must be between 1 and 500")
       .max(500, "must be between 1 and 500")
       .default(25),
+    MAX_AUDIO_MB: z.coerce
+      .number({ error: "must be a whole number of megabytes" })
+      .int("must be a whole number of megabytes")
+      .min(1, "must be between 1 and 1000")
+      .max(1000, "must be between 1 and 1000")
+      .default(100),
     BACKUP_DIR: optionalString,
     BACKUP_HOUR: optionalString
       .pipe(
