@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eventRegistrations, events, outboxEmails } from "../../database/schema";
 import { addDays, todayInChurchZone } from "~/lib/dates";
 import { action as checkInAction, loader as checkInLoader } from "~/routes/members/check-in";
+import { loader as reportsLoader } from "~/routes/members/reports";
 import { attendanceByEvent } from "~/server/people/check-in.server";
 import { registerForEvent } from "~/server/people/registrations.server";
 import {
@@ -145,5 +146,55 @@ describe("checking people in at the door", () => {
     );
     expect(elsewhere.status).toBe(404);
     expect((await t.services.db.select().from(eventRegistrations))[0]!.checkedInAt).toBeNull();
+  });
+
+  it("Reports lists each past event's registrations and arrivals, the latest first", async () => {
+    const made = async (title: string, daysAgo: number) => {
+      const [row] = await t.services.db
+        .insert(events)
+        .values({
+          title,
+          eventDate: addDays(today, -daysAgo),
+          eventTime: "08:00",
+          locationName: "Hall",
+          googleMapsUrl: "https://maps.example.org/?q=hall",
+        })
+        .returning();
+      return row!;
+    };
+    const supper = await made("Harvest Supper", 10);
+    const picnic = await made("Church Picnic", 40);
+    const longAgo = await made("Long Ago", 400);
+    const future = await addEvent("Still to Come");
+    const people = (
+      event: { id: string; title: string },
+      n: number,
+      arrived: number,
+      status: "confirmed" | "cancelled" = "confirmed",
+    ) =>
+      Array.from({ length: n }, (_, i) => ({
+        eventId: event.id,
+        eventTitle: event.title,
+        name: `Person ${i}`,
+        email: `p${i}.${event.id.slice(0, 4)}@example.org`,
+        mobile: "+973 3333 4444",
+        status,
+        checkedInAt: i < arrived ? new Date() : null,
+      }));
+    await t.services.db
+      .insert(eventRegistrations)
+      .values([
+        ...people(supper, 4, 3),
+        ...people(supper, 1, 0, "cancelled"),
+        ...people(picnic, 2, 0),
+        ...people(longAgo, 2, 2),
+        ...people(future, 3, 0),
+      ]);
+
+    const answer = await callRoute(reportsLoader, asStaff("/members/reports"));
+    expect((answer.data as { attendance: unknown[] }).attendance).toEqual([
+      { id: supper.id, title: "Harvest Supper", eventDate: supper.eventDate, confirmed: 4, arrived: 3 },
+      { id: picnic.id, title: "Church Picnic", eventDate: picnic.eventDate, confirmed: 2, arrived: 0 },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { AdminScreen } from "~/components/admin-screen";
-import { Cake, Heart, Layers, TrendingUp, Users } from "lucide-react";
+import { Cake, ClipboardCheck, Heart, Layers, TrendingUp, Users } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { Form, useSubmit } from "react-router";
 import { ExportButton } from "~/components/export-button";
@@ -8,7 +8,7 @@ import { MembershipStatusBadge } from "~/components/status-badge";
 import { TableScroller } from "~/components/table-scroller";
 import { NativeSelect } from "~/components/ui/select";
 import { choiceFor } from "~/content/member-options";
-import { todayInChurchZone } from "~/lib/dates";
+import { addDays, todayInChurchZone } from "~/lib/dates";
 import { formatDate, formatDateTime, formatMonth } from "~/lib/format";
 import { REPORT_WINDOW_DAYS } from "~/lib/member-dates";
 import { Pager } from "~/components/pager";
@@ -28,6 +28,7 @@ import {
 } from "~/server/people/member-reports.server";
 import { loadMemberOptions } from "~/server/people/members.server";
 import { listVisitorsPage } from "~/server/people/visitors.server";
+import { attendanceByEvent } from "~/server/people/check-in.server";
 import { fullName } from "~/lib/names";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/reports";
@@ -66,17 +67,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadOrEmpty(
     "reports",
     async () => {
-      const [birthdays, anniversaries, counts, breakdown, statuses, newMembers, visitors, ministryMembers] =
-        await Promise.all([
-          upcomingBirthdays(today),
-          upcomingAnniversaries(today),
-          membershipCounts(),
-          ministryBreakdown(),
-          membersByStatus(),
-          newMembersPerMonth(today),
-          listVisitorsPage(visitorsPage),
-          chosen ? membersInMinistry(chosen.value) : Promise.resolve([]),
-        ]);
+      const [
+        birthdays,
+        anniversaries,
+        counts,
+        breakdown,
+        statuses,
+        newMembers,
+        visitors,
+        ministryMembers,
+        attendance,
+      ] = await Promise.all([
+        upcomingBirthdays(today),
+        upcomingAnniversaries(today),
+        membershipCounts(),
+        ministryBreakdown(),
+        membersByStatus(),
+        newMembersPerMonth(today),
+        listVisitorsPage(visitorsPage),
+        chosen ? membersInMinistry(chosen.value) : Promise.resolve([]),
+        attendanceByEvent(addDays(today, -ATTENDANCE_REPORT_DAYS), today),
+      ]);
       return {
         ministry,
         ministrySlug,
@@ -107,6 +118,17 @@ export async function loader({ request }: Route.LoaderArgs) {
           ...person(m),
           roles: m.roleNames.join(", "),
         })),
+        // The events that have taken place, the latest first, with who registered and who came.
+        attendance: attendance
+          .filter((row) => row.confirmed > 0 || row.arrived > 0)
+          .reverse()
+          .map(({ id, title, eventDate, confirmed, arrived }) => ({
+            id,
+            title,
+            eventDate,
+            confirmed,
+            arrived,
+          })),
       };
     },
     {
@@ -122,9 +144,19 @@ export async function loader({ request }: Route.LoaderArgs) {
       visitors: [],
       visitorPages: { page: 1, pages: 1, total: 0 },
       ministryMembers: [],
+      attendance: [] as {
+        id: string;
+        title: string;
+        eventDate: string;
+        confirmed: number;
+        arrived: number;
+      }[],
     },
   );
 }
+
+/** How far back the event attendance report reaches. */
+const ATTENDANCE_REPORT_DAYS = 365;
 
 const MEMBERS = { one: "member", many: "members" };
 const NEW_MEMBERS = { one: "new member", many: "new members" };
@@ -218,6 +250,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
     ministryMembers,
     statuses,
     newMembers,
+    attendance,
   } = loaderData;
   const newMembersTotal = newMembers.reduce((sum, row) => sum + row.count, 0);
   const submit = useSubmit();
@@ -398,6 +431,42 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               />
             </div>
           ) : null}
+        </Panel>
+
+        <Panel
+          title="Event Attendance"
+          icon={<ClipboardCheck className="size-5" aria-hidden="true" />}
+          actions={
+            <ExportButton
+              href="/members/registrations/export/event"
+              count={attendance.length}
+              label="Registrations CSV"
+            />
+          }
+        >
+          <p className="mb-3 text-sm text-muted-foreground">
+            Events of the last 12 months, the latest first: who registered and who was checked in at the door.
+          </p>
+          <Table
+            label="Event Attendance"
+            headers={["Event", "Date", "Registered", "Arrived", "Came"]}
+            empty="No event of the last 12 months had registrations."
+            rows={attendance.map((row) => [
+              <a
+                key="e"
+                href={`/members/events/${row.id}/check-in`}
+                className="font-medium text-navy underline"
+              >
+                {row.title}
+              </a>,
+              <span key="d" className="whitespace-nowrap">
+                {formatDate(row.eventDate)}
+              </span>,
+              row.confirmed,
+              row.arrived,
+              row.confirmed > 0 ? `${Math.round((row.arrived / row.confirmed) * 100)}%` : "-",
+            ])}
+          />
         </Panel>
 
         <Panel

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { eventRegistrations, events } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { logChange, type Actor } from "../platform/change-log.server";
@@ -80,8 +80,8 @@ export interface AttendanceRow {
   arrived: number;
 }
 
-/** Per event from `since` on (soonest first): seats taken and how many came. */
-export async function attendanceByEvent(since: string): Promise<AttendanceRow[]> {
+/** Per event from `since` on, up to `until` when given (soonest first): seats taken and how many came. */
+export async function attendanceByEvent(since: string, until?: string): Promise<AttendanceRow[]> {
   const r = eventRegistrations;
   return services()
     .db.select({
@@ -94,7 +94,7 @@ export async function attendanceByEvent(since: string): Promise<AttendanceRow[]>
     })
     .from(events)
     .leftJoin(r, eq(r.eventId, events.id))
-    .where(gte(events.eventDate, since))
+    .where(and(gte(events.eventDate, since), until ? lte(events.eventDate, until) : undefined))
     .groupBy(events.id)
     .orderBy(asc(events.eventDate), asc(events.eventTime), asc(events.title));
 }
