@@ -69,6 +69,10 @@ describe.each(databaseKinds)("media on %s", (kind) => {
       speaker: "D",
       sermonDate: "2025-05-02",
       youtubeId: "ddddddddddd",
+      passage: null,
+      seriesName: null,
+      seriesSlug: null,
+      hasAudio: false,
     });
   });
 
@@ -261,7 +265,17 @@ describe.each(databaseKinds)("media on %s", (kind) => {
     try {
       const sermonsPage = await callRoute(sermonsLoader, new Request("http://localhost/media/sermons"));
       expect(sermonsPage.status).toBe(503);
-      expect(sermonsPage.data).toEqual({ loadFailed: true, page: 1, pages: 1, sermons: [] });
+      expect(sermonsPage.data).toEqual({
+        loadFailed: true,
+        page: 1,
+        pages: 1,
+        total: 0,
+        filters: {},
+        sermons: [],
+        series: [],
+        speakers: [],
+        years: [],
+      });
       const elibraryPage = await callRoute(elibraryLoader, new Request("http://localhost/media/elibrary"));
       expect(elibraryPage.status).toBe(503);
       expect(elibraryPage.data).toEqual({ loadFailed: true, documents: [] });
