@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { ActionResult } from "~/lib/action-result";
+import { checkInCodeOfScan } from "~/lib/check-in-code";
 import { formatDate, formatTime12, formatTimeRange } from "~/lib/format";
 import { localInputInChurchZone } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
@@ -16,7 +17,8 @@ import { getEventRow } from "~/server/content/events.server";
 import { refuse, replyWith } from "~/server/http/action-result.server";
 import { notFound, appErrorResponse } from "~/server/http/errors.server";
 import { readForm } from "~/server/http/forms.server";
-import { listForCheckIn, setArrived } from "~/server/people/check-in.server";
+import { arriveByCode, listForCheckIn, setArrived } from "~/server/people/check-in.server";
+import type { Actor } from "~/server/platform/change-log.server";
 import { registrationOfCheckInCode } from "~/server/people/registration-links.server";
 import type { Route } from "./+types/check-in";
 
@@ -61,10 +63,53 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type CheckInAnswer = ActionResult & { id?: string };
 
+/** The answer to a code scanned on this page: who was checked in (or had arrived already). */
+export type ScanAnswer = ActionResult & { id?: string; name?: string; already?: boolean };
+
+const NOT_CHECKED_IN = "Not checked in";
+
+/** Checks in the person a scanned QR code names, or says why not. */
+async function arriveWithCode(eventId: string, code: string, user: Actor) {
+  const result = await arriveByCode(eventId, checkInCodeOfScan(code) ?? "", user);
+  switch (result.outcome) {
+    case "arrived":
+      return replyWith(
+        { title: "Checked in", description: `${result.name} checked in.` },
+        { id: result.id, name: result.name, already: false },
+      );
+    case "already":
+      return replyWith(
+        {
+          title: "Already arrived",
+          description: `${result.name} already arrived at ${arrivalTime(result.checkedInAt)}.`,
+        },
+        { id: result.id, name: result.name, already: true },
+      );
+    case "forged":
+      return refuse(400, {
+        title: NOT_CHECKED_IN,
+        description: "This QR code is not a check-in code of this site (or it was altered).",
+      });
+    case "other-event":
+      return refuse(409, {
+        title: NOT_CHECKED_IN,
+        description: `${result.name} registered for “${result.eventTitle}”, not this event.`,
+      });
+    case "cancelled":
+      return refuse(409, {
+        title: NOT_CHECKED_IN,
+        description: `${result.name}'s registration was cancelled.`,
+      });
+    case "gone":
+      return refuse(404, { title: NOT_CHECKED_IN, description: "That registration no longer exists." });
+  }
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request, "registrations:check-in");
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (intent === "arrive-code") return arriveWithCode(params.id, String(form.get("code") ?? ""), user);
   const id = String(form.get("id") ?? "");
   if (intent !== "arrive" && intent !== "undo") {
     return refuse(400, { title: "Check-in failed", description: "Unknown request." });
