@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkInCodeOfScan } from "./check-in-code";
+import { CHECK_IN_PATH, checkInCodeOfScan } from "./check-in-code";
 
 describe("checkInCodeOfScan", () => {
   const code = "0b7e8c4e-6a55-4b1f-9a0e-2f4f2f7d3c11.AbC_d-1234567890abcdefghijklmnopq";
@@ -21,5 +21,16 @@ describe("checkInCodeOfScan", () => {
     expect(checkInCodeOfScan("WIFI:S:Church;T:WPA;P:secret;;")).toBeNull();
     expect(checkInCodeOfScan("hello world")).toBeNull();
     expect(checkInCodeOfScan("")).toBeNull();
+  });
+});
+
+describe("CHECK_IN_PATH", () => {
+  it("is an event's check-in page and nothing else", () => {
+    expect(CHECK_IN_PATH.test("/members/events/0b7e8c4e-6a55-4b1f-9a0e-2f4f2f7d3c11/check-in")).toBe(true);
+    expect(CHECK_IN_PATH.test("/members/events/x/check-in/")).toBe(true);
+    expect(CHECK_IN_PATH.test("/members/events")).toBe(false);
+    expect(CHECK_IN_PATH.test("/members/events/x/check-in/more")).toBe(false);
+    expect(CHECK_IN_PATH.test("/members/events/x/y/check-in")).toBe(false);
+    expect(CHECK_IN_PATH.test("/events/x/check-in")).toBe(false);
   });
 });

@@ -13,3 +13,9 @@ export function checkInCodeOfScan(text: string): string | null {
   }
   return /^[\w-]+\.[\w-]+$/.test(trimmed) ? trimmed : null;
 }
+
+/**
+ * The check-in pages' path: the one page whose document may use the camera (the server's
+ * Permissions-Policy allows it to our own pages only here).
+ */
+export const CHECK_IN_PATH = /^\/members\/events\/[^/]+\/check-in\/?$/;
