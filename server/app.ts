@@ -21,6 +21,7 @@ import { compressedBody, isCacheablePath, pageCache } from "../app/server/platfo
 import { services } from "../app/server/platform/services.server";
 import { CLIENT_IP_HEADER, runInRequestScope } from "../app/server/http/request-scope.server";
 import { contentTypeFor } from "../app/lib/files";
+import { CHECK_IN_PATH } from "../app/lib/check-in-code";
 import { siteOrigin } from "../app/server/platform/site-origin.server";
 import { HEADERS_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from "../app/server/http/request-guard.server";
 import { reactRouterHandler, refuseEarly } from "./react-router-handler";
@@ -33,10 +34,10 @@ const INLINE_FILE_TYPES = new Set([".pdf", ".png", ".jpg", ".jpeg", ".gif", ".we
 /**
  * Browser features no page of ours uses, denied to the page and to anything it frames. The
  * YouTube player keeps what its frame asks for (autoplay, motion sensors for 360° videos,
- * picture-in-picture, fullscreen).
+ * picture-in-picture, fullscreen). The camera is denied too, except to an event's check-in page
+ * itself, which scans confirmations' QR codes with it (`camera=(self)`: still nothing it frames).
  */
-const PERMISSIONS_POLICY = [
-  "camera",
+const DENIED_FEATURES = [
   "microphone",
   "geolocation",
   "payment",
@@ -47,9 +48,9 @@ const PERMISSIONS_POLICY = [
   "magnetometer",
   "display-capture",
   "browsing-topics",
-]
-  .map((feature) => `${feature}=()`)
-  .join(", ");
+].map((feature) => `${feature}=()`);
+const PERMISSIONS_POLICY = ["camera=()", ...DENIED_FEATURES].join(", ");
+const CHECK_IN_PERMISSIONS_POLICY = ["camera=(self)", ...DENIED_FEATURES].join(", ");
 
 export const TRUST_ANY_PROXY_WARNING =
   "Warning: TRUST_PROXY=true believes the X-Forwarded-For header of anyone who reaches this server, " +
@@ -238,7 +239,10 @@ export function createApp(options: { env: Env; vite?: ViteDevServer; onRequest?:
   );
   app.use((req, res, next) => {
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    res.setHeader(
+      "Permissions-Policy",
+      CHECK_IN_PATH.test(req.path) ? CHECK_IN_PERMISSIONS_POLICY : PERMISSIONS_POLICY,
+    );
     next();
   });
   // Every text answer compressed, the smallest script files included (the default skips < 1 KB).

@@ -2,14 +2,18 @@ import jsQR from "jsqr";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eventRegistrations, events, outboxEmails } from "../../database/schema";
+import { auditLog, eventRegistrations, events, outboxEmails } from "../../database/schema";
 import { addDays, todayInChurchZone } from "~/lib/dates";
 import { action as checkInAction, loader as checkInLoader } from "~/routes/members/check-in";
 import { loader as reportsLoader } from "~/routes/members/reports";
 import { attendanceByEvent } from "~/server/people/check-in.server";
-import { registerForEvent } from "~/server/people/registrations.server";
+import { checkInCode } from "~/server/people/registration-links.server";
+import { cancelRegistration, registerForEvent } from "~/server/people/registrations.server";
+import { createStaffAccount } from "../helpers/staff-account";
 import {
+  TEST_ADMIN,
   callRoute,
+  databaseKinds,
   formRequest,
   signInCookie,
   startTestServices,
@@ -24,13 +28,13 @@ async function readQrCode(png: Buffer): Promise<string | null> {
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
 }
 
-describe("checking people in at the door", () => {
+describe.each(databaseKinds)("checking people in at the door on %s", (kind) => {
   let t: TestServices;
   let cookie: string;
   const today = todayInChurchZone();
 
   beforeAll(async () => {
-    t = await startTestServices("pglite");
+    t = await startTestServices(kind);
     cookie = await signInCookie();
   });
   afterAll(async () => {
@@ -146,6 +150,148 @@ describe("checking people in at the door", () => {
     );
     expect(elsewhere.status).toBe(404);
     expect((await t.services.db.select().from(eventRegistrations))[0]!.checkedInAt).toBeNull();
+  });
+
+  /** Registers a person for an event through the public sign-up; answers their registration's id. */
+  async function register(event: { id: string }, name: string) {
+    const email = `${name.split(" ")[0]!.toLowerCase()}@example.org`;
+    await registerForEvent(event.id, { name, email, mobile: "+973 3333 4444", message: null }, today, ORIGIN);
+    const [row] = await t.services.db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.email, email));
+    return row!.id;
+  }
+
+  /** What the check-in page sends when its scanner reads a QR code. */
+  const scan = (event: { id: string }, code: string, who = cookie) =>
+    callRoute(
+      checkInAction,
+      formRequest(
+        `/members/events/${event.id}/check-in`,
+        { intent: "arrive-code", code },
+        who ? { cookie: who } : {},
+      ),
+      { params: { id: event.id } },
+    );
+
+  const arrivals = async () =>
+    Object.fromEntries(
+      (await t.services.db.select().from(eventRegistrations)).map((row) => [row.name, row.checkedInAt]),
+    );
+  const checkInsLogged = (event: { id: string }) =>
+    t.services.db.select().from(auditLog).where(eq(auditLog.subjectId, event.id));
+
+  it("a code scanned on the page checks the person in at once, audited; scanned again it says they arrived", async () => {
+    const event = await addEvent();
+    const ana = await register(event, "Ana Cruz");
+    await register(event, "Ben Uy");
+    const [mail] = await t.services.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.toAddress, "ana@example.org"));
+    const picture = mail!.attachments.find((attachment) => attachment.filename === "check-in.png")!;
+    // The scanner sends what the e-mail's QR code holds: the page's address with the code.
+    const text = (await readQrCode(Buffer.from(picture.content, "base64")))!;
+    expect(text).toContain(`?code=${ana}.`);
+
+    const first = await scan(event, text);
+    expect(first.status).toBe(200);
+    expect(first.data).toMatchObject({
+      ok: true,
+      toast: { title: "Checked in", description: "Ana Cruz checked in." },
+      id: ana,
+      name: "Ana Cruz",
+      already: false,
+    });
+    const arrived = (await arrivals())["Ana Cruz"];
+    expect(arrived).toBeInstanceOf(Date);
+    expect((await arrivals())["Ben Uy"]).toBeNull();
+    expect(await checkInsLogged(event)).toEqual([
+      expect.objectContaining({
+        action: "registration.checked-in",
+        actorLabel: TEST_ADMIN.email,
+        subjectType: "event",
+        subjectId: event.id,
+        subjectLabel: "Youth Camp",
+        details: { registration: ana, by: "qr-code" },
+      }),
+    ]);
+
+    // The same code again (the bare code, as another reader may give it): no error, nothing new.
+    const again = await scan(event, checkInCode(ana));
+    expect(again.status).toBe(200);
+    expect(again.data).toMatchObject({
+      ok: true,
+      toast: {
+        title: "Already arrived",
+        description: expect.stringMatching(/^Ana Cruz already arrived at \d/),
+      },
+      id: ana,
+      already: true,
+    });
+    expect((await arrivals())["Ana Cruz"]).toEqual(arrived);
+    expect(await checkInsLogged(event)).toHaveLength(1);
+
+    // The list shows her as arrived, and Undo (the existing intent) takes it back.
+    const undo = await callRoute(
+      checkInAction,
+      formRequest(`/members/events/${event.id}/check-in`, { intent: "undo", id: ana }, { cookie }),
+      { params: { id: event.id } },
+    );
+    expect(undo.data).toMatchObject({ ok: true, toast: { title: "Check-in undone" } });
+    expect((await arrivals())["Ana Cruz"]).toBeNull();
+  });
+
+  it("refuses a forged code, another event's code and a cancelled registration, writing nothing", async () => {
+    const camp = await addEvent("Youth Camp");
+    const retreat = await addEvent("Retreat");
+    const ana = await register(camp, "Ana Cruz");
+    const ben = await register(camp, "Ben Uy");
+    const cy = await register(retreat, "Cy Lim");
+    expect(await cancelRegistration(ben, ORIGIN)).toMatchObject({ ok: true });
+
+    const refusals = [
+      [`${ana}.forged`, 400, "This QR code is not a check-in code of this site (or it was altered)."],
+      // A real signature, but of another registration.
+      [`${ana}.${checkInCode(cy).split(".")[1]}`, 400, "This QR code is not a check-in code of this site"],
+      ["https://church.example/events", 400, "not a check-in code"],
+      ["", 400, "not a check-in code"],
+      [checkInCode(cy), 409, "Cy Lim registered for “Retreat”, not this event."],
+      [checkInCode(ben), 409, "Ben Uy's registration was cancelled."],
+    ] as const;
+    for (const [code, status, said] of refusals) {
+      const answer = await scan(camp, code);
+      expect(answer.status, code).toBe(status);
+      expect(answer.data, code).toMatchObject({
+        ok: false,
+        toast: {
+          title: "Not checked in",
+          description: expect.stringContaining(said),
+          variant: "destructive",
+        },
+      });
+    }
+    expect(await arrivals()).toEqual({ "Ana Cruz": null, "Ben Uy": null, "Cy Lim": null });
+    expect(await checkInsLogged(camp)).toEqual([]);
+    expect(await checkInsLogged(retreat)).toEqual([]);
+  });
+
+  it("refuses a visitor and a role without the check-in permission", async () => {
+    const event = await addEvent();
+    const ana = await register(event, "Ana Cruz");
+
+    const visitor = await scan(event, checkInCode(ana), "");
+    expect(visitor.status).toBe(302);
+    expect(visitor.response!.headers.get("location")).toMatch(/^\/members\/login/);
+
+    const editor = await createStaffAccount({ role: "editor" });
+    const editorCookie = await signInCookie(editor.email, editor.password);
+    const refused = await scan(event, checkInCode(ana), editorCookie);
+    expect(refused.status).toBe(403);
+
+    expect(await arrivals()).toEqual({ "Ana Cruz": null });
+    expect(await checkInsLogged(event)).toEqual([]);
   });
 
   it("Reports lists each past event's registrations and arrivals, the latest first", async () => {

@@ -293,6 +293,7 @@ describe("headers", () => {
     for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) {
       expect(policy).toContain(`${feature}=()`);
     }
+    expect(policy).not.toContain("camera=(self)");
     expect(home.headers.get("x-frame-options")).toBe("DENY");
     expect(home.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
 
@@ -303,6 +304,35 @@ describe("headers", () => {
     const again = await fetch(`${server.url}/sitemap.xml`, { headers: { "if-none-match": etag! } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
+  });
+});
+
+describe("the camera", () => {
+  it("is allowed to our own check-in pages only (they scan QR codes), and denied on every other page", async () => {
+    const cookie = await signInCookie(server);
+    const policyOf = async (pathname: string) => {
+      const response = await fetch(`${server.url}${pathname}`, { headers: { cookie }, redirect: "manual" });
+      await response.arrayBuffer();
+      return response.headers.get("permissions-policy") ?? "";
+    };
+    const checkIn = await policyOf("/members/events/00000000-0000-4000-8000-000000000000/check-in");
+    expect(checkIn).toContain("camera=(self)");
+    expect(checkIn).not.toContain("camera=()");
+    for (const feature of ["microphone", "geolocation", "payment", "usb"]) {
+      expect(checkIn).toContain(`${feature}=()`);
+    }
+    for (const pathname of [
+      "/",
+      "/events",
+      "/members",
+      "/members/event-registrations",
+      "/members/events",
+      "/members/events/00000000-0000-4000-8000-000000000000/check-in/more",
+    ]) {
+      const policy = await policyOf(pathname);
+      expect(policy, pathname).toContain("camera=()");
+      expect(policy, pathname).not.toContain("camera=(self)");
+    }
   });
 });
 

@@ -1,5 +1,5 @@
-import { Check, LoaderCircle, QrCode, Search, Undo2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Check, CircleAlert, Info, LoaderCircle, QrCode, ScanLine, Search, Undo2, X } from "lucide-react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { StatusBadge } from "~/components/status-badge";
@@ -7,22 +7,26 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { ActionResult } from "~/lib/action-result";
+import { CHECK_IN_PATH, checkInCodeOfScan } from "~/lib/check-in-code";
 import { formatDate, formatTime12, formatTimeRange } from "~/lib/format";
 import { localInputInChurchZone } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
+import { cn } from "~/lib/utils";
 import { requireUser } from "~/server/auth/guards.server";
 import { getEventRow } from "~/server/content/events.server";
 import { refuse, replyWith } from "~/server/http/action-result.server";
 import { notFound, appErrorResponse } from "~/server/http/errors.server";
 import { readForm } from "~/server/http/forms.server";
-import { listForCheckIn, setArrived } from "~/server/people/check-in.server";
+import { arriveByCode, listForCheckIn, setArrived } from "~/server/people/check-in.server";
+import type { Actor } from "~/server/platform/change-log.server";
 import { registrationOfCheckInCode } from "~/server/people/registration-links.server";
 import type { Route } from "./+types/check-in";
 
 // The door on the day, on a phone: who registered, who has arrived, one tap to mark a person.
-// A confirmation e-mail's QR code opens this page for its registration (the phone's camera app
-// reads it), so the person is at the top with their button.
+// "Scan a code" reads confirmation e-mails' QR codes with the phone's camera in the page and
+// checks each person in at once. Read by the phone's own camera app instead, a code opens this
+// page for its registration, so the person is at the top with their button.
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return pageMeta(matches, loaderData ? `Check-in: ${loaderData.event.title}` : "Check-in");
@@ -59,12 +63,73 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+/** Whether this document was loaded from a check-in page, the only one the camera is allowed to. */
+function documentMayUseCamera(): boolean {
+  const [entry] = performance.getEntriesByType("navigation");
+  return entry ? CHECK_IN_PATH.test(new URL(entry.name).pathname) : false;
+}
+
+/**
+ * The server allows the camera only to a document loaded from a check-in page (server/app.ts), so
+ * coming here from another members screen is a whole page load; on this page itself (after a tap
+ * or a scan) the list is refreshed as usual.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  if (documentMayUseCamera()) return serverLoader();
+  window.location.assign(request.url);
+  // The browser is leaving the page: nothing is drawn in the meantime.
+  return new Promise<never>(() => {});
+}
+
 type CheckInAnswer = ActionResult & { id?: string };
+
+/** The answer to a code scanned on this page: who was checked in (or had arrived already). */
+export type ScanAnswer = ActionResult & { id?: string; name?: string; already?: boolean };
+
+const NOT_CHECKED_IN = "Not checked in";
+
+/** Checks in the person a scanned QR code names, or says why not. */
+async function arriveWithCode(eventId: string, code: string, user: Actor) {
+  const result = await arriveByCode(eventId, checkInCodeOfScan(code) ?? "", user);
+  switch (result.outcome) {
+    case "arrived":
+      return replyWith(
+        { title: "Checked in", description: `${result.name} checked in.` },
+        { id: result.id, name: result.name, already: false },
+      );
+    case "already":
+      return replyWith(
+        {
+          title: "Already arrived",
+          description: `${result.name} already arrived at ${arrivalTime(result.checkedInAt)}.`,
+        },
+        { id: result.id, name: result.name, already: true },
+      );
+    case "forged":
+      return refuse(400, {
+        title: NOT_CHECKED_IN,
+        description: "This QR code is not a check-in code of this site (or it was altered).",
+      });
+    case "other-event":
+      return refuse(409, {
+        title: NOT_CHECKED_IN,
+        description: `${result.name} registered for “${result.eventTitle}”, not this event.`,
+      });
+    case "cancelled":
+      return refuse(409, {
+        title: NOT_CHECKED_IN,
+        description: `${result.name}'s registration was cancelled.`,
+      });
+    case "gone":
+      return refuse(404, { title: NOT_CHECKED_IN, description: "That registration no longer exists." });
+  }
+}
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request, "registrations:check-in");
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (intent === "arrive-code") return arriveWithCode(params.id, String(form.get("code") ?? ""), user);
   const id = String(form.get("id") ?? "");
   if (intent !== "arrive" && intent !== "undo") {
     return refuse(400, { title: "Check-in failed", description: "Unknown request." });
@@ -142,9 +207,105 @@ function Person({ row }: { row: Row }) {
   );
 }
 
+// Fetched when "Scan a code" is tapped (and jsQR with it, where the browser has no detector): the
+// list itself carries none of the scanner.
+const QrScanner = lazy(() =>
+  import("~/components/qr-scanner").then((module) => ({ default: module.QrScanner })),
+);
+
+const PHONE_CAMERA_STILL_WORKS =
+  "Your phone's camera app still reads the codes: point it at a confirmation's QR code and it opens this page with that person at the top.";
+
+/** The camera in the page: each code read checks its person in at once, then the next. */
+function ScanPanel({ rows, onClose }: { rows: Row[]; onClose: () => void }) {
+  const fetcher = useFetcher<ScanAnswer>();
+  const [notOurs, setNotOurs] = useState(false);
+  const busy = fetcher.state !== "idle";
+  const answer = busy ? undefined : fetcher.data;
+  const person = answer?.ok ? rows.find((row) => row.id === answer.id) : undefined;
+
+  useEffect(() => {
+    if (answer?.ok && !answer.already) navigator.vibrate?.(150);
+  }, [answer]);
+
+  function read(text: string) {
+    const code = checkInCodeOfScan(text);
+    setNotOurs(code === null);
+    if (code) void fetcher.submit({ intent: "arrive-code", code }, { method: "post" });
+  }
+
+  let tone: "idle" | "good" | "info" | "bad" = "idle";
+  let message = "Hold a confirmation e-mail's QR code inside the frame.";
+  if (busy) {
+    message = "Checking in…";
+  } else if (notOurs) {
+    tone = "bad";
+    message = "This QR code is not a confirmation's check-in code.";
+  } else if (answer && !answer.ok) {
+    tone = "bad";
+    message = answer.toast.description ?? answer.toast.title;
+  } else if (answer?.ok && answer.already) {
+    tone = "info";
+    message = answer.toast.description ?? `${answer.name} already arrived.`;
+  } else if (answer?.ok) {
+    tone = person && person.arrivedAt === null ? "info" : "good";
+    message = tone === "good" ? `${answer.name} checked in` : `${answer.name}'s check-in was undone.`;
+  }
+  const Icon = busy ? LoaderCircle : { idle: ScanLine, good: Check, info: Info, bad: CircleAlert }[tone];
+
+  return (
+    <section
+      aria-labelledby="scan-title"
+      className="mx-auto grid w-full max-w-md gap-3 rounded-xl border border-border bg-background p-3 shadow-sm sm:p-4"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="scan-title" className="text-lg font-semibold text-navy">
+          Scan a code
+        </h2>
+        <Button type="button" variant="outline" className="min-h-11" onClick={onClose}>
+          <X aria-hidden="true" />
+          Close camera
+        </Button>
+      </div>
+      <Suspense
+        fallback={
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+            Starting the camera…
+          </p>
+        }
+      >
+        <QrScanner onRead={read} paused={busy} fallback={PHONE_CAMERA_STILL_WORKS}>
+          <div
+            className={cn(
+              "flex min-h-14 flex-wrap items-center gap-3 rounded-lg px-3 py-2",
+              tone === "good" && "bg-success/10 text-success",
+              tone === "info" && "bg-muted text-foreground",
+              tone === "bad" && "bg-destructive/10 text-destructive",
+              tone === "idle" && "text-muted-foreground",
+            )}
+          >
+            <p
+              role="status"
+              data-testid="scan-result"
+              className="flex min-w-0 flex-1 items-center gap-2 font-semibold"
+            >
+              <Icon className={cn("size-5 shrink-0", busy && "animate-spin")} aria-hidden="true" />
+              <span className="break-words">{message}</span>
+            </p>
+            {!busy && !notOurs && person ? <ArrivedButton row={person} /> : null}
+          </div>
+        </QrScanner>
+      </Suspense>
+    </section>
+  );
+}
+
 export default function CheckIn({ loaderData }: Route.ComponentProps) {
   const { event, rows, scanned, scanError } = loaderData;
   const [query, setQuery] = useState("");
+  const [scanning, setScanning] = useState(false);
+  const scanButton = useRef<HTMLButtonElement>(null);
   const needle = query.trim().toLowerCase();
   const shown = needle
     ? rows.filter((row) => `${row.name} ${row.email} ${row.mobile}`.toLowerCase().includes(needle))
@@ -179,11 +340,32 @@ export default function CheckIn({ loaderData }: Route.ComponentProps) {
             {scanError}
           </p>
         ) : null}
-        <p className="flex items-start gap-2 text-sm text-muted-foreground">
-          <QrCode className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          Scan the QR code of a confirmation e-mail with your phone&apos;s camera: it opens this page with
-          that person at the top.
-        </p>
+        {scanning ? (
+          <ScanPanel
+            rows={rows}
+            onClose={() => {
+              setScanning(false);
+              requestAnimationFrame(() => scanButton.current?.focus());
+            }}
+          />
+        ) : (
+          <div className="grid gap-2">
+            <Button
+              ref={scanButton}
+              type="button"
+              size="lg"
+              className="w-full sm:w-auto sm:justify-self-start"
+              onClick={() => setScanning(true)}
+            >
+              <QrCode aria-hidden="true" />
+              Scan a code
+            </Button>
+            <p className="text-sm text-muted-foreground">
+              Opens the camera here: each confirmation e-mail&apos;s QR code it reads is checked in at once.
+              The phone&apos;s own camera app works too: it opens this page with that person at the top.
+            </p>
+          </div>
+        )}
 
         <form method="get" role="search" className="grid gap-2" onSubmit={(event) => event.preventDefault()}>
           <Label htmlFor="check-in-search">Find a person</Label>

@@ -3,6 +3,7 @@ import { eventRegistrations, events } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
+import { registrationOfCheckInCode } from "./registration-links.server";
 
 // The door on the day: who registered for an event, who has arrived, one tap to mark a person,
 // and the QR code of a confirmation e-mail that names one registration.
@@ -68,6 +69,61 @@ export async function setArrived(
       details: { registration: registrationId },
     });
     return { name: row.name, checkedInAt: row.checkedInAt };
+  });
+}
+
+/** What scanning a confirmation's QR code on an event's check-in page came to. */
+export type CodeArrival =
+  /** Checked in now. */
+  | { outcome: "arrived"; id: string; name: string }
+  /** Had arrived before: nothing written. */
+  | { outcome: "already"; id: string; name: string; checkedInAt: Date }
+  /** The code's signature is not ours (altered, made up, or not a check-in code at all). */
+  | { outcome: "forged" }
+  /** A registration for another event. */
+  | { outcome: "other-event"; name: string; eventTitle: string }
+  | { outcome: "cancelled"; name: string }
+  /** Signed by us, but the registration is gone. */
+  | { outcome: "gone" };
+
+/**
+ * Checks in the registration a scanned check-in code names, when its signature is ours and it is a
+ * live registration of this event. Written and logged like a tap on "Arrived"; nothing is written
+ * for any other outcome.
+ */
+export async function arriveByCode(eventId: string, code: string, actor: Actor): Promise<CodeArrival> {
+  const registrationId = registrationOfCheckInCode(code);
+  if (!registrationId) return { outcome: "forged" };
+  if (!isUuid(eventId) || !isUuid(registrationId)) return { outcome: "gone" };
+  const r = eventRegistrations;
+  return services().db.transaction(async (tx): Promise<CodeArrival> => {
+    const [row] = await tx
+      .select({
+        eventId: r.eventId,
+        eventTitle: r.eventTitle,
+        name: r.name,
+        status: r.status,
+        checkedInAt: r.checkedInAt,
+      })
+      .from(r)
+      .where(eq(r.id, registrationId))
+      .for("update");
+    if (!row) return { outcome: "gone" };
+    if (row.eventId !== eventId)
+      return { outcome: "other-event", name: row.name, eventTitle: row.eventTitle };
+    if (row.status === "cancelled") return { outcome: "cancelled", name: row.name };
+    if (row.checkedInAt) {
+      return { outcome: "already", id: registrationId, name: row.name, checkedInAt: row.checkedInAt };
+    }
+    await tx
+      .update(r)
+      .set({ checkedInAt: sql`now()` })
+      .where(eq(r.id, registrationId));
+    await logChange(tx, actor, "registration.checked-in", {
+      subject: { type: "event", id: eventId, label: row.eventTitle },
+      details: { registration: registrationId, by: "qr-code" },
+    });
+    return { outcome: "arrived", id: registrationId, name: row.name };
   });
 }
 
