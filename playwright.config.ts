@@ -36,8 +36,10 @@ export default defineConfig({
   // A test that fails twice still fails the run.
   retries: 1,
   workers,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Generous for a 2-core machine running two servers, two browsers and the tests at once: a test
+  // that passes takes no longer for it; one that hangs still fails.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [["list"]],
   globalTeardown: "./tests/e2e/global-teardown.ts",
   use: {

@@ -1,10 +1,11 @@
 import { LoaderCircle, Pencil, X } from "lucide-react";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { firstErrors, type ActionResult, type ToastMessage } from "~/lib/action-result";
 import { focusFirstError, formValues } from "~/lib/form-values";
 import { showToast } from "~/lib/toast";
+import { useUpload } from "~/lib/upload-client";
 import { useDeleteToast } from "./confirm-dialog";
 import { Button, buttonVariants } from "./ui/button";
 
@@ -154,4 +155,71 @@ export function ContentListCard({
       )}
     </section>
   );
+}
+
+/**
+ * The form of a "form with a file plus list" staff screen (events, sermons): the loader's item in
+ * edit mode (`?edit=`), the same schema as the server checked first (its first problem as a
+ * toast, each field's message, the cursor on the first), then the form sent with progress; after
+ * a save the form starts afresh (edit mode ends, a new item shows in the list).
+ */
+export function useUploadForm<Item>(options: {
+  screen: string;
+  editing: Item | null | undefined;
+  loadFailed: boolean | undefined;
+  loadFailedTitle: string;
+  /** The delete buttons' fetcher key, whose answers become toasts. */
+  deleteKey: string;
+  schema: z.ZodType;
+  problemToast: (error: z.ZodError) => ToastMessage;
+}) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const upload = useUpload();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formKey, setFormKey] = useState(0);
+  useDeleteToast(options.deleteKey);
+  const { loadFailed, loadFailedTitle } = options;
+  useEffect(() => {
+    if (loadFailed)
+      showToast({ title: loadFailedTitle, description: "Please reload the page.", variant: "destructive" });
+  }, [loadFailed, loadFailedTitle]);
+
+  const isEditing = Boolean(options.editing) && searchParams.has("edit");
+  const current = isEditing ? options.editing! : null;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = options.schema.safeParse(formValues(form));
+    if (!parsed.success) {
+      const found = firstErrors(parsed.error.issues);
+      setErrors(found);
+      focusFirstError(form, found);
+      showToast({ ...options.problemToast(parsed.error), variant: "destructive" });
+      return;
+    }
+    setErrors({});
+    const answer = await upload.send(form.action, new FormData(form));
+    showToast(answer.toast);
+    if (!answer.ok) {
+      setErrors(answer.fieldErrors ?? {});
+      focusFirstError(form, answer.fieldErrors ?? {});
+      return;
+    }
+    setFormKey((key) => key + 1);
+    if (isEditing) navigate(options.screen, { preventScrollReset: true });
+    else await revalidator.revalidate();
+  }
+
+  return {
+    isEditing,
+    current,
+    errors,
+    formKey,
+    onSubmit,
+    progress: upload.progress,
+    isUploading: upload.isUploading,
+  };
 }

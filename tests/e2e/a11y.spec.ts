@@ -128,7 +128,7 @@ for (const [device, use] of [
     test.use(use);
 
     test("every public page passes axe", async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       for (const path of publicPages()) {
         await page.goto(path);
         await expectNoViolations(page, `${path} (${device})`);
@@ -136,7 +136,7 @@ for (const [device, use] of [
     });
 
     test("the public forms pass axe, open and showing their error messages", async ({ page }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       if (device === "phone") {
         // Without scripts the buttons lead to the same forms shown in the page.
         await page.goto("/ministries/acts-kids?join");
@@ -196,7 +196,7 @@ for (const [device, use] of [
 
 test.describe("members screens, signed in as an administrator", () => {
   test("every screen passes axe on a desktop", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.setViewportSize(DESKTOP.viewport);
     await signIn(page);
     for (const path of [
@@ -233,7 +233,7 @@ test.describe("members screens, signed in as an administrator", () => {
   });
 
   test("the screens with tables and long forms pass axe on a phone", async ({ browser }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const context = await browser.newContext({
       ...PHONE,
       extraHTTPHeaders: { "x-forwarded-for": visitorAddress() },
@@ -279,7 +279,7 @@ test.describe("members screens, signed in as an administrator", () => {
   });
 
   test("forms showing their errors, confirm dialogs and the image picker pass axe", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.setViewportSize(DESKTOP.viewport);
     await signIn(page);
 
@@ -580,7 +580,7 @@ test.describe("keyboard", () => {
   });
 
   test("whatever has focus shows a clear outline", async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.setViewportSize(DESKTOP.viewport);
     // Colours then change at once, so the outline is measured as it ends up, not mid-transition.
     await page.emulateMedia({ reducedMotion: "reduce" });
@@ -618,7 +618,7 @@ test.describe("the Website section", () => {
   test("its screens pass axe on a desktop and a phone, with errors shown and focus visible", async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     for (const device of [DESKTOP, PHONE]) {
       const context = await browser.newContext({
         ...device,

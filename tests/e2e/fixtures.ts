@@ -8,6 +8,9 @@ export { E2E_ADMIN, dataDir };
 
 export async function signIn(page: Page, credentials = E2E_ADMIN) {
   await page.goto("/members/login");
+  // Type once the page's scripts have taken over: on a busy machine a field filled before then
+  // is emptied again when React attaches to it.
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   await page.getByLabel("Email", { exact: true }).fill(credentials.email);
   await page.getByLabel("Password", { exact: true }).fill(credentials.password);
   await page.getByRole("button", { name: "Login" }).click();

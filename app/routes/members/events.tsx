@@ -1,9 +1,9 @@
 import { LoaderCircle, Repeat, X } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { useState } from "react";
+import { Link } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
-import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
-import { ContentListCard, EditLink } from "~/components/content-admin";
+import { ConfirmDeleteButton } from "~/components/confirm-dialog";
+import { ContentListCard, EditLink, useUploadForm } from "~/components/content-admin";
 import { Field, FormField, TextareaField } from "~/components/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { isIsoDate } from "~/lib/dates";
@@ -12,11 +12,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { UploadProgress } from "~/components/upload-progress";
 import { eventImageSrc } from "~/lib/event-image";
 import { formatDate, formatTimeRange } from "~/lib/format";
-import { firstErrors } from "~/lib/action-result";
-import { focusFirstError, formValues } from "~/lib/form-values";
 import { pageMeta } from "~/lib/meta";
-import { showToast } from "~/lib/toast";
-import { useUpload } from "~/lib/upload-client";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { eventSchema, MAX_CAPACITY } from "~/schemas/event";
 import { localInputInChurchZone } from "~/lib/dates";
@@ -171,25 +167,19 @@ function seatsLine(capacity: number | null, counts: { taken: number; waiting: nu
 
 export default function Events({ loaderData }: Route.ComponentProps) {
   const { items: events, editing, loadFailed } = loaderData;
-  const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const { send, progress, isUploading } = useUpload();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formKey, setFormKey] = useState(0);
-  useDeleteToast("delete-event");
+  const { isEditing, current, errors, formKey, onSubmit, progress, isUploading } = useUploadForm({
+    screen: SCREEN,
+    editing,
+    loadFailed,
+    loadFailedTitle: "Error fetching events",
+    deleteKey: "delete-event",
+    schema: eventSchema,
+    problemToast: (error: { issues: { message: string }[] }) => ({
+      title: "Submission Failed",
+      description: error.issues[0]!.message,
+    }),
+  });
 
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching events",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
-
-  const isEditing = Boolean(editing) && searchParams.has("edit");
-  const current = isEditing ? editing! : null;
   // The date being typed, for the Repeats field's words; a new form (another event, or after
   // saving) starts again from the event's own date.
   const formId = `${current?.id ?? "new"}-${formKey}`;
@@ -208,33 +198,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           noValidate
           aria-label={isEditing ? "Edit Event" : "Add an Event"}
           className="grid gap-5 rounded-xl border border-border bg-background p-6 shadow-sm"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            const form = event.currentTarget;
-            const parsed = eventSchema.safeParse(formValues(form));
-            if (!parsed.success) {
-              const found = firstErrors(parsed.error.issues);
-              setErrors(found);
-              focusFirstError(form, found);
-              showToast({
-                title: "Submission Failed",
-                description: Object.values(found)[0],
-                variant: "destructive",
-              });
-              return;
-            }
-            setErrors({});
-            const answer = await send(form.action, new FormData(form));
-            showToast(answer.toast);
-            if (!answer.ok) {
-              setErrors(answer.fieldErrors ?? {});
-              focusFirstError(form, answer.fieldErrors ?? {});
-              return;
-            }
-            setFormKey((key) => key + 1);
-            if (isEditing) navigate(SCREEN, { preventScrollReset: true });
-            else await revalidator.revalidate();
-          }}
+          onSubmit={onSubmit}
         >
           <h2 className="text-lg font-semibold text-navy">{isEditing ? "Edit Event" : "Add an Event"}</h2>
           <input type="hidden" name="intent" value={isEditing ? "update" : "create"} />

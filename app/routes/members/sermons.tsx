@@ -1,19 +1,14 @@
 import { AudioLines, LoaderCircle, X } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
-import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
-import { ContentListCard, EditLink } from "~/components/content-admin";
+import { ConfirmDeleteButton } from "~/components/confirm-dialog";
+import { ContentListCard, EditLink, useUploadForm } from "~/components/content-admin";
 import { Field, FormField, TextareaField } from "~/components/form-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/select";
 import { UploadProgress } from "~/components/upload-progress";
-import { firstErrors } from "~/lib/action-result";
 import { formatDate, formatFileSize } from "~/lib/format";
-import { focusFirstError, formValues } from "~/lib/form-values";
 import { pageMeta } from "~/lib/meta";
-import { showToast } from "~/lib/toast";
-import { useUpload } from "~/lib/upload-client";
 import { youTubeWatchUrl } from "~/lib/youtube";
 import { sermonSchema, videoProblemToast } from "~/schemas/videos";
 import { requireUser } from "~/server/auth/guards.server";
@@ -90,25 +85,15 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Sermons({ loaderData }: Route.ComponentProps) {
   const { items: sermons, editing, loadFailed, seriesNames, notesChoices, audioLimit } = loaderData;
-  const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const { send, progress, isUploading } = useUpload();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formKey, setFormKey] = useState(0);
-  useDeleteToast("delete-sermon");
-
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching sermons",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
-
-  const isEditing = Boolean(editing) && searchParams.has("edit");
-  const current = isEditing ? editing! : null;
+  const { isEditing, current, errors, formKey, onSubmit, progress, isUploading } = useUploadForm({
+    screen: SCREEN,
+    editing,
+    loadFailed,
+    loadFailedTitle: "Error fetching sermons",
+    deleteKey: "delete-sermon",
+    schema: sermonSchema,
+    problemToast: videoProblemToast,
+  });
   const heading = isEditing ? "Edit Sermon" : "Add a Sermon";
 
   return (
@@ -122,30 +107,7 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
           noValidate
           aria-label={heading}
           className="grid grid-cols-[minmax(0,1fr)] gap-5 rounded-xl border border-border bg-background p-6 shadow-sm"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            const form = event.currentTarget;
-            // The same schema as the server: mistakes are shown at once, without a round trip.
-            const parsed = sermonSchema.safeParse(formValues(form));
-            if (!parsed.success) {
-              const found = firstErrors(parsed.error.issues);
-              setErrors(found);
-              focusFirstError(form, found);
-              showToast({ ...videoProblemToast(parsed.error), variant: "destructive" });
-              return;
-            }
-            setErrors({});
-            const answer = await send(form.action, new FormData(form));
-            showToast(answer.toast);
-            if (!answer.ok) {
-              setErrors(answer.fieldErrors ?? {});
-              focusFirstError(form, answer.fieldErrors ?? {});
-              return;
-            }
-            setFormKey((key) => key + 1);
-            if (isEditing) navigate(SCREEN, { preventScrollReset: true });
-            else await revalidator.revalidate();
-          }}
+          onSubmit={onSubmit}
         >
           <h2 className="text-lg font-semibold text-navy">{heading}</h2>
           <input type="hidden" name="intent" value={isEditing ? "update" : "create"} />
