@@ -31,10 +31,13 @@ async function transferSize(request: Request): Promise<number> {
   }
 }
 
-/** The public routes, with one event and one ministry of the site under test. */
+/** The public routes, with one event, one ministry, one sermon and one speaker of the site under test. */
 export async function publicRoutes(baseUrl: string): Promise<PageWeight["path"][]> {
   const events = await (await fetch(`${baseUrl}/events`)).text();
   const eventPath = /href="(\/events\/[0-9a-f-]{36})"/.exec(events)?.[1];
+  const sermons = await (await fetch(`${baseUrl}/media/sermons`)).text();
+  const sermonPath = /href="(\/media\/sermons\/[0-9a-f-]{36})"/.exec(sermons)?.[1];
+  const speakerPath = /href="(\/media\/sermons\/speakers\/[a-z0-9-]+)"/.exec(sermons)?.[1];
   return [
     "/",
     "/about",
@@ -49,6 +52,8 @@ export async function publicRoutes(baseUrl: string): Promise<PageWeight["path"][
     "/connect",
     "/media",
     "/media/sermons",
+    ...(sermonPath ? [sermonPath] : []),
+    ...(speakerPath ? [speakerPath] : []),
     "/media/elibrary",
   ];
 }
@@ -58,6 +63,8 @@ const WITH_FORM_OR_PLAYER = [
   /^\/events\/[^/]+$/,
   /^\/connect$/,
   /^\/media\/sermons$/,
+  // A sermon's page: its player, and a recording when it has one.
+  /^\/media\/sermons\/[0-9a-f-]{36}$/,
 ];
 
 export async function measurePageWeights(
