@@ -203,7 +203,13 @@ function recordScripts(page: Page) {
   const scripts: Promise<{ url: string; text: string }>[] = [];
   page.on("response", (response) => {
     if (response.request().resourceType() === "script" || response.url().endsWith(".js")) {
-      scripts.push(response.text().then((text) => ({ url: response.url(), text })));
+      // A response the page navigated away from has no body to read: it is no script of this page.
+      scripts.push(
+        response.text().then(
+          (text) => ({ url: response.url(), text }),
+          () => ({ url: response.url(), text: "" }),
+        ),
+      );
     }
   });
   return () => Promise.all(scripts);
