@@ -440,7 +440,7 @@ test.describe("signed in", () => {
 
   for (const entry of screens.filter((screen) => screen.isInLayout)) {
     test(`/${entry.pattern} fits a 360 px phone and passes axe there and at 1280 px`, async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(240_000);
       for (const url of urlsFor(entry.pattern)) await walk(page, url);
     });
   }
