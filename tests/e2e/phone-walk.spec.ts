@@ -102,7 +102,13 @@ function urlsFor(pattern: string): string[] {
     ],
     "members/set-password": [seeded.passwordLink],
     "members/upload": ["/members/upload", `/members/upload?details-${seeded.documentId}`],
-    "members/details": ["/members/details", "/members/details?q=dela cruz"],
+    "members/details": [
+      "/members/details",
+      "/members/details?q=dela cruz",
+      "/members/details?q=nobody-has-this-name",
+    ],
+    "members/reports": ["/members/reports", "/members/reports?ministry=TEE"],
+    "members/messages": ["/members/messages", "/members/messages?status=archived&q=nobody-has-this-name"],
   };
   if (urls[pattern]) return urls[pattern];
   if (pattern.includes(":")) {
