@@ -501,6 +501,8 @@ export const ministryRegistrations = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     mobile: text("mobile").notNull(),
+    /** The person agreed to receive the church's e-mails (asked apart from the sign-up itself). */
+    emailConsent: boolean("email_consent").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("ministry_registrations_created_at_id_idx").on(t.createdAt, t.id)],
@@ -524,12 +526,94 @@ export const eventRegistrations = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** When staff marked the person as arrived at the event (check-in). */
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    /** The person agreed to receive the church's e-mails (asked apart from the registration). */
+    emailConsent: boolean("email_consent").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index("event_registrations_created_at_id_idx").on(t.createdAt, t.id),
     index("event_registrations_event_status_idx").on(t.eventId, t.status, t.createdAt),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Privacy (issue 23): consents, and the links and review queue of members' own corrections
+// ---------------------------------------------------------------------------------------------
+
+/** 'registry': to be kept in the member registry (children's details included, the parent's
+ * consent); 'email': to receive the church's e-mails. */
+export type ConsentKind = "registry" | "email";
+
+/**
+ * A consent a member gave: when, under which version of the privacy notice, and who recorded it
+ * (a staff account's e-mail, 'registration-passcode' for the registration form, or 'member' for
+ * the member's own update link). Withdrawing sets `withdrawn_at`; a consent given again is a new
+ * row, so the history stays readable.
+ */
+export const consents = pgTable(
+  "consents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<ConsentKind>().notNull(),
+    givenAt: timestamp("given_at", { withTimezone: true }).notNull().defaultNow(),
+    noticeVersion: integer("notice_version").notNull(),
+    recordedBy: text("recorded_by").notNull(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    withdrawnBy: text("withdrawn_by"),
+  },
+  (t) => [index("consents_member_kind_idx").on(t.memberId, t.kind, t.givenAt)],
+);
+
+/**
+ * A member's own update link: single use, valid for 7 days. Only a hash of its token is kept, so
+ * the table alone opens nothing.
+ */
+export const memberUpdateLinks = pgTable(
+  "member_update_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    /** The staff account's e-mail, or 'member' when the person asked for it on the public page. */
+    sentBy: text("sent_by").notNull(),
+  },
+  (t) => [index("member_update_links_member_idx").on(t.memberId, t.createdAt)],
+);
+
+export type UpdateChangeStatus = "pending" | "accepted" | "rejected";
+
+export interface MemberUpdateChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+  status: UpdateChangeStatus;
+  decidedBy?: string;
+  decidedAt?: string;
+}
+
+/** What a member sent through their update link, waiting for staff to accept or reject each change. */
+export const memberUpdateRequests = pgTable(
+  "member_update_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    linkId: uuid("link_id").references(() => memberUpdateLinks.id, { onDelete: "set null" }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    changes: jsonb("changes").$type<MemberUpdateChange[]>().notNull(),
+    /** Set once every change has been accepted or rejected. */
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [index("member_update_requests_open_idx").on(t.decidedAt, t.submittedAt)],
 );
 
 // ---------------------------------------------------------------------------------------------
