@@ -19,6 +19,8 @@ export default [
   // A registrant cancels from the link in their confirmation (events and sermons issue)
   route("events/:id/cancel", "routes/events/cancel.tsx"),
   route("connect", "routes/connect.tsx"),
+  // Privacy by design (issue 23): the privacy notice, linked from the footer and every form
+  route("privacy", "routes/privacy.tsx"),
   route("media", "routes/media/index.tsx"),
   route("media/sermons", "routes/media/sermons.tsx"),
   // Sermons people can follow (events and sermons issue): a podcast feed, pages per series and

@@ -9,6 +9,12 @@ import { cn } from "~/lib/utils";
 import { makeMemberSchema } from "~/schemas/member";
 import { readMemberForm, type MemberDraft } from "~/schemas/member-fields";
 import { ChildrenSection } from "./member-children-section";
+import {
+  ConsentSection,
+  REGISTRY_CONSENT_REQUIRED,
+  hasRegistryConsent,
+  type ConsentTexts,
+} from "./member-consent-section";
 import { PossibleDuplicates } from "./member-form-duplicates";
 import type { MemberFormState } from "./member-form-controls";
 import { MinistrySection, PersonalSection, SpiritualSection } from "./member-form-sections";
@@ -30,6 +36,7 @@ export function MemberForm({
   duplicates,
   duplicatesAt,
   focusFirstField = false,
+  consent,
 }: {
   mode: "create" | "edit";
   options: MemberOptions;
@@ -43,6 +50,8 @@ export function MemberForm({
   duplicatesAt?: number;
   /** Puts the cursor in the first field when the form appears (a fresh form after a registration). */
   focusFirstField?: boolean;
+  /** The registration form's consent boxes (issue 23), with what was ticked when it comes back. */
+  consent?: { texts: ConsentTexts; defaults?: { registry: boolean; email: boolean } };
 }) {
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -68,13 +77,18 @@ export function MemberForm({
       className="grid gap-6"
       noValidate
       onSubmit={(event) => {
-        const parsed = schema.safeParse(readMemberForm(new FormData(event.currentTarget)));
-        if (parsed.success) {
+        const data = new FormData(event.currentTarget);
+        const parsed = schema.safeParse(readMemberForm(data));
+        const consentMissing = consent !== undefined && !hasRegistryConsent(data);
+        if (parsed.success && !consentMissing) {
           setClientErrors({});
           return;
         }
         event.preventDefault();
-        const found = firstErrors(parsed.error.issues);
+        const found = {
+          ...(parsed.success ? {} : firstErrors(parsed.error.issues)),
+          ...(consentMissing ? { consentRegistry: REGISTRY_CONSENT_REQUIRED } : {}),
+        };
         setClientErrors(found);
         const first = Object.keys(found)[0];
         const field = first ? event.currentTarget.elements.namedItem(first) : null;
@@ -95,6 +109,7 @@ export function MemberForm({
       <ChildrenSection form={form} />
       <SpiritualSection form={form} mode={mode} />
       <MinistrySection form={form} options={options} />
+      {consent ? <ConsentSection form={form} texts={consent.texts} defaults={consent.defaults} /> : null}
 
       {duplicates && duplicates.length > 0 ? (
         <PossibleDuplicates

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useActionData } from "react-router";
 import type { ActionResult } from "~/lib/action-result";
 import { cn } from "~/lib/utils";
+import { useOptionalSiteFrame } from "~/lib/site-frame";
 import { HONEYPOT_FIELD } from "~/schemas/public-forms";
 import { Button } from "./ui/button";
 
@@ -24,6 +25,7 @@ export function PublicForm({
   action,
   submitLabel,
   className,
+  askEmailConsent = false,
   children,
 }: {
   /** Which form this is, unique on its page: the forms script finds the answer's copy by it. */
@@ -31,8 +33,11 @@ export function PublicForm({
   action: string;
   submitLabel: string;
   className?: string;
+  /** Ask apart whether the person wants the church's e-mails (ministry and event forms). */
+  askEmailConsent?: boolean;
   children: (state: PublicFormState) => ReactNode;
 }) {
+  const privacy = useOptionalSiteFrame()?.privacy;
   const result = useActionData() as ActionResult | undefined;
   const state: PublicFormState = {
     errors: result && !result.ok ? (result.fieldErrors ?? {}) : {},
@@ -48,9 +53,28 @@ export function PublicForm({
         </label>
       </div>
       {children(state)}
+      {askEmailConsent && privacy ? (
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            name="emailConsent"
+            defaultChecked={state.values.emailConsent === "on"}
+            className="mt-0.5 size-5 shrink-0 rounded border-input accent-primary"
+          />
+          <span>{privacy.emailConsent}</span>
+        </label>
+      ) : null}
       <Button type="submit" size="lg">
         {submitLabel}
       </Button>
+      {privacy ? (
+        <p className="text-xs text-muted-foreground">
+          {privacy.formNotice}{" "}
+          <a href="/privacy" className="text-primary underline underline-offset-2">
+            Privacy Notice
+          </a>
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -6,6 +6,9 @@ import { isDiallable, telHref, whatsAppHref } from "~/lib/tel";
 import { ChurchLogo } from "./church-logo";
 import { SocialIcon } from "./social-icons";
 
+/** What the church owes every visitor: how their details are used (privacy by design, issue 23). */
+const FOOTER_NOTICES = [{ to: "/privacy", label: "Privacy Notice" }];
+
 export function SiteFooter({
   church,
   socialLinks,
@@ -111,9 +114,20 @@ export function SiteFooter({
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm text-slate-300 sm:px-6 lg:px-8">
-          © {year} {church.copyright || `${church.name}. All rights reserved.`}
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-col items-center gap-2 px-4 py-5 text-center text-sm text-slate-300 sm:flex-row sm:justify-between sm:px-6 lg:px-8">
+          <p>
+            © {year} {church.copyright || `${church.name}. All rights reserved.`}
+          </p>
+          <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2">
+            {FOOTER_NOTICES.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="inline-block py-1 hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
       </div>
     </footer>
   );

@@ -109,6 +109,10 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
       : `removed member ${e.subject} for good`,
   "member.exported": (e) => `exported the personal data of member ${e.subject}`,
   "member.erased": (e) => `erased the personal data of member ${e.subject}`,
+  "member.consent-given": (e) =>
+    `recorded ${e.details.consent === "email" ? "consent to church e-mails" : "consent to the member registry"} for member ${e.subject}`,
+  "member.consent-withdrawn": (e) =>
+    `withdrew ${e.details.consent === "email" ? "consent to church e-mails" : "consent to the member registry"} for member ${e.subject}`,
   "member.imported": (e) =>
     `imported ${e.count("imported", "member")} from “${e.subject}”${e.details.skipped ? ` (${e.count("skipped", "row")} skipped)` : ""}`,
   "member.import-undone": (e) =>

@@ -8,6 +8,8 @@ export interface SiteFrame {
   socialLinks: SocialLink[];
   serviceTimes: ServiceTime[];
   navigation: Navigation;
+  /** The public forms' notice line and e-mail consent box (issue 23). */
+  privacy: { formNotice: string; emailConsent: string };
 }
 
 /** The site frame from the root loader, or undefined when that loader failed. */

@@ -12,6 +12,7 @@ export const PUBLIC_PATHS = [
   "/media",
   "/media/sermons",
   "/media/elibrary",
+  "/privacy",
 ];
 
 /** Writes data for a <script type="application/ld+json"> without letting it close the tag. */

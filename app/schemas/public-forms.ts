@@ -31,9 +31,21 @@ const optionalMessage = z
   .optional()
   .transform((value) => (value ? value : null));
 
-export const ministryJoinSchema = z.object({ name: fullName, email, mobile });
+/** The separate box for the church's e-mails (issue 23): ticked or not, never required. */
+const emailConsent = z
+  .string()
+  .optional()
+  .transform((value) => value === "on");
 
-export const eventRegistrationSchema = z.object({ name: fullName, email, mobile, message: optionalMessage });
+export const ministryJoinSchema = z.object({ name: fullName, email, mobile, emailConsent });
+
+export const eventRegistrationSchema = z.object({
+  name: fullName,
+  email,
+  mobile,
+  message: optionalMessage,
+  emailConsent,
+});
 
 export const connectSchema = z.object({
   name: z

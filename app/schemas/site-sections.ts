@@ -436,6 +436,44 @@ export const EMAILS_SECTION: SiteSectionDefinition = {
   })),
 };
 
+const PRIVACY_PLACEHOLDERS =
+  "{church}, {email}, {phone} and {address} are replaced by the church's name, e-mail, phone and address from Church details.";
+
+export const PRIVACY_SECTION: SiteSectionDefinition = {
+  id: "privacy",
+  title: "Privacy notice",
+  description:
+    "What the church does with people's details (/privacy), and the consent texts of the registration and public forms. Each save is a new version of the notice; consents record the version they were given under.",
+  pages: ["/privacy"],
+  fields: [
+    { ...rich("notice", "Privacy notice", 20000), hint: `${RICH_HINT} ${PRIVACY_PLACEHOLDERS}` },
+    {
+      name: "registryConsent",
+      label: "Consent to the member registry",
+      kind: "textarea",
+      max: 600,
+      required: true,
+      hint: "The box a member ticks on the registration form. It covers their children's details too. {church} is the church's name.",
+    },
+    {
+      name: "emailConsent",
+      label: "Consent to the church's e-mails",
+      kind: "textarea",
+      max: 300,
+      required: true,
+      hint: "The separate box on the registration, ministry and event forms. {church} is the church's name.",
+    },
+    {
+      name: "formNotice",
+      label: "Notice under public forms",
+      kind: "textarea",
+      max: 300,
+      required: true,
+      hint: "One line under the connect, ministry and event forms; a link to the privacy notice follows it.",
+    },
+  ],
+};
+
 /** The sections with one editor each; the 16 ministries share MINISTRY_SECTION. */
 export const SITE_SECTIONS: SiteSectionDefinition[] = [
   CHURCH_SECTION,
@@ -447,6 +485,7 @@ export const SITE_SECTIONS: SiteSectionDefinition[] = [
   TEAM_SECTION,
   PASTORS_SECTION,
   EMAILS_SECTION,
+  PRIVACY_SECTION,
 ];
 
 export function ministrySectionKey(slug: string) {

@@ -94,6 +94,18 @@ test("staff register a member, find, view, edit and delete them", async ({ page 
   await page.getByText("Yadah (Dance)", { exact: true }).click();
   await page.getByText("TEE", { exact: true }).click();
   await page.getByText("Yadah Head", { exact: true }).click();
+  // Explicit consent (issue 23): without the registry box ticked nothing is sent.
+  await page.getByRole("button", { name: "Register Member" }).click();
+  await expect(page.getByLabel(/in its member registry/)).toBeFocused();
+  await expect(
+    page
+      .getByText(
+        "Please tick the box to agree: the church can keep a member's details only with their consent.",
+      )
+      .first(),
+  ).toBeVisible();
+  await page.getByLabel(/in its member registry/).check();
+  await page.getByLabel(/receive e-mails from/).check();
   await page.getByRole("button", { name: "Register Member" }).click();
   await expect(page.getByTestId("toast")).toContainText("Registration Successful!");
   await expect(page.getByTestId("toast")).toContainText("New member has been added.");
@@ -125,6 +137,12 @@ test("staff register a member, find, view, edit and delete them", async ({ page 
     bible_study_group: "Group 2",
   });
   expect(stored!.children).toEqual([{ name: "Miguel", birthday: "2016-02-29", gender: "Male" }]);
+  expect(
+    await sql("select kind, recorded_by from consents where member_id = $1 order by kind", [stored!.id]),
+  ).toEqual([
+    { kind: "email", recorded_by: E2E_ADMIN.email },
+    { kind: "registry", recorded_by: E2E_ADMIN.email },
+  ]);
 
   // Find them.
   await page.goto("/members/details");
@@ -377,6 +395,7 @@ async function fillNewMember(
   await page.getByLabel("Last Name *").fill(member.last);
   await page.getByLabel("Email *").fill(member.email);
   await page.getByLabel("Mobile *").fill(member.mobile);
+  await page.getByLabel(/in its member registry/).check();
 }
 
 test("the same registration form posted twice makes one member", async ({ page }) => {
@@ -409,6 +428,7 @@ test("the same registration form posted twice makes one member", async ({ page }
       lastName: "Clicked",
       email: "twice@example.org",
       mobile: "33001122",
+      consentRegistry: "on",
       formToken: token,
     },
     headers: { origin: new URL(page.url()).origin },

@@ -61,6 +61,7 @@ const REGISTRATION = {
   email: "dina@example.org",
   mobile: "33335555",
   birthday: "1990-04-05",
+  consentRegistry: "on",
 };
 
 describe.each(databaseKinds)("safe member forms on %s", (kind) => {

@@ -326,6 +326,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
       lastName: "Lopez",
       email: "dina@example.org",
       mobile: "33335555",
+      consentRegistry: "on",
     };
 
     it("refuses a wrong passcode, and a registration without a grant writes nothing", async () => {
@@ -398,6 +399,87 @@ describe.each(databaseKinds)("members on %s", (kind) => {
         toast: { title: "Registration Successful!", description: "New member has been added." },
         registered: { id: row!.id, name: "Dina Lopez" },
       });
+    });
+
+    it("keeps a member only with the registry consent, and records each consent with the notice's version", async () => {
+      const right = await callRoute(
+        formsAction,
+        formRequest("/members/forms", { intent: "verify", passcode: "open sesame" }),
+        { clientIp: "192.0.2.53" },
+      );
+      const cookie = cookieHeaderFrom(right);
+      const tokenOf = async () =>
+        (
+          (
+            await callRoute(
+              formsLoader,
+              new Request("http://localhost/members/forms", { headers: { cookie } }),
+            )
+          ).data as { formToken: string }
+        ).formToken;
+      const page = await callRoute(
+        formsLoader,
+        new Request("http://localhost/members/forms", { headers: { cookie } }),
+      );
+      // The boxes say what the privacy notice says, with the church's name.
+      expect(page.data).toMatchObject({
+        consentTexts: {
+          registry: expect.stringContaining("in its member registry"),
+          email: expect.stringContaining("e-mails"),
+        },
+      });
+
+      const { consentRegistry: _, ...unticked } = registration;
+      const refused = await callRoute(
+        formsAction,
+        formRequest(
+          "/members/forms",
+          { ...unticked, consentEmail: "on", formToken: await tokenOf() },
+          { cookie },
+        ),
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.data).toMatchObject({
+        toast: { title: "Registration Failed" },
+        fieldErrors: {
+          consentRegistry:
+            "Please tick the box to agree: the church can keep a member's details only with their consent.",
+        },
+        values: { firstName: "Dina" },
+        consents: { registry: false, email: true },
+      });
+      expect(await t.services.db.select().from(members)).toEqual([]);
+      expect(await t.services.database.query("select * from consents")).toEqual([]);
+
+      const saved = await callRoute(
+        formsAction,
+        formRequest(
+          "/members/forms",
+          { ...registration, consentEmail: "on", formToken: await tokenOf() },
+          { cookie },
+        ),
+      );
+      expect(saved.status).toBe(200);
+      const [row] = await t.services.db.select().from(members);
+      const recorded = await t.services.database.query<Record<string, unknown>>(
+        "select member_id, kind, notice_version, recorded_by, withdrawn_at from consents order by kind",
+      );
+      expect(recorded).toEqual([
+        {
+          member_id: row!.id,
+          kind: "email",
+          notice_version: 1,
+          recorded_by: "registration-passcode",
+          withdrawn_at: null,
+        },
+        {
+          member_id: row!.id,
+          kind: "registry",
+          notice_version: 1,
+          recorded_by: "registration-passcode",
+          withdrawn_at: null,
+        },
+      ]);
     });
 
     it("ends every grant when an administrator sets a new passcode, and stores only a hash", async () => {

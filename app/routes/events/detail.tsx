@@ -413,6 +413,7 @@ function EventDetails({
         >
           <PublicForm
             name="event-registration"
+            askEmailConsent
             action={`/events/${event.id}?${REGISTER_PARAM}`}
             submitLabel="Register"
           >

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { AuditEntries } from "~/components/audit-entries";
+import { MemberConsents } from "~/components/member-consents";
 import { useDeleteToast } from "~/components/confirm-dialog";
 import { DeleteMemberButton } from "~/components/member-delete-button";
 import { buttonVariants } from "~/components/ui/button";
@@ -14,14 +15,22 @@ import { can } from "~/lib/permissions";
 import { auditSearch, EMPTY_AUDIT_FILTER } from "~/lib/audit-filter";
 import { MEMBER_FIELDS, type MemberFieldName } from "~/schemas/member-fields";
 import { auditNames, entryView, memberHistory } from "~/server/audit/audit-log.server";
-import { requireUser } from "~/server/auth/guards.server";
+import { requireUser, type StaffUser } from "~/server/auth/guards.server";
 import { loadOptional } from "~/server/http/loader.server";
-import { refuse, refusalFor } from "~/server/http/action-result.server";
+import { refuse, refusalFor, reply } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { deleteMember, getMemberProfile } from "~/server/people/members.server";
 import { fullName } from "~/lib/names";
 import { memberOrBackToList } from "~/server/people/member-screens.server";
+import {
+  CONSENT_KINDS,
+  CONSENT_LABELS,
+  changeConsent,
+  consentHistory,
+  currentConsents,
+  isConsentKind,
+} from "~/server/people/consents.server";
 import type { Member } from "../../../database/schema";
 import type { Route } from "./+types/member-profile";
 
@@ -38,9 +47,41 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const [{ rows, total }, names] = await Promise.all([memberHistory(member.id), auditNames()]);
     return { entries: rows.map((row) => entryView(row, names)), total };
   });
+  const consentRecords = await consentHistory(member.id);
+  const inForce = currentConsents(consentRecords);
+  const consents = CONSENT_KINDS.map((kind) => {
+    const current = inForce[kind];
+    const lastWithdrawn = consentRecords
+      .filter((record) => record.kind === kind && record.withdrawnAt)
+      .at(-1);
+    return {
+      kind,
+      label: CONSENT_LABELS[kind],
+      current: current
+        ? {
+            givenAt: current.givenAt.toISOString(),
+            noticeVersion: current.noticeVersion,
+            recordedBy: current.recordedBy,
+          }
+        : null,
+      withdrawn:
+        !current && lastWithdrawn
+          ? { at: lastWithdrawn.withdrawnAt!.toISOString(), by: lastWithdrawn.withdrawnBy }
+          : null,
+    };
+  });
   return {
     member,
     today: todayInChurchZone(),
+    consents,
+    consentHistory: consentRecords.map((record) => ({
+      kind: record.kind,
+      givenAt: record.givenAt.toISOString(),
+      noticeVersion: record.noticeVersion,
+      recordedBy: record.recordedBy,
+      withdrawnAt: record.withdrawnAt?.toISOString() ?? null,
+      withdrawnBy: record.withdrawnBy,
+    })),
     history,
     auditLink: can(user, "audit:read")
       ? `/members/audit${auditSearch({ ...EMPTY_AUDIT_FILTER, member: member.id })}`
@@ -53,6 +94,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request, "members:write");
   const form = await readForm(request);
+  if (form.get("intent") === "consent") return consentAction(params.id, form, user);
   if (form.get("intent") !== "delete") {
     return refuse(400, { title: "Delete failed", description: "Unknown request." });
   }
@@ -72,6 +114,40 @@ export async function action({ request, params }: Route.ActionArgs) {
     { title: "Member Deleted", description: "The member has been removed." },
     request,
   );
+}
+
+/** Staff record a consent the person gave, or withdraw one (issue 23). */
+async function consentAction(id: string, form: FormData, user: StaffUser) {
+  const kind = form.get("kind");
+  const give = form.get("give") === "yes";
+  if (!isConsentKind(kind)) {
+    return refuse(400, { title: "Not changed", description: "Unknown consent." });
+  }
+  const member = await getMemberProfile(id);
+  if (!member) return refuse(404, { title: "Not changed", description: "That member no longer exists." });
+  let changed;
+  try {
+    changed = await changeConsent(id, fullName(member), kind, give, user);
+  } catch (error) {
+    return refusalFor(error, {
+      title: "Not changed",
+      fallback: "The consent could not be saved. Please try again.",
+      what: "Changing a consent",
+    });
+  }
+  const what = CONSENT_LABELS[kind];
+  if (!changed) {
+    return reply({
+      title: "Nothing to change",
+      description: give
+        ? `${what}: consent was already recorded.`
+        : `${what}: there was no consent to withdraw.`,
+    });
+  }
+  return reply({
+    title: give ? "Consent recorded" : "Consent withdrawn",
+    description: give ? `${what}: consent recorded.` : `${what}: consent withdrawn.`,
+  });
 }
 
 function show(value: string | null | undefined): string {
@@ -176,7 +252,7 @@ function History({
 }
 
 export default function MemberProfile({ loaderData }: Route.ComponentProps) {
-  const { member, today, history, auditLink, canWrite } = loaderData;
+  const { member, today, history, auditLink, canWrite, consents, consentHistory } = loaderData;
   const name = fullName(member);
   useDeleteToast("delete-profile-member");
   const children = member.children ?? [];
@@ -252,6 +328,10 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
             Ministry Role
           </p>
           <p className="mt-1">{member.roleNames.length > 0 ? member.roleNames.join(", ") : "N/A"}</p>
+        </Card>
+
+        <Card title="Consent">
+          <MemberConsents consents={consents} history={consentHistory} canWrite={canWrite} />
         </Card>
 
         <Card title="History">

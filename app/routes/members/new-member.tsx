@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { MemberForm } from "~/components/member-form";
+import { hasRegistryConsent, REGISTRY_CONSENT_REQUIRED } from "~/components/member-consent-section";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { firstError, firstErrors, type ActionResult } from "~/lib/action-result";
@@ -26,6 +27,7 @@ import {
 } from "~/server/auth/registration-gate.server";
 import type { Route } from "./+types/new-member";
 import { factsOf } from "~/server/http/request-context.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "New Member Registration", "Register a new member of the church.");
@@ -35,18 +37,22 @@ export function meta({ matches }: Route.MetaArgs) {
 // whether this browser holds a grant, and the action checks the grant again before writing. Each
 // form it shows carries a fresh one-time token: a second post of the same form saves nothing new.
 export async function loader({ request }: Route.LoaderArgs) {
-  const [granted, configured, options] = await Promise.all([
+  const [granted, configured, options, { privacy }] = await Promise.all([
     hasRegistrationGrant(request),
     isPasscodeConfigured(),
     loadMemberOptions(),
+    getSiteContent(),
   ]);
-  return { granted, configured, options, formToken: newFormToken() };
+  const consentTexts = { registry: privacy.registryConsent, email: privacy.emailConsent };
+  return { granted, configured, options, consentTexts, formToken: newFormToken() };
 }
 
 /** Every answer of the action, read the same way. */
 type RegistrationAnswer = ActionResult & {
   registered?: RegisteredMember | null;
   duplicates?: DuplicateView[];
+  /** The consent boxes as they were ticked, for a form that comes back. */
+  consents?: { registry: boolean; email: boolean };
 };
 
 const REGISTERED = { title: "Registration Successful!", description: "New member has been added." };
@@ -89,12 +95,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     churchPosition: undefined,
     membershipStatus: undefined,
   });
-  if (!parsed.success) {
-    const fieldErrors = firstErrors(parsed.error.issues);
+  // Explicit consent (issue 23): the registry box must be ticked; the e-mails box is the person's choice.
+  const consents = { registry: hasRegistryConsent(form), email: form.get("consentEmail") === "on" };
+  if (!parsed.success || !consents.registry) {
+    const fieldErrors = {
+      ...(parsed.success ? {} : firstErrors(parsed.error.issues)),
+      ...(consents.registry ? {} : { consentRegistry: REGISTRY_CONSENT_REQUIRED }),
+    };
     return refuse(
       400,
       { title: "Registration Failed", description: firstError(fieldErrors) },
-      { fieldErrors, values },
+      { fieldErrors, values, consents },
     );
   }
   // Staff may register while signed in; anyone else got in through the passcode alone.
@@ -104,6 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     registration = await registerMember(parsed.data, user ?? "registration-passcode", {
       formToken: readFormToken(form),
       allowDuplicates: isSaveAnyway(form),
+      consents: consents.email ? ["registry", "email"] : ["registry"],
     });
   } catch (error) {
     return refusalFor(error, {
@@ -117,6 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return possibleDuplicatesAnswer(registration.duplicates, {
       values,
       mayReadMembers: can(user, "members:read"),
+      more: { consents },
     });
   }
   // A repeat of a form already saved answers as its first post did: nothing new was made.
@@ -158,6 +171,10 @@ export default function MemberRegistration({ loaderData, actionData }: Route.Com
             duplicatesAt={actionData?.at}
             focusFirstField={Boolean(registered)}
             isSubmitting={isSubmitting}
+            consent={{
+              texts: loaderData.consentTexts,
+              defaults: registered ? undefined : answer?.consents,
+            }}
           />
         </>
       ) : (

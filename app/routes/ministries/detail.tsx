@@ -212,6 +212,7 @@ function JoinForm({ ministry }: { ministry: PublicMinistry }) {
   return (
     <PublicForm
       name="ministry-join"
+      askEmailConsent
       action={`/ministries/${ministry.slug}?${JOIN_PARAM}`}
       submitLabel="Submit Registration"
     >

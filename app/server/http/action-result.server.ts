@@ -15,7 +15,7 @@ export function replyWith<T extends object>(toast: ToastMessage, more: T) {
 }
 
 /** A refused answer: the toast is shown as an error, and what was typed can be put back. */
-export function refuse(status: number, toast: ToastMessage, extra: Extra = {}) {
+export function refuse(status: number, toast: ToastMessage, extra: Extra & Record<string, unknown> = {}) {
   return data<ActionResult>(
     { ok: false, at: Date.now(), toast: { ...toast, variant: "destructive" }, ...extra },
     { status },

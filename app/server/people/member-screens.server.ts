@@ -32,7 +32,7 @@ export async function memberOrBackToList<T>(request: Request, member: T | null, 
  */
 export function possibleDuplicatesAnswer(
   duplicates: PossibleDuplicate[],
-  options: { values: Record<string, string>; mayReadMembers: boolean },
+  options: { values: Record<string, string>; mayReadMembers: boolean; more?: Record<string, unknown> },
 ) {
   const views: DuplicateView[] = duplicates.map((duplicate) =>
     options.mayReadMembers ? duplicate : { reasons: duplicate.reasons },
@@ -50,6 +50,7 @@ export function possibleDuplicatesAnswer(
       },
       values: options.values,
       duplicates: views,
+      ...options.more,
     },
     { status: 409 },
   );

@@ -13,7 +13,7 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
-import { members, type Member } from "../../../database/schema";
+import { members, type ConsentKind, type Member } from "../../../database/schema";
 import { addDays, startOfDayInChurchZone, todayInChurchZone } from "~/lib/dates";
 import { DELETED_MEMBER_DAYS } from "~/lib/deleted-members";
 import { isUuid } from "~/lib/ids";
@@ -33,6 +33,7 @@ import { fieldChanges, logChange, type Actor } from "../platform/change-log.serv
 import type { Executor } from "../platform/db.server";
 import { claimFormToken, releaseFormToken, settleFormToken } from "../platform/form-tokens.server";
 import { services } from "../platform/services.server";
+import { privacyNoticeVersion, recordConsents } from "./consents.server";
 import { getSiteContent } from "../site/site-content.server";
 
 export const MEMBERS_PAGE_SIZE = 25;
@@ -195,8 +196,9 @@ export type Registration =
 export async function registerMember(
   input: MemberInput,
   actor: Actor,
-  options: { formToken: string; allowDuplicates?: boolean },
+  options: { formToken: string; allowDuplicates?: boolean; consents?: readonly ConsentKind[] },
 ): Promise<Registration> {
+  const noticeVersion = options.consents?.length ? (await privacyNoticeVersion()).number : 0;
   return services().db.transaction(async (tx) => {
     const claim = await claimFormToken(tx, MEMBER_REGISTRATION_FORM, options.formToken);
     if (claim.isRepeat) {
@@ -221,6 +223,9 @@ export async function registerMember(
       }
     }
     const member = await insertMember(tx, input, actor);
+    if (options.consents?.length) {
+      await recordConsents(tx, member.id, options.consents, actor, noticeVersion);
+    }
     await settleFormToken(tx, options.formToken, member.id);
     return { outcome: "created", member: { id: member.id, name: fullName(member) } };
   });

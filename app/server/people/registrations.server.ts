@@ -179,6 +179,8 @@ export interface NewMinistryRegistration {
   name: string;
   email: string;
   mobile: string;
+  /** Agreed to receive the church's e-mails (asked apart from the sign-up). */
+  emailConsent?: boolean;
 }
 
 /** Someone signed up to a ministry from its public page. */
@@ -219,6 +221,8 @@ export interface EventRegistrant {
   email: string;
   mobile: string;
   message: string | null;
+  /** Agreed to receive the church's e-mails (asked apart from the registration). */
+  emailConsent?: boolean;
 }
 
 export type RegistrationOutcome =
@@ -305,6 +309,7 @@ export async function registerForEvent(
         email: registrant.email,
         mobile: registrant.mobile,
         message: registrant.message,
+        emailConsent: registrant.emailConsent ?? false,
         status,
       })
       .returning({ id: eventRegistrations.id, createdAt: eventRegistrations.createdAt });

@@ -20,6 +20,7 @@ import {
   HOME_SECTION,
   MISSION_SECTION,
   PASTORS_SECTION,
+  PRIVACY_SECTION,
   SERVICE_TIMES_SECTION,
   STORY_SECTION,
   TEAM_SECTION,
@@ -37,6 +38,7 @@ import {
   type MinistrySection,
   type MissionSection,
   type PastorsSection,
+  type PrivacySection,
   type ServiceTimesSection,
   type StorySection,
   type TeamSection,
@@ -95,6 +97,19 @@ export interface SiteContent {
   titledEventImages: TitledEventImage[];
   /** The confirmation e-mails' texts. */
   emails: EmailsSection;
+  /** The privacy notice and the consent texts, with the church's details filled in. */
+  privacy: { notice: RichText; registryConsent: string; emailConsent: string; formNotice: string };
+}
+
+/** A privacy text with {church}, {email}, {phone} and {address} replaced by the church's details. */
+function withChurchDetails(text: string, church: Pick<Church, "name" | "email" | "phone" | "address">) {
+  const values: Record<string, string> = {
+    church: church.name,
+    email: church.email,
+    phone: church.phone,
+    address: church.address,
+  };
+  return text.replace(/\{(church|email|phone|address)\}/g, (_, name: string) => values[name]!);
 }
 
 function buildContent(stored: Map<string, unknown>): SiteContent {
@@ -169,6 +184,15 @@ function buildContent(stored: Map<string, unknown>): SiteContent {
     defaultMinistryImage: DEFAULT_MINISTRY_IMAGE,
     titledEventImages,
     emails: section<EmailsSection>(EMAILS_SECTION.id),
+    privacy: (() => {
+      const privacy = section<PrivacySection>(PRIVACY_SECTION.id);
+      return {
+        notice: parseRichText(withChurchDetails(privacy.notice, church)),
+        registryConsent: withChurchDetails(privacy.registryConsent, church),
+        emailConsent: withChurchDetails(privacy.emailConsent, church),
+        formNotice: withChurchDetails(privacy.formNotice, church),
+      };
+    })(),
   };
 }
 
@@ -216,8 +240,14 @@ export function defaultSiteContent(): SiteContent {
 
 /** What the site frame (header, footer, head) needs on every page: sent with each page, so small. */
 export function siteFrame(content: SiteContent): SiteFrame {
-  const { church, socialLinks, serviceTimes, navigation } = content;
-  return { church, socialLinks, serviceTimes, navigation };
+  const { church, socialLinks, serviceTimes, navigation, privacy } = content;
+  return {
+    church,
+    socialLinks,
+    serviceTimes,
+    navigation,
+    privacy: { formNotice: privacy.formNotice, emailConsent: privacy.emailConsent },
+  };
 }
 
 export type DemoContent = typeof demo;

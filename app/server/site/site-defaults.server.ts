@@ -31,6 +31,7 @@ import {
   HOME_SECTION,
   MISSION_SECTION,
   PASTORS_SECTION,
+  PRIVACY_SECTION,
   SERVICE_TIMES_SECTION,
   STORY_SECTION,
   TEAM_SECTION,
@@ -104,6 +105,13 @@ export interface EmailsSection {
   eventText: string;
 }
 
+export interface PrivacySection {
+  notice: string;
+  registryConsent: string;
+  emailConsent: string;
+  formNotice: string;
+}
+
 export interface PastorEntry {
   name: string;
   title: string;
@@ -130,6 +138,29 @@ export type MinistrySection = Pick<
   | "verse"
   | "verseRef"
 >;
+
+/**
+ * The privacy notice's first version: written for a church in Bahrain under the Personal Data
+ * Protection Law (Law No. 30 of 2018), naming the church as the controller. Staff adapt it in the
+ * Website section; the placeholders keep it right when the church's details change.
+ */
+const DEFAULT_PRIVACY: PrivacySection = {
+  notice: [
+    '{church} ("the church", {address}) is responsible for the personal details described here, as their controller under Bahrain\'s Personal Data Protection Law (Law No. 30 of 2018). You can reach us at {email} or {phone}.',
+    "**What we keep, and why**",
+    "- **Members:** your name, contact details, addresses, birthday, baptism date, marital status, your spouse's and children's names and birthdays, and your ministries and groups. We keep them to care for you as a church family: to know and contact our members, plan ministries and groups, and remember birthdays and anniversaries. Your membership says something about your faith, which the law treats as sensitive, so we keep these details only with your explicit consent, which you give on the registration form. A parent gives it for their children.\n- **Messages, ministry sign-ups and event registrations:** your name, e-mail, mobile and what you write, to answer you, to let the ministry's leader contact you, and to hold your place at the event.\n- **Church e-mails:** we send news and invitations only if you tick the separate box for them.",
+    "**Who sees it**",
+    "Only the church's pastors and office staff with an account, each seeing what their work needs. Every change, export and erasure is recorded. We do not sell or share your details. They are stored on the church's own server and its backups.",
+    "**How long we keep it**",
+    "Members' details while you are a member, or until you ask us to remove them. Messages and registrations for 24 months after the message or the event, unless the church sets a shorter time. Backups keep a copy until they expire.",
+    "**Your rights**",
+    "You may ask to see the details we hold about you and receive a copy, to correct them, to withdraw a consent, and to have your details erased. Members can correct their own details with an update link: ask for one on the Update my details page, or at the church office. Write to {email} for anything else. If you are not satisfied with our answer, you may complain to the Personal Data Protection Authority.",
+  ].join("\n\n"),
+  registryConsent:
+    "I agree that {church} keeps the details on this form, including my children's, in its member registry, for the church's pastoral care and administration, as its privacy notice explains.",
+  emailConsent: "I would like to receive e-mails from {church} about its news and events.",
+  formNotice: "We use the details you send only to answer you and to take part in what you signed up for.",
+};
 
 const socialHref = (name: string) => socialLinks.find((link) => link.name === name)?.href ?? "";
 
@@ -179,6 +210,7 @@ export function defaultSections(): Record<string, unknown> {
       eventText:
         "Dear {name},\n\nThank you for registering for {event}. We look forward to seeing you. The attached calendar file adds the event to your phone or computer's calendar.",
     } satisfies EmailsSection,
+    [PRIVACY_SECTION.id]: DEFAULT_PRIVACY,
     [PASTORS_SECTION.id]: {
       pastors: pastors.map((pastor) => ({ ...pastor, image: pastor.image ?? "" })),
     } satisfies PastorsSection,
