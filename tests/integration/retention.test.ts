@@ -11,8 +11,10 @@ import {
   settings,
   visitors,
 } from "../../database/schema";
+import { loader as layoutLoader } from "~/routes/members/layout";
 import { action, loader } from "~/routes/members/privacy";
 import { startOutboxWorker } from "~/server/messages/outbox-worker.server";
+import { controlHandlers } from "~/server/platform/cli.server";
 import { listDeletedMembers } from "~/server/people/deleted-members.server";
 import { lastRetentionRun } from "~/server/privacy/retention-settings.server";
 import { runRetention, runScheduledRetention } from "~/server/privacy/retention.server";
@@ -327,8 +329,14 @@ describe.each(databaseKinds)("data retention on %s", (kind) => {
     expect((await save(admin, { ...periods(6, 7), eventRegistrationMonths: "24" })).status).toBe(200);
     expect(await auditOf("retention.changed")).toHaveLength(1);
 
-    // Deleted members now show the new days left, and the next run removes by the new periods.
+    // Deleted members now show the new days left (the delete question too), and the next run
+    // removes by the new periods.
     expect((await listDeletedMembers(now)).map((m) => m.daysLeft)).toEqual([0]);
+    const frame = await callRoute(
+      layoutLoader,
+      new Request("http://localhost/members/details", { headers: { cookie: staff } }),
+    );
+    expect(frame.data).toMatchObject({ deletedMemberDays: 7 });
     const run = await runRetention(now);
     expect(run.removed).toEqual({
       visitors: 1,
@@ -373,6 +381,16 @@ describe.each(databaseKinds)("data retention on %s", (kind) => {
     } finally {
       env.RETENTION_HOUR = 4;
     }
+  });
+
+  it("runs now from the console (npm run retention), as the console", async () => {
+    await visitor("Old", at("2023-01-01"));
+    expect(await controlHandlers.retention!({})).toBe(
+      "Removed 1 Connect message(s), 0 event registration(s), 0 ministry sign-up(s) and 0 deleted member(s) past their time.",
+    );
+    expect(await auditOf("retention.ran")).toMatchObject([
+      { actorLabel: "console", details: { visitors: 1 } },
+    ]);
   });
 
   it("removes a visitor message older than the retention period by itself: the server's worker runs the job", async () => {

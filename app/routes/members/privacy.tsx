@@ -113,9 +113,9 @@ const FIELD_TEXT: Record<keyof RetentionSettings, FieldText> = {
 
 const COUNT_TEXT: { key: keyof RetentionRun["removed"]; one: string; many: string }[] = [
   { key: "visitors", one: "Connect message", many: "Connect messages" },
-  { key: "eventRegistrations", one: "event registration", many: "event registrations" },
-  { key: "ministryRegistrations", one: "ministry sign-up", many: "ministry sign-ups" },
-  { key: "deletedMembers", one: "deleted member", many: "deleted members" },
+  { key: "eventRegistrations", one: "Event registration", many: "Event registrations" },
+  { key: "ministryRegistrations", one: "Ministry sign-up", many: "Ministry sign-ups" },
+  { key: "deletedMembers", one: "Deleted member", many: "Deleted members" },
 ];
 
 function hourText(hour: number) {
@@ -147,7 +147,10 @@ export default function DataRetention({ loaderData, actionData }: Route.Componen
       description="How long the site keeps personal data it no longer needs. Every day a clean-up removes what is past its time, for good."
     >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-        <Panel title="How long to keep" description="Whole numbers only. Each period is kept, then removed.">
+        <Panel
+          title="How long to keep"
+          description="Each kind is kept this long, then removed for good by the daily clean-up."
+        >
           <Form method="post" className="grid gap-5" noValidate>
             <input type="hidden" name="intent" value="save" />
             {RETENTION_FIELDS.map((field) => {
