@@ -82,6 +82,8 @@ export default [
     // The audit log: who did what, when, from where; a member's own history is on their profile
     // (staff-accounts issue, audit part)
     route("members/audit", "routes/members/audit-log.tsx"),
+    // How long personal data is kept, and the daily clean-up's last run (admins; privacy issue)
+    route("members/privacy", "routes/members/privacy.tsx"),
 
     // Own account and two-factor sign-in (staff-accounts issue): open to an account that must
     // first replace a temporary password or set up two-factor sign-in.

@@ -22,7 +22,8 @@ export const ACTION_GROUPS = {
   },
   staff: { label: "Staff accounts", patterns: ["staff.%"] },
   account: { label: "Own account changes", patterns: ["account.%"] },
-  settings: { label: "Settings", patterns: ["settings.%"] },
+  settings: { label: "Settings", patterns: ["settings.%", "retention.changed"] },
+  retention: { label: "Data retention: settings and clean-ups", patterns: ["retention.%"] },
   website: { label: "Website", patterns: ["site.%", "ministry-image.%"] },
   content: {
     label: "Sermons, ministry videos and events",

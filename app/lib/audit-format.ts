@@ -164,6 +164,11 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
   "settings.two-factor-optional": () => "made two-factor sign-in optional",
   "settings.notification-defaults-changed": () => "changed the default e-mail notifications",
 
+  // Data retention
+  "retention.changed": () => "changed how long personal data is kept",
+  "retention.ran": (e) =>
+    `removed personal data past its time: ${e.count("visitors", "Connect message")}, ${e.count("ministryRegistrations", "ministry sign-up")}, ${e.count("eventRegistrations", "event registration")}, ${e.count("deletedMembers", "deleted member")}`,
+
   // Website
   "site.saved": (e) => {
     const version = typeof e.details.version === "number" ? `, version ${e.details.version}` : "";

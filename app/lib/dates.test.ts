@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  addMonths,
   dayInChurchZone,
   dayOfWeek,
   isIsoDate,
@@ -30,6 +31,17 @@ describe("addDays", () => {
     expect(addDays("2025-12-31", 1)).toBe("2026-01-01");
     expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+  });
+});
+
+describe("addMonths", () => {
+  it("goes back whole months and years, keeping the day or taking the month's last", () => {
+    expect(addMonths("2026-11-21", -24)).toBe("2024-11-21");
+    expect(addMonths("2026-01-15", -1)).toBe("2025-12-15");
+    expect(addMonths("2026-03-31", -1)).toBe("2026-02-28");
+    expect(addMonths("2028-03-31", -1)).toBe("2028-02-29");
+    expect(addMonths("2026-01-31", 1)).toBe("2026-02-28");
+    expect(addMonths("2026-05-10", -120)).toBe("2016-05-10");
   });
 });
 

@@ -43,6 +43,20 @@ export function addDays(isoDate: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/**
+ * The same day `months` months later (earlier when negative); a day the month does not have becomes
+ * its last (2026-03-31 minus one month is 2026-02-28).
+ */
+export function addMonths(isoDate: string, months: number): string {
+  const match = ISO_DATE.exec(isoDate);
+  if (!match) throw new Error(`Not a YYYY-MM-DD date: ${isoDate}`);
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
 /** 0 = Sunday ... 6 = Saturday, for a YYYY-MM-DD date. */
 export function dayOfWeek(isoDate: string): number {
   const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];

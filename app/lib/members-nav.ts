@@ -90,6 +90,7 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
         also: ["/members/staff/"],
       },
       { to: "/members/audit", label: "Audit Log", permission: "audit:read" },
+      { to: "/members/privacy", label: "Data retention", permission: "privacy:manage" },
       { to: "/members/account", label: "My Account", also: ["/members/account/"] },
     ],
   },

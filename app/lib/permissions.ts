@@ -42,6 +42,8 @@ const GRANTS = {
   "audit:read": ["admin"],
   /** The daily backup's outcome on the dashboard. */
   "backups:read": ["admin"],
+  /** How long personal data is kept (data retention), and the retention job's last run. */
+  "privacy:manage": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof GRANTS;

@@ -94,6 +94,7 @@ test("invite an editor, change the role, two-factor, forgot password, disable; t
       "/members/staff",
       "/members/audit",
       "/members/audit/export",
+      "/members/privacy",
       ...REPORTS.map((report) => `/members/reports/export/${report}`),
       "/members/registrations/export/ministry",
       "/members/registrations/export/event",

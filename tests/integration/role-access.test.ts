@@ -50,6 +50,7 @@ const ROUTE_ACCESS: Record<string, Permission | "signed-in" | "public"> = {
   "members/site/:section": "site:write",
   "members/audit": "audit:read",
   "members/audit/export": "audit:read",
+  "members/privacy": "privacy:manage",
   "members/account": "signed-in",
   "members/account/two-factor": "signed-in",
   "members/login/two-factor": "public",

@@ -4,11 +4,11 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
+import { useDeletedMemberDays } from "~/components/member-delete-button";
 import { StatusBadge } from "~/components/status-badge";
 import { StatusMessage } from "~/components/status-message";
 import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/action-result";
-import { DELETED_MEMBER_DAYS } from "~/lib/deleted-members";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
@@ -115,6 +115,8 @@ export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
   const restore = useFetcher<RestoreAnswer>({ key: "restore-member" });
   const restored = restore.state === "idle" ? restore.data?.restored : undefined;
   useDeleteToast("remove-member");
+  const days = useDeletedMemberDays();
+  const inDays = `${days} ${days === 1 ? "day" : "days"}`;
 
   useEffect(() => {
     if (restore.state === "idle" && restore.data) {
@@ -134,7 +136,7 @@ export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
   return (
     <AdminScreen
       title="Recently deleted"
-      description={`Deleted members wait here for ${DELETED_MEMBER_DAYS} days: restore them with everything, or remove them for good. After ${DELETED_MEMBER_DAYS} days they are removed for good automatically.`}
+      description={`Deleted members wait here for ${inDays}: restore them with everything, or remove them for good. After ${inDays} they are removed for good automatically.`}
       backTo="/members/details"
       backLabel="Back to List"
     >
@@ -143,7 +145,7 @@ export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
 
       {rows.length === 0 ? (
         <StatusMessage icon={Trash2} title="No recently deleted members" testId="deleted-empty">
-          Members you delete stay here for {DELETED_MEMBER_DAYS} days, so they can be restored.
+          Members you delete stay here for {inDays}, so they can be restored.
         </StatusMessage>
       ) : (
         <ul className="grid gap-3" aria-label="Recently deleted members">

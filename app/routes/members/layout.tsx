@@ -8,6 +8,7 @@ import { getOptionalUser } from "~/server/auth/guards.server";
 import { isTwoFactorRequired } from "~/server/auth/security-settings.server";
 import { loadOptional } from "~/server/http/loader.server";
 import { countNewInboxItems } from "~/server/messages/inbox.server";
+import { getRetentionSettings } from "~/server/privacy/retention-settings.server";
 import type { Route } from "./+types/layout";
 import type { PageHandle } from "~/lib/page-scripts";
 
@@ -22,13 +23,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   // Nobody signed in: the screen's own loader sends them to sign in, except the registration
   // form, which the shared passcode opens.
-  if (!user) return { person: null, unfinished: false, unread: null };
+  if (!user) return { person: null, unfinished: false, unread: null, deletedMemberDays: null };
   const unfinished = user.mustChangePassword || (!user.twoFactorEnabled && (await isTwoFactorRequired()));
   const unread =
     !unfinished && can(user, "messages:read")
       ? await loadOptional("the unread messages", countNewInboxItems)
       : null;
-  return { person: { name: user.name, email: user.email, role: user.role }, unfinished, unread };
+  // How long a deleted member stays restorable, for the delete question on any screen.
+  const deletedMemberDays =
+    !unfinished && can(user, "members:write")
+      ? ((await loadOptional("the retention settings", getRetentionSettings))?.deletedMemberDays ?? null)
+      : null;
+  return {
+    person: { name: user.name, email: user.email, role: user.role },
+    unfinished,
+    unread,
+    deletedMemberDays,
+  };
 }
 
 /** Every move re-reads the inbox's count, so the badge follows what colleagues handle. */

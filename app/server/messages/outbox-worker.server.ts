@@ -1,6 +1,7 @@
 import { createMailTransport, mailSettingsOf } from "../platform/mail.server";
 import { runScheduledBackup } from "../platform/backup-schedule.server";
 import { runHousekeeping } from "../platform/housekeeping.server";
+import { runScheduledRetention } from "../privacy/retention.server";
 import { services } from "../platform/services.server";
 import { siteOrigin } from "../platform/site-origin.server";
 import { queueDueDigests } from "./digest.server";
@@ -10,8 +11,8 @@ const DIGEST_CHECK_MS = 60_000;
 
 /**
  * The outbox worker of this server: every few seconds it sends what is due, and once a minute it
- * queues the daily digests that are due, runs the site's housekeeping and takes the daily backup
- * when it is due. Every server runs one; leases and claims keep them from
+ * queues the daily digests that are due, runs the site's housekeeping, takes the daily backup
+ * and runs the daily retention clean-up when they are due. Every server runs one; leases and claims keep them from
  * doing the same work twice. Without SMTP settings nothing is sent: e-mails wait in the outbox
  * until the site is restarted with them.
  */
@@ -30,6 +31,7 @@ export function startOutboxWorker(intervalMs = 5_000): { stop(): Promise<void> }
         await runHousekeeping();
         await queueDueDigests(siteOrigin());
         await runScheduledBackup();
+        await runScheduledRetention();
       }
       // Drain what is due, ten at a time, then rest.
       while (transport && settings && !stopped) {

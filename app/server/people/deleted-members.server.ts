@@ -1,17 +1,20 @@
-import { and, desc, eq, isNotNull, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import { members } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { fullName } from "~/lib/names";
 import { logChange, type Actor } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
 import { services } from "../platform/services.server";
-import { DELETED_MEMBER_DAYS } from "~/lib/deleted-members";
+import { getRetentionSettings } from "../privacy/retention-settings.server";
 
 // "Recently deleted": members staff deleted wait here, whole (children, ministries, every field),
-// for DELETED_MEMBER_DAYS days. Staff may restore them or remove them for good before then; after
-// that the housekeeping removes them for good, as the system.
+// for the days the retention settings give (30 unless an administrator chose otherwise). Staff may
+// restore them or remove them for good before then; after that the daily retention job removes
+// them for good, as the system.
 
 const DAY_MS = 86_400_000;
+/** Members removed for good per transaction. */
+const PURGE_BATCH = 200;
 
 const isDeleted = isNotNull(members.deletedAt);
 
@@ -25,14 +28,14 @@ const deletedColumns = {
   deletedBy: members.deletedBy,
 };
 
-/** When a member deleted at `deletedAt` is removed for good. */
-export function removalDate(deletedAt: Date): Date {
-  return new Date(deletedAt.getTime() + DELETED_MEMBER_DAYS * DAY_MS);
+/** When a member deleted at `deletedAt` is due to be removed for good, `days` days on. */
+export function removalDate(deletedAt: Date, days: number): Date {
+  return new Date(deletedAt.getTime() + days * DAY_MS);
 }
 
 /** Days left before removal for good, a part of a day counting as one (30 just after deleting; 0 when due). */
-export function daysLeft(deletedAt: Date, now: Date = new Date()): number {
-  return Math.max(0, Math.ceil((removalDate(deletedAt).getTime() - now.getTime()) / DAY_MS));
+export function daysLeft(deletedAt: Date, days: number, now: Date = new Date()): number {
+  return Math.max(0, Math.ceil((removalDate(deletedAt, days).getTime() - now.getTime()) / DAY_MS));
 }
 
 export interface DeletedMember {
@@ -47,6 +50,7 @@ export interface DeletedMember {
 
 /** The members under "Recently deleted", most recently deleted first. */
 export async function listDeletedMembers(now: Date = new Date()): Promise<DeletedMember[]> {
+  const { deletedMemberDays } = await getRetentionSettings();
   const rows = await services()
     .db.select(deletedColumns)
     .from(members)
@@ -59,7 +63,7 @@ export async function listDeletedMembers(now: Date = new Date()): Promise<Delete
     email: row.email,
     deletedAt: row.deletedAt!.toISOString(),
     deletedBy: row.deletedBy,
-    daysLeft: daysLeft(row.deletedAt!, now),
+    daysLeft: daysLeft(row.deletedAt!, deletedMemberDays, now),
   }));
 }
 
@@ -105,22 +109,35 @@ export async function removeDeletedMember(id: string, actor: Actor): Promise<str
 }
 
 /**
- * Removes for good, as the system, every member deleted more than DELETED_MEMBER_DAYS days before
- * `now`; the number removed. Each removal is audited in the same transaction.
+ * Removes for good, as the system, every member deleted more than `days` days before `now` (the
+ * retention setting when not given); the number removed. Each removal is audited in the same
+ * transaction.
  */
-export async function purgeExpiredMembers(now: Date = new Date()): Promise<number> {
-  const before = new Date(now.getTime() - DELETED_MEMBER_DAYS * DAY_MS);
-  return services().db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(members)
-      .where(and(isDeleted, lt(members.deletedAt, before)))
-      .returning({ id: members.id, firstName: members.firstName, lastName: members.lastName });
-    for (const row of removed) {
-      await logChange(tx, "system", "member.purged", {
-        subject: { type: "member", id: row.id, label: `${row.firstName} ${row.lastName}`.trim() },
-        details: { afterDays: DELETED_MEMBER_DAYS },
-      });
-    }
-    return removed.length;
-  });
+export async function purgeExpiredMembers(now: Date = new Date(), days?: number): Promise<number> {
+  const afterDays = days ?? (await getRetentionSettings()).deletedMemberDays;
+  const before = new Date(now.getTime() - afterDays * DAY_MS);
+  // In batches, each with its audit entries, so a large clean-up never holds the database long.
+  let total = 0;
+  for (;;) {
+    const removed = await services().db.transaction(async (tx) => {
+      const due = tx
+        .select({ id: members.id })
+        .from(members)
+        .where(and(isDeleted, lt(members.deletedAt, before)))
+        .limit(PURGE_BATCH);
+      const rows = await tx
+        .delete(members)
+        .where(inArray(members.id, due))
+        .returning({ id: members.id, firstName: members.firstName, lastName: members.lastName });
+      for (const row of rows) {
+        await logChange(tx, "system", "member.purged", {
+          subject: { type: "member", id: row.id, label: `${row.firstName} ${row.lastName}`.trim() },
+          details: { afterDays },
+        });
+      }
+      return rows.length;
+    });
+    total += removed;
+    if (removed < PURGE_BATCH) return total;
+  }
 }

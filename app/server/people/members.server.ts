@@ -15,7 +15,6 @@ import {
 } from "drizzle-orm";
 import { members, type ConsentKind, type Member } from "../../../database/schema";
 import { addDays, startOfDayInChurchZone, todayInChurchZone } from "~/lib/dates";
-import { DELETED_MEMBER_DAYS } from "~/lib/deleted-members";
 import { isUuid } from "~/lib/ids";
 import type { MemberListFilter } from "~/lib/member-list-filter";
 import { fullName } from "~/lib/names";
@@ -35,6 +34,7 @@ import { claimFormToken, releaseFormToken, settleFormToken } from "../platform/f
 import { services } from "../platform/services.server";
 import { privacyNoticeVersion, recordConsents } from "./consents.server";
 import { getSiteContent } from "../site/site-content.server";
+import { getRetentionSettings } from "../privacy/retention-settings.server";
 
 export const MEMBERS_PAGE_SIZE = 25;
 
@@ -321,7 +321,7 @@ export function actorLabel(actor: Actor): string {
 
 /**
  * Moves a live member to "Recently deleted": hidden from every list, report and export, restorable
- * with everything for DELETED_MEMBER_DAYS days. True when the member was deleted, false when there
+ * with everything for the days the retention settings give. True when the member was deleted, false when there
  * was no live member to delete; throws on failure.
  */
 export async function deleteMember(id: string, actor: Actor): Promise<boolean> {
@@ -333,9 +333,10 @@ export async function deleteMember(id: string, actor: Actor): Promise<boolean> {
       .where(and(eq(members.id, id), notDeleted))
       .returning({ id: members.id, firstName: members.firstName, lastName: members.lastName });
     if (rows.length === 0) return false;
+    const { deletedMemberDays } = await getRetentionSettings(tx);
     await logChange(tx, actor, "member.deleted", {
       subject: { type: "member", id, label: memberLabel(rows[0]!) },
-      details: { restorableForDays: DELETED_MEMBER_DAYS },
+      details: { restorableForDays: deletedMemberDays },
     });
     return true;
   });

@@ -13,6 +13,7 @@ import { pageCache } from "./page-cache.server";
 import { services } from "./services.server";
 import { siteContentChanged } from "../site/site-content.server";
 import { rebuildImages } from "../content/image-rebuild.server";
+import { runRetention } from "../privacy/retention.server";
 
 /** Work a command-line tool may ask of the running server (see control.server.ts). */
 export const controlHandlers: Record<string, ControlHandler> = {
@@ -36,6 +37,14 @@ export const controlHandlers: Record<string, ControlHandler> = {
         (report.failed.length ? `, ${report.failed.length} could not be read (listed above).` : "."),
     ].join("\n");
   },
+  /** The daily retention clean-up, now (it runs by itself every day at RETENTION_HOUR). */
+  async retention() {
+    const { removed } = await runRetention(new Date(), "console");
+    return (
+      `Removed ${removed.visitors} Connect message(s), ${removed.eventRegistrations} event registration(s), ` +
+      `${removed.ministryRegistrations} ministry sign-up(s) and ${removed.deletedMembers} deleted member(s) past their time.`
+    );
+  },
   /** Test set-up only (TEST_HOOKS=true): the end-to-end suite prepares data this way. */
   async sql(args) {
     if (!services().env.TEST_HOOKS)
@@ -57,6 +66,8 @@ const USAGE = `Usage:
   npm run db:migrate                                  apply database migrations
   npm run backup [-- --out DIR]                       copy the database and uploads (site may run)
   npm run restore -- BACKUP_FOLDER                    bring a backup into an empty DATA_DIR
+  npm run retention                                   remove personal data past its retention period
+                                                      now (the site does it daily by itself)
   npm run images:rebuild                              give pictures uploaded before this version
                                                       their copies and strip their metadata
   npm run migrate-to-postgres -- DATABASE_URL         copy an embedded install (rows, and files when
@@ -113,6 +124,9 @@ export async function runCli(argv: string[]): Promise<number> {
       }
       case "images:rebuild":
         console.log(await runAgainstDatabase("images:rebuild", {}));
+        return 0;
+      case "retention":
+        console.log(await runAgainstDatabase("retention", {}));
         return 0;
       case "restore": {
         const [folder] = rest;

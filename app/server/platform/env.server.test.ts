@@ -85,4 +85,13 @@ describe("parseEnv", () => {
     );
     expect(() => parseEnv({ BACKUP_KEEP_DAYS: "0" })).toThrow(/BACKUP_KEEP_DAYS: must be between 1 and 3650/);
   });
+
+  it("reads the retention clean-up's hour: 4 unless given, or off", () => {
+    expect(parseEnv({})).toMatchObject({ RETENTION_HOUR: 4 });
+    expect(parseEnv({ RETENTION_HOUR: "0" })).toMatchObject({ RETENTION_HOUR: 0 });
+    expect(parseEnv({ RETENTION_HOUR: "off" })).toMatchObject({ RETENTION_HOUR: "off" });
+    expect(() => parseEnv({ RETENTION_HOUR: "noon" })).toThrow(
+      /RETENTION_HOUR: must be an hour from 0 to 23, or "off"/,
+    );
+  });
 });

@@ -91,6 +91,15 @@ const envSchema = z
           .optional(),
       )
       .transform((hour) => hour ?? 3),
+    RETENTION_HOUR: optionalString
+      .pipe(
+        z
+          .string()
+          .regex(/^(off|[01]?\d|2[0-3])$/, 'must be an hour from 0 to 23, or "off"')
+          .transform((hour) => (hour === "off" ? ("off" as const) : Number(hour)))
+          .optional(),
+      )
+      .transform((hour) => hour ?? 4),
     BACKUP_KEEP_DAYS: z.coerce
       .number({ error: "must be a whole number of days" })
       .int("must be a whole number of days")
