@@ -232,6 +232,9 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
   }
 
   it("exports every linked record and nothing of anyone else, as JSON and as a page with the JSON inside", async () => {
+    // Someone else whose address merely ends like hers is not her.
+    await q(`insert into outbox_emails (kind, to_address, subject, text_body, html_body) values
+      ('notification.ministry', 'admin@test.local', 'New sign-up from Joana', 'E-mail: joana.quintela@example.org', '<p>x</p>')`);
     const json = await get(exportLoader, `/members/profile/${seeded.ana}/export?format=json`, staffCookie, {
       id: seeded.ana,
     });
@@ -264,6 +267,8 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
       ["inbox.replied", "member.created", "member.updated", "registration.checked-in"].sort(),
     );
     for (const trace of [...BORIS_TRACES, "carla"]) expect(text.toLowerCase()).not.toContain(trace);
+    expect(text).not.toContain("joana");
+    await q(`delete from outbox_emails where subject = 'New sign-up from Joana'`);
 
     const page = await get(exportLoader, `/members/profile/${seeded.ana}/export`, adminCookie, {
       id: seeded.ana,

@@ -115,6 +115,15 @@ function samePerson(
   return or(byEmail, byMobile)!;
 }
 
+/**
+ * A regular expression that finds the address as a whole in a text: "ana@example.org" is not
+ * found in "diana@example.org" or "ana@example.org.uk".
+ */
+function mentionPattern(address: string): string {
+  const escaped = address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return `(^|[^a-z0-9._%+-])${escaped}($|[^a-z0-9_.-]|\\.($|[^a-z0-9]))`;
+}
+
 /** Every row about the person, read through `executor` (a transaction when erasing). */
 async function gather(executor: Executor, memberId: string, options: { lock?: boolean } = {}) {
   const query = executor.select(memberColumns).from(members).where(eq(members.id, memberId));
@@ -195,7 +204,9 @@ async function gather(executor: Executor, memberId: string, options: { lock?: bo
           .where(
             or(
               inArray(sql`lower(trim(${outboxEmails.toAddress}))`, addresses),
-              ...addresses.map((address) => sql`strpos(lower(${outboxEmails.textBody}), ${address}) > 0`),
+              ...addresses.map(
+                (address) => sql`lower(${outboxEmails.textBody}) ~ ${mentionPattern(address)}`,
+              ),
             ),
           )
           .orderBy(outboxEmails.createdAt, outboxEmails.id);
