@@ -59,7 +59,7 @@ test("an administrator exports a member's data and then erases them for good, on
   await page.getByLabel(`Type ${name} to confirm`).fill(name);
   await page.getByRole("button", { name: "Erase for good" }).click();
   await page.waitForURL("/members/details");
-  await expect(page.getByText(`${name} was erased.`)).toBeVisible();
+  await expect(page.getByTestId("toast").getByText(`${name} was erased.`)).toBeVisible();
 
   const left = await sql<{ n: number }>(
     `select (select count(*) from members where id = $1)
