@@ -54,6 +54,8 @@ export default [
     route("members/import", "routes/members/import-members.tsx"),
     route("members/import/:id", "routes/members/import-review.tsx"),
     route("members/profile/:id", "routes/members/member-profile.tsx"),
+    // Privacy (issue 23): erase a person for good, after a confirmation that lists what will go
+    route("members/profile/:id/erase", "routes/members/member-erase.tsx"),
     route("members/edit/:id", "routes/members/edit-member.tsx"),
     // Deleted members wait here 30 days, restorable with everything (issue 18, safe forms)
     route("members/deleted", "routes/members/deleted-members.tsx"),
@@ -104,6 +106,8 @@ export default [
   route("members/update-ministry-image/save", "routes/members/ministry-image-upload.ts"),
   route("members/site/pastors/portrait", "routes/members/portrait-upload.ts"),
   route("members/audit/export", "routes/members/audit-log-csv.ts"),
+  // Privacy (issue 23): everything about one person in one file (readable HTML with JSON inside)
+  route("members/profile/:id/export", "routes/members/member-export.ts"),
 
   // For search engines
   route("robots.txt", "routes/robots.ts"),

@@ -139,6 +139,19 @@ describe("describeEntry", () => {
     );
   });
 
+  it("tells of an erasure and how much it removed, never whom (privacy, issue 23)", () => {
+    const erased = entry("member.erased", {
+      subjectType: "member",
+      subjectId: "m1",
+      subjectLabel: "Erased person",
+      details: { removed: { member: 1, consents: 1, eventRegistrations: 2, auditEntries: 4 } },
+    });
+    expect(sentence(erased)).toBe("Erased a person for good: their member record and 7 linked records");
+    expect(sentence(member("member.exported", { format: "html" }))).toBe(
+      "Exported the personal data of member Ana Cruz",
+    );
+  });
+
   it("says why a sign-in failed, and whose account was tried", () => {
     const failed = entry("auth.sign-in-failed", {
       actorId: null,

@@ -108,11 +108,18 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
       ? `removed member ${e.subject} for good, ${e.details.afterDays} days after deletion`
       : `removed member ${e.subject} for good`,
   "member.exported": (e) => `exported the personal data of member ${e.subject}`,
-  "member.erased": (e) => `erased the personal data of member ${e.subject}`,
   "member.consent-given": (e) =>
     `recorded ${e.details.consent === "email" ? "consent to church e-mails" : "consent to the member registry"} for member ${e.subject}`,
   "member.consent-withdrawn": (e) =>
     `withdrew ${e.details.consent === "email" ? "consent to church e-mails" : "consent to the member registry"} for member ${e.subject}`,
+  // Privacy (issue 23): the entry keeps only how much went, never who it was.
+  "member.erased": (e) => {
+    const removed = e.details.removed as Record<string, unknown> | undefined;
+    const linked = Object.entries(removed ?? {})
+      .filter(([kind]) => kind !== "member")
+      .reduce((sum, [, count]) => sum + (typeof count === "number" ? count : 0), 0);
+    return `erased a person for good: their member record and ${linked} linked ${linked === 1 ? "record" : "records"}`;
+  },
   "member.imported": (e) =>
     `imported ${e.count("imported", "member")} from “${e.subject}”${e.details.skipped ? ` (${e.count("skipped", "row")} skipped)` : ""}`,
   "member.import-undone": (e) =>

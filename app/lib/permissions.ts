@@ -10,7 +10,8 @@ export type Role = (typeof ROLES)[number];
 export const ROLE_LABELS: Record<Role, string> = { admin: "Admin", staff: "Staff", editor: "Editor" };
 
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
-  admin: "Everything, including staff accounts, security settings and the audit log.",
+  admin:
+    "Everything, including staff accounts, security settings, the audit log and erasing a person for good.",
   staff: "Members, reports and exports, registrations and messages.",
   editor: "Website content, sermons, ministry videos, events, documents and ministry images.",
 };
@@ -24,6 +25,8 @@ export function isRole(value: unknown): value is Role {
 const GRANTS = {
   "members:read": ["admin", "staff"],
   "members:write": ["admin", "staff"],
+  /** Erase a person for good: the member and everything linked by e-mail or mobile (issue 23). */
+  "members:erase": ["admin"],
   "reports:read": ["admin", "staff"],
   "registrations:read": ["admin", "staff"],
   /** Mark registrants as arrived at the door (the check-in list of an event). */

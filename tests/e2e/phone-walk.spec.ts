@@ -83,6 +83,8 @@ const seeded = {
 function urlsFor(pattern: string): string[] {
   const urls: Record<string, string[]> = {
     "members/profile/:id": [`/members/profile/${seeded.memberId}`],
+    // The confirmation only (GET): the walk never erases anyone.
+    "members/profile/:id/erase": [`/members/profile/${seeded.memberId}/erase`],
     "members/edit/:id": [`/members/edit/${seeded.memberId}`],
     "members/import/:id": [`/members/import/${seeded.importId}`],
     "members/messages/:id": [

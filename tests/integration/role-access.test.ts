@@ -23,6 +23,8 @@ const ROUTE_ACCESS: Record<string, Permission | "signed-in" | "public"> = {
   "members/import": "members:write",
   "members/import/:id": "members:write",
   "members/profile/:id": "members:read",
+  "members/profile/:id/export": "members:read",
+  "members/profile/:id/erase": "members:erase",
   "members/edit/:id": "members:write",
   "members/deleted": "members:write",
   "members/reports": "reports:read",

@@ -1,16 +1,17 @@
 import { MemberConfirmation } from "~/components/member-confirmation";
-import { LoaderCircle, RotateCcw, Trash2 } from "lucide-react";
+import { LoaderCircle, RotateCcw, Trash2, UserX } from "lucide-react";
 import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
 import { useDeletedMemberDays } from "~/components/member-delete-button";
 import { StatusBadge } from "~/components/status-badge";
 import { StatusMessage } from "~/components/status-message";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/action-result";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { can } from "~/lib/permissions";
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/guards.server";
 import { refuse, refusalFor, reply, replyWith } from "~/server/http/action-result.server";
@@ -29,9 +30,11 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "members:write");
-  return loadOrEmpty("deleted members", async () => ({ rows: await listDeletedMembers() }), {
+  const user = await requireUser(request, "members:write");
+  const canErase = can(user, "members:erase");
+  return loadOrEmpty("deleted members", async () => ({ rows: await listDeletedMembers(), canErase }), {
     rows: [] as DeletedMember[],
+    canErase,
   });
 }
 
@@ -111,7 +114,7 @@ function RestoreButton({ member }: { member: DeletedMember }) {
 }
 
 export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
-  const { rows, loadFailed } = loaderData;
+  const { rows, loadFailed, canErase } = loaderData;
   const restore = useFetcher<RestoreAnswer>({ key: "restore-member" });
   const restored = restore.state === "idle" ? restore.data?.restored : undefined;
   useDeleteToast("remove-member");
@@ -168,6 +171,16 @@ export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
               </div>
               <div className="flex shrink-0 flex-wrap gap-2">
                 <RestoreButton member={member} />
+                {/* Privacy (issue 23): the member and everything linked by e-mail or mobile. */}
+                {canErase ? (
+                  <Link
+                    to={`/members/profile/${member.id}/erase`}
+                    className={buttonVariants({ variant: "outline" })}
+                  >
+                    <UserX aria-hidden="true" />
+                    Erase<span className="sr-only"> {member.name}</span>
+                  </Link>
+                ) : null}
                 <ConfirmDeleteButton
                   id={member.id}
                   intent="remove"

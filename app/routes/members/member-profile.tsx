@@ -1,4 +1,4 @@
-import { Pencil } from "lucide-react";
+import { Download, Pencil, UserX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
@@ -87,6 +87,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ? `/members/audit${auditSearch({ ...EMPTY_AUDIT_FILTER, member: member.id })}`
       : null,
     canWrite: can(user, "members:write"),
+    canErase: can(user, "members:erase"),
   };
 }
 
@@ -252,7 +253,7 @@ function History({
 }
 
 export default function MemberProfile({ loaderData }: Route.ComponentProps) {
-  const { member, today, history, auditLink, canWrite, consents, consentHistory } = loaderData;
+  const { member, today, history, auditLink, canWrite, canErase, consents, consentHistory } = loaderData;
   const name = fullName(member);
   useDeleteToast("delete-profile-member");
   const children = member.children ?? [];
@@ -264,24 +265,44 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
       backTo="/members/details"
       backLabel="Back to List"
       actions={
-        canWrite ? (
-          <div className="flex flex-wrap gap-2">
-            <Link to={`/members/edit/${member.id}`} className={buttonVariants()}>
-              <Pencil aria-hidden="true" />
-              Edit Profile
+        <div className="flex flex-wrap gap-2">
+          {canWrite ? (
+            <>
+              <Link to={`/members/edit/${member.id}`} className={buttonVariants()}>
+                <Pencil aria-hidden="true" />
+                Edit Profile
+              </Link>
+              <DeleteMemberButton
+                id={member.id}
+                name={name}
+                fetcherKey="delete-profile-member"
+                text={
+                  <>
+                    Delete<span className="sr-only"> {name}</span>
+                  </>
+                }
+              />
+            </>
+          ) : null}
+          {/* Privacy (issue 23): everything about the person in one file, and erasing them for good. */}
+          <a
+            href={`/members/profile/${member.id}/export`}
+            download
+            className={buttonVariants({ variant: "outline" })}
+          >
+            <Download aria-hidden="true" />
+            Export data
+          </a>
+          {canErase ? (
+            <Link
+              to={`/members/profile/${member.id}/erase`}
+              className={buttonVariants({ variant: "outline" })}
+            >
+              <UserX aria-hidden="true" />
+              Erase person
             </Link>
-            <DeleteMemberButton
-              id={member.id}
-              name={name}
-              fetcherKey="delete-profile-member"
-              text={
-                <>
-                  Delete<span className="sr-only"> {name}</span>
-                </>
-              }
-            />
-          </div>
-        ) : null
+          ) : null}
+        </div>
       }
     >
       <div className="grid grid-cols-1 gap-6">

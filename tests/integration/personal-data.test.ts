@@ -1,0 +1,483 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditLog } from "../../database/schema";
+import { loader as exportLoader } from "~/routes/members/member-export";
+import { action as eraseAction, loader as eraseLoader } from "~/routes/members/member-erase";
+import { loader as profileLoader } from "~/routes/members/member-profile";
+import { loader as reportCsvLoader } from "~/routes/members/report-csv";
+import { loader as registrationCsvLoader } from "~/routes/members/registration-csv";
+import { deleteMember, listMembers } from "~/server/people/members.server";
+import { eraseSummary } from "~/server/people/personal-data.server";
+import {
+  callRoute,
+  databaseKinds,
+  formRequest,
+  signInCookie,
+  startTestServices,
+  type TestServices,
+} from "../helpers/test-services";
+
+// Privacy (issue 23): "Export data" hands over everything held about one person, and "Erase
+// person" removes it all for good, leaving in the audit log only that an erasure happened.
+
+const STAFF = { email: "staff-privacy@test.local", password: "staff password 42" };
+const EDITOR = { email: "editor-privacy@test.local", password: "editor password 42" };
+
+/** Words that would give Ana away, wherever they were stored. */
+const ANA_TRACES = [
+  "quintela",
+  "ana.quintela@example.org",
+  "other.ana@example.net",
+  "3311 2233",
+  "3311-2233",
+  "33112233",
+];
+const BORIS_TRACES = ["kale", "boris@example.org", "3399 8877"];
+
+describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kind) => {
+  let t: TestServices;
+  let adminCookie: string;
+  let staffCookie: string;
+  let editorCookie: string;
+  const q = <Row = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    t.services.database.query<Row>(text, params);
+  const one = async <Row = { id: string }>(text: string, params: unknown[] = []) =>
+    (await q<Row>(text, params))[0]!;
+
+  beforeAll(async () => {
+    t = await startTestServices(kind);
+    for (const [account, role] of [
+      [STAFF, "staff"],
+      [EDITOR, "editor"],
+    ] as const) {
+      await t.services.auth.api.createUser({
+        body: { email: account.email, password: account.password, name: `${role} person`, role },
+      });
+    }
+    adminCookie = await signInCookie();
+    staffCookie = await signInCookie(STAFF.email, STAFF.password);
+    editorCookie = await signInCookie(EDITOR.email, EDITOR.password);
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  const seeded = {
+    ana: "",
+    boris: "",
+    eventId: "",
+    anaMinistry: "",
+    anaEvent: "",
+    anaVisitor: "",
+    carlaWaiting: "",
+    borisMinistry: "",
+  };
+
+  beforeEach(async () => {
+    for (const table of [
+      "inbox_items",
+      "outbox_emails",
+      "visitors",
+      "ministry_registrations",
+      "event_registrations",
+      "events",
+      "members",
+    ]) {
+      await q(`delete from ${table}`);
+    }
+    // The audit log keeps entries of earlier tests; only an erasure may take them out.
+    await t.services.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.erasing', 'on', true)`);
+      await tx.delete(auditLog);
+    });
+    const children = JSON.stringify([{ name: "Lucas Quintela", birthday: "2016-02-03", gender: "Male" }]);
+    seeded.ana = (
+      await one(
+        `insert into members (first_name, last_name, email, mobile, country_code, children, ministry_involvement, spouse_name)
+         values ('Ana', 'Quintela', 'Ana.Quintela@Example.org', '3311 2233', '+973', $1, '{amplify,yadah}', 'Marco Quintela') returning id`,
+        [children],
+      )
+    ).id;
+    seeded.boris = (
+      await one(
+        `insert into members (first_name, last_name, email, mobile, country_code, ministry_involvement)
+         values ('Boris', 'Kale', 'boris@example.org', '3399 8877', '+973', '{amplify}') returning id`,
+      )
+    ).id;
+    seeded.eventId = (
+      await one(
+        `insert into events (title, event_date, event_time, location_name, google_maps_url, capacity)
+         values ('Family Day', current_date + 30, '10:00', 'Church hall', 'https://maps.example.org', 1) returning id`,
+      )
+    ).id;
+    // Ana: the same e-mail in another case with spaces, the same mobile written differently.
+    seeded.anaMinistry = (
+      await one(
+        `insert into ministry_registrations (ministry_slug, name, email, mobile) values
+         ('amplify', 'Ana S.', '  ANA.QUINTELA@example.org ', '55550000') returning id`,
+      )
+    ).id;
+    seeded.anaEvent = (
+      await one(
+        `insert into event_registrations (event_id, event_title, name, email, mobile, status) values
+         ($1, 'Family Day', 'Ana Quintela', 'other.ana@example.net', '+973 3311-2233', 'confirmed') returning id`,
+        [seeded.eventId],
+      )
+    ).id;
+    seeded.carlaWaiting = (
+      await one(
+        `insert into event_registrations (event_id, event_title, name, email, mobile, status, created_at) values
+         ($1, 'Family Day', 'Carla Waiting', 'carla@example.org', '36667777', 'waitlisted', now() + interval '1 second') returning id`,
+        [seeded.eventId],
+      )
+    ).id;
+    seeded.anaVisitor = (
+      await one(
+        `insert into visitors (name, email, mobile, message) values
+         ('Ana', 'ana.quintela@EXAMPLE.org', '00973 3311 2233', 'Please pray for my family') returning id`,
+      )
+    ).id;
+    seeded.borisMinistry = (
+      await one(
+        `insert into ministry_registrations (ministry_slug, name, email, mobile) values
+         ('yadah', 'Boris Kale', 'boris@example.org', '3399 8877') returning id`,
+      )
+    ).id;
+    await q(
+      `insert into visitors (name, email, mobile, message) values ('Boris Kale', 'boris@example.org', '3399 8877', 'Hello from Boris')`,
+    );
+    const items = await q<{ id: string; source_id: string }>(
+      `insert into inbox_items (kind, source_id)
+       select 'ministry', id from ministry_registrations union all
+       select 'event', id from event_registrations union all
+       select 'connect', id from visitors
+       returning id, source_id`,
+    );
+    const anaVisitorItem = items.find((item) => item.source_id === seeded.anaVisitor)!.id;
+    const reply = await one(
+      `insert into outbox_emails (kind, to_address, subject, text_body, html_body)
+       values ('reply', 'ana.quintela@example.org', 'Re: your message', 'Dear Ana, we pray with you.', '<p>Dear Ana</p>') returning id`,
+    );
+    await q(
+      `insert into inbox_replies (item_id, to_address, body, sent_by, outbox_id) values ($1, 'ana.quintela@example.org', 'Dear Ana, we pray with you.', 'admin@test.local', $2)`,
+      [anaVisitorItem, reply.id],
+    );
+    await q(`insert into outbox_emails (kind, to_address, subject, text_body, html_body) values
+      ('confirmation.event', 'other.ana@example.net', 'Family Day', 'You are registered.', '<p>x</p>'),
+      ('notification.connect', 'admin@test.local', 'New message from Ana',
+        'New message\nName: Ana\nE-mail: ana.quintela@EXAMPLE.org\nMobile: 00973 3311 2233', '<p>x</p>'),
+      ('confirmation.connect', 'boris@example.org', 'Thank you', 'Dear Boris', '<p>x</p>')`);
+    for (const member of [seeded.ana, seeded.boris]) {
+      await q(
+        `insert into consents (member_id, kind, notice_version, recorded_by) values ($1, 'registry', 1, 'admin@test.local')`,
+        [member],
+      );
+    }
+    const link = await one(
+      `insert into member_update_links (member_id, token_hash, expires_at, sent_by)
+       values ($1, 'hash-of-ana', now() + interval '7 days', 'admin@test.local') returning id`,
+      [seeded.ana],
+    );
+    await q(`insert into member_update_requests (member_id, link_id, changes) values ($1, $2, $3)`, [
+      seeded.ana,
+      link.id,
+      JSON.stringify([{ field: "mobile", from: "3311 2233", to: "3311 9999", status: "pending" }]),
+    ]);
+    await q(
+      `insert into audit_log (actor_label, action, subject_type, subject_id, subject_label, details) values
+       ('admin@test.local', 'member.created', 'member', $1, 'Ana Quintela', '{}'),
+       ('admin@test.local', 'member.updated', 'member', $1, 'Ana Quintela',
+         '{"changes":[{"field":"mobile","from":"3311-2233","to":"3311 2233"}]}'),
+       ('admin@test.local', 'inbox.replied', 'inbox', $3, 'Ana', '{"to":"ana.quintela@example.org"}'),
+       ('admin@test.local', 'registration.checked-in', 'event', $4, 'Family Day', $5),
+       ('admin@test.local', 'member.created', 'member', $2, 'Boris Kale', '{}')`,
+      [
+        seeded.ana,
+        seeded.boris,
+        anaVisitorItem,
+        seeded.eventId,
+        JSON.stringify({ registration: seeded.anaEvent }),
+      ],
+    );
+  });
+
+  function get(loader: unknown, url: string, cookie: string, params: Record<string, string>) {
+    return callRoute(loader, new Request(`http://localhost${url}`, { headers: { cookie } }), { params });
+  }
+
+  /** Tables (and how many rows in each) whose rows mention any of `needles`, as text. */
+  async function tablesMentioning(needles: string[]) {
+    const tables = await q<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    const found: Record<string, number> = {};
+    for (const { table_name } of tables) {
+      for (const needle of needles) {
+        const [row] = await q<{ n: number }>(
+          `select count(*)::int as n from "${table_name}" as r where lower(r::text) like $1`,
+          [`%${needle.toLowerCase()}%`],
+        );
+        if (row!.n > 0) found[`${table_name}: ${needle}`] = row!.n;
+      }
+    }
+    return found;
+  }
+
+  async function csvText(loader: unknown, url: string, params: Record<string, string>) {
+    const answer = await get(loader, url, adminCookie, params);
+    expect(answer.status).toBe(200);
+    return (await answer.response!.text()).toLowerCase();
+  }
+
+  it("exports every linked record and nothing of anyone else, as JSON and as a page with the JSON inside", async () => {
+    // Someone else whose address merely ends like hers is not her.
+    await q(`insert into outbox_emails (kind, to_address, subject, text_body, html_body) values
+      ('notification.ministry', 'admin@test.local', 'New sign-up from Joana', 'E-mail: joana.quintela@example.org', '<p>x</p>')`);
+    const json = await get(exportLoader, `/members/profile/${seeded.ana}/export?format=json`, staffCookie, {
+      id: seeded.ana,
+    });
+    expect(json.status).toBe(200);
+    const headers = json.response!.headers;
+    expect(headers.get("content-disposition")).toMatch(
+      /^attachment; filename="personal-data-ana-quintela-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(headers.get("cache-control")).toBe("no-store");
+    const text = await json.response!.text();
+    const data = JSON.parse(text);
+    expect(data.member).toMatchObject({ id: seeded.ana, firstName: "Ana", spouseName: "Marco Quintela" });
+    expect(data.member.children).toEqual([
+      { name: "Lucas Quintela", birthday: "2016-02-03", gender: "Male" },
+    ]);
+    expect(data.member.ministryNames).toHaveLength(2);
+    expect(data.ministryRegistrations.map((r: { id: string }) => r.id)).toEqual([seeded.anaMinistry]);
+    expect(data.eventRegistrations.map((r: { id: string }) => r.id)).toEqual([seeded.anaEvent]);
+    expect(data.connectMessages.map((r: { id: string }) => r.id)).toEqual([seeded.anaVisitor]);
+    expect(data.inboxItems).toHaveLength(3);
+    expect(data.inboxReplies).toHaveLength(1);
+    expect(data.emails.map((e: { subject: string }) => e.subject).sort()).toEqual(
+      ["Family Day", "New message from Ana", "Re: your message"].sort(),
+    );
+    expect(data.consents).toHaveLength(1);
+    expect(data.updateLinks).toHaveLength(1);
+    expect(data.updateLinks[0].tokenHash).toBeUndefined();
+    expect(data.updateRequests).toHaveLength(1);
+    expect(data.auditEntries.map((e: { action: string }) => e.action).sort()).toEqual(
+      ["inbox.replied", "member.created", "member.updated", "registration.checked-in"].sort(),
+    );
+    for (const trace of [...BORIS_TRACES, "carla"]) expect(text.toLowerCase()).not.toContain(trace);
+    expect(text).not.toContain("joana");
+    await q(`delete from outbox_emails where subject = 'New sign-up from Joana'`);
+
+    const page = await get(exportLoader, `/members/profile/${seeded.ana}/export`, adminCookie, {
+      id: seeded.ana,
+    });
+    expect(page.status).toBe(200);
+    expect(page.response!.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(page.response!.headers.get("content-disposition")).toMatch(
+      /personal-data-ana-quintela-.*\.html"$/,
+    );
+    const html = await page.response!.text();
+    expect(html).toContain("<h1>Personal data of Ana Quintela</h1>");
+    expect(html).toContain("Please pray for my family");
+    const embedded = /<script type="application\/json" id="data">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const inside = JSON.parse(embedded);
+    expect(inside.eventRegistrations[0].id).toBe(seeded.anaEvent);
+    // The JSON download before it is one more entry about her.
+    expect(inside.counts).toEqual({ ...data.counts, auditEntries: data.counts.auditEntries + 1 });
+    expect(html.toLowerCase()).not.toContain("boris");
+
+    const exported = await q(
+      `select actor_label from audit_log where action = 'member.exported' and subject_id = $1`,
+      [seeded.ana],
+    );
+    expect(exported).toEqual([{ actor_label: STAFF.email }, { actor_label: "admin@test.local" }]);
+  });
+
+  it("refuses the export to an editor, and erasing to staff and editors, removing nothing", async () => {
+    const url = `/members/profile/${seeded.ana}`;
+    expect((await get(exportLoader, `${url}/export`, editorCookie, { id: seeded.ana })).status).toBe(403);
+    for (const cookie of [staffCookie, editorCookie]) {
+      expect((await get(eraseLoader, `${url}/erase`, cookie, { id: seeded.ana })).status).toBe(403);
+      const post = await callRoute(
+        eraseAction,
+        formRequest(`${url}/erase`, { confirmName: "Ana Quintela" }, { cookie }),
+        {
+          params: { id: seeded.ana },
+        },
+      );
+      expect(post.status).toBe(403);
+    }
+    // Staff see "Export data" but not "Erase person"; admins see both.
+    expect((await get(profileLoader, url, staffCookie, { id: seeded.ana })).data).toMatchObject({
+      canErase: false,
+    });
+    expect((await get(profileLoader, url, adminCookie, { id: seeded.ana })).data).toMatchObject({
+      canErase: true,
+    });
+    expect(await q(`select id from members where id = $1`, [seeded.ana])).toHaveLength(1);
+  });
+
+  it("lists what will go and the backups that still hold it, and erases nothing on a wrong name", async () => {
+    const backups = path.join(t.dataDir, "backups");
+    fs.mkdirSync(path.join(backups, "backup-20260101-000000"), { recursive: true });
+    fs.mkdirSync(path.join(backups, "backup-29990101-000000"), { recursive: true }); // not taken yet
+    fs.mkdirSync(path.join(backups, "notes"), { recursive: true });
+    try {
+      const summary = (await eraseSummary(seeded.ana, new Date("2026-01-05T00:00:00Z")))!;
+      expect(summary.counts).toEqual({
+        member: 1,
+        consents: 1,
+        updateLinks: 1,
+        updateRequests: 1,
+        ministryRegistrations: 1,
+        eventRegistrations: 1,
+        connectMessages: 1,
+        inboxItems: 3,
+        inboxReplies: 1,
+        emails: 3,
+        auditEntries: 4,
+      });
+      expect(summary.backups).toEqual([
+        {
+          name: "backup-20260101-000000",
+          takenAt: "2026-01-01T00:00:00.000Z",
+          expiresAt: "2026-01-15T00:00:00.000Z",
+        },
+      ]);
+      const screen = await get(eraseLoader, `/members/profile/${seeded.ana}/erase`, adminCookie, {
+        id: seeded.ana,
+      });
+      expect(screen.status).toBe(200);
+      expect(screen.data).toMatchObject({ name: "Ana Quintela", isDeleted: false });
+      expect((screen.data as { removals: { text: string }[] }).removals.map((r) => r.text)).toContain(
+        "3 inbox entries",
+      );
+    } finally {
+      fs.rmSync(backups, { recursive: true, force: true });
+    }
+
+    const before = await tablesMentioning(ANA_TRACES);
+    expect(Object.keys(before).length).toBeGreaterThan(8);
+    const wrong = await callRoute(
+      eraseAction,
+      formRequest(
+        `/members/profile/${seeded.ana}/erase`,
+        { confirmName: "Ana Quintel" },
+        { cookie: adminCookie },
+      ),
+      { params: { id: seeded.ana } },
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.data).toMatchObject({
+      ok: false,
+      fieldErrors: { confirmName: "That is not the name. Type Ana Quintela to confirm." },
+    });
+    expect(await tablesMentioning(ANA_TRACES)).toEqual(before);
+    expect(await q(`select id from members where id = $1`, [seeded.ana])).toHaveLength(1);
+  });
+
+  it("erases the person and everything linked, leaves others untouched, and keeps one nameless audit entry", async () => {
+    const boris = await tablesMentioning(BORIS_TRACES);
+    const erased = await callRoute(
+      eraseAction,
+      formRequest(
+        `/members/profile/${seeded.ana}/erase`,
+        { confirmName: "  ana   QUINTELA " },
+        { cookie: adminCookie },
+      ),
+      { params: { id: seeded.ana } },
+    );
+    expect(erased.status).toBe(302);
+    expect(erased.response!.headers.get("location")).toBe("/members/details");
+
+    // Nothing anywhere in the database mentions Ana any more, and Boris is as he was.
+    expect(await tablesMentioning(ANA_TRACES)).toEqual({});
+    expect(await tablesMentioning(BORIS_TRACES)).toEqual(boris);
+    expect(await q(`select id from members where id = $1`, [seeded.boris])).toHaveLength(1);
+    expect(
+      await q(`select id from ministry_registrations where id = $1`, [seeded.borisMinistry]),
+    ).toHaveLength(1);
+    for (const table of ["consents", "member_update_links", "member_update_requests"]) {
+      expect(await q(`select * from ${table} where member_id = $1`, [seeded.ana])).toEqual([]);
+    }
+    // Her seat at Family Day went to the first person waiting.
+    expect(await q(`select status from event_registrations where id = $1`, [seeded.carlaWaiting])).toEqual([
+      { status: "confirmed" },
+    ]);
+
+    // Only the erasure itself mentions her id, without her name, e-mail or mobile.
+    const about = await q<{ action: string; subject_label: string; details: unknown; actor_label: string }>(
+      `select action, subject_label, details, actor_label from audit_log as r where r::text like $1`,
+      [`%${seeded.ana}%`],
+    );
+    expect(about).toEqual([
+      {
+        action: "member.erased",
+        subject_label: "Erased person",
+        actor_label: "admin@test.local",
+        details: {
+          removed: {
+            member: 1,
+            consents: 1,
+            updateLinks: 1,
+            updateRequests: 1,
+            ministryRegistrations: 1,
+            eventRegistrations: 1,
+            connectMessages: 1,
+            inboxItems: 3,
+            inboxReplies: 1,
+            emails: 3,
+            auditEntries: 4,
+          },
+        },
+      },
+    ]);
+
+    // Search, reports and exports no longer show her.
+    expect((await listMembers({ query: "quintela" })).total).toBe(0);
+    expect((await listMembers({ query: "kale" })).total).toBe(1);
+    for (const report of ["active_members", "visitors"]) {
+      const csv = await csvText(reportCsvLoader, `/members/reports/export/${report}`, { report });
+      expect(csv).not.toContain("quintela");
+    }
+    expect(
+      await csvText(reportCsvLoader, "/members/reports/export/ministry?slug=amplify", { report: "ministry" }),
+    ).toContain("boris");
+    for (const registrations of ["ministry", "event"]) {
+      const csv = await csvText(registrationCsvLoader, `/members/registrations/export/${registrations}`, {
+        kind: registrations,
+      });
+      expect(csv).not.toContain("quintela");
+      expect(csv).not.toContain("ana.quintela");
+    }
+    // Her profile is gone: back to the list.
+    const profile = await get(profileLoader, `/members/profile/${seeded.ana}`, adminCookie, {
+      id: seeded.ana,
+    });
+    expect(profile.response?.headers.get("location")).toBe("/members/details");
+  });
+
+  it("erases a member under Recently deleted too, and goes back to that list", async () => {
+    const admin = await one<{ id: string; email: string }>(
+      `select id, email from users where email = 'admin@test.local'`,
+    );
+    expect(await deleteMember(seeded.ana, admin)).toBe(true);
+    const screen = await get(eraseLoader, `/members/profile/${seeded.ana}/erase`, adminCookie, {
+      id: seeded.ana,
+    });
+    expect(screen.data).toMatchObject({ name: "Ana Quintela", isDeleted: true });
+    const erased = await callRoute(
+      eraseAction,
+      formRequest(
+        `/members/profile/${seeded.ana}/erase`,
+        { confirmName: "Ana Quintela" },
+        { cookie: adminCookie },
+      ),
+      { params: { id: seeded.ana } },
+    );
+    expect(erased.response!.headers.get("location")).toBe("/members/deleted");
+    expect(await tablesMentioning(["quintela", "ana.quintela@example.org"])).toEqual({});
+  });
+});
