@@ -63,6 +63,7 @@ describe.each(databaseKinds)("data retention on %s", (kind) => {
       "event_registrations",
       "events",
       "members",
+      "outbox_emails",
     ])
       await t.services.database.query(`delete from ${table}`);
     await t.services.database.query("delete from settings where key like 'retention%'");
@@ -192,6 +193,18 @@ describe.each(databaseKinds)("data retention on %s", (kind) => {
     await deletedMember("DeletedLongAgo", new Date(now.getTime() - 31 * DAY));
     await deletedMember("DeletedRecently", new Date(now.getTime() - 29 * DAY));
     await deletedMember("Live", null);
+    // E-mails the site sent go with the Connect messages' months; one still waiting stays.
+    for (const [subject, status, createdAt] of [
+      ["OldSent", "sent", at("2024-11-20", "23:59")],
+      ["OldWaiting", "pending", at("2024-11-20", "23:59")],
+      ["NewSent", "sent", at("2024-11-21", "00:01")],
+    ] as const) {
+      await t.services.database.query(
+        `insert into outbox_emails (kind, to_address, subject, text_body, html_body, status, created_at)
+         values ('connect', 'someone@example.org', $1, 'text', '<p>text</p>', $2, $3)`,
+        [subject, status, createdAt.toISOString()],
+      );
+    }
 
     const run = await runRetention(now);
 
@@ -200,7 +213,12 @@ describe.each(databaseKinds)("data retention on %s", (kind) => {
       ministryRegistrations: 1,
       eventRegistrations: 2,
       deletedMembers: 1,
+      outboxEmails: 1,
     });
+    expect(await t.services.database.query("select subject from outbox_emails order by subject")).toEqual([
+      { subject: "NewSent" },
+      { subject: "OldWaiting" },
+    ]);
     expect(await names()).toEqual({
       visitors: ["New"],
       ministry: ["NewSignUp"],
@@ -217,7 +235,13 @@ describe.each(databaseKinds)("data retention on %s", (kind) => {
     expect(entry).toMatchObject({
       actorId: null,
       actorLabel: "system",
-      details: { visitors: 1, ministryRegistrations: 1, eventRegistrations: 2, deletedMembers: 1 },
+      details: {
+        visitors: 1,
+        ministryRegistrations: 1,
+        eventRegistrations: 2,
+        deletedMembers: 1,
+        outboxEmails: 1,
+      },
     });
     expect(await lastRetentionRun()).toEqual({ at: now.toISOString(), removed: run.removed });
     // A second run that day finds nothing more, and says so.
@@ -226,6 +250,7 @@ describe.each(databaseKinds)("data retention on %s", (kind) => {
       ministryRegistrations: 0,
       eventRegistrations: 0,
       deletedMembers: 0,
+      outboxEmails: 0,
     });
   });
 
@@ -343,6 +368,7 @@ describe.each(databaseKinds)("data retention on %s", (kind) => {
       ministryRegistrations: 1,
       eventRegistrations: 0,
       deletedMembers: 1,
+      outboxEmails: 0,
     });
     expect(await names()).toMatchObject({ visitors: [], ministry: [], members: [] });
     const [purged] = (
@@ -386,7 +412,7 @@ describe.each(databaseKinds)("data retention on %s", (kind) => {
   it("runs now from the console (npm run retention), as the console", async () => {
     await visitor("Old", at("2023-01-01"));
     expect(await controlHandlers.retention!({})).toBe(
-      "Removed 1 Connect message(s), 0 event registration(s), 0 ministry sign-up(s) and 0 deleted member(s) past their time.",
+      "Removed 1 Connect message(s), 0 event registration(s), 0 ministry sign-up(s), 0 deleted member(s) and 0 sent e-mail(s) past their time.",
     );
     expect(await auditOf("retention.ran")).toMatchObject([
       { actorLabel: "console", details: { visitors: 1 } },

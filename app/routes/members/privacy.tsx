@@ -116,6 +116,7 @@ const COUNT_TEXT: { key: keyof RetentionRun["removed"]; one: string; many: strin
   { key: "eventRegistrations", one: "Event registration", many: "Event registrations" },
   { key: "ministryRegistrations", one: "Ministry sign-up", many: "Ministry sign-ups" },
   { key: "deletedMembers", one: "Deleted member", many: "Deleted members" },
+  { key: "outboxEmails", one: "Sent e-mail", many: "Sent e-mails" },
 ];
 
 function hourText(hour: number) {

@@ -17,6 +17,8 @@ export interface RetentionCounts {
   ministryRegistrations: number;
   eventRegistrations: number;
   deletedMembers: number;
+  /** Sent and failed e-mails (they repeat what people wrote), after the Connect messages' months. */
+  outboxEmails?: number;
 }
 
 export interface RetentionRun {

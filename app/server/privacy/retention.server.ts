@@ -6,6 +6,7 @@ import {
   inboxItems,
   ministryRegistrations,
   settings,
+  outboxEmails,
   visitors,
 } from "../../../database/schema";
 import { addMonths, startOfDayInChurchZone, todayInChurchZone } from "~/lib/dates";
@@ -46,14 +47,18 @@ function firstKeptDay(now: Date, months: number): string {
  * Deletes the rows of `table` that `where` picks, in batches, each with the inbox items of `kind`
  * that point at them (replies go with their item). The number removed.
  */
-async function removeInBatches(table: PgTable & { id: PgColumn }, where: SQL, kind: string): Promise<number> {
+async function removeInBatches(
+  table: PgTable & { id: PgColumn },
+  where: SQL,
+  kind: string | null,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const removed = await services().db.transaction(async (tx) => {
       const due = tx.select({ id: table.id }).from(table).where(where).limit(BATCH);
       const rows = await tx.delete(table).where(inArray(table.id, due)).returning({ id: table.id });
       const ids = rows.map((row) => row.id as string);
-      if (ids.length > 0) {
+      if (kind && ids.length > 0) {
         await tx.delete(inboxItems).where(and(eq(inboxItems.kind, kind), inArray(inboxItems.sourceId, ids)));
       }
       return ids.length;
@@ -95,6 +100,13 @@ export async function runRetention(now: Date = new Date(), actor: Actor = "syste
       "event",
     ),
     deletedMembers: await purgeExpiredMembers(now, keep.deletedMemberDays),
+    // The e-mails the site sent (confirmations, replies, notifications) repeat what people wrote:
+    // they go with the Connect messages' months. One still waiting to be sent stays.
+    outboxEmails: await removeInBatches(
+      outboxEmails,
+      and(inArray(outboxEmails.status, ["sent", "failed"]), lt(outboxEmails.createdAt, visitorsBefore))!,
+      null,
+    ),
   };
 
   const run: RetentionRun = { at: now.toISOString(), removed };
