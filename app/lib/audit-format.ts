@@ -109,6 +109,15 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
       : `removed member ${e.subject} for good`,
   "member.exported": (e) => `exported the personal data of member ${e.subject}`,
   "member.erased": (e) => `erased the personal data of member ${e.subject}`,
+  // A member's own update link and the review of what they sent (privacy issue 23)
+  "member.update-link-sent": (e) =>
+    `e-mailed member ${e.subject} a link to update their details${typeof e.details.to === "string" ? ` (${e.details.to})` : ""}`,
+  "member.update-link-shown": (e) => `showed member ${e.subject} a link to update their details as a QR code`,
+  "member.update-link-requested": (e) =>
+    `asked on the website for a link to update the details of member ${e.subject}`,
+  "member.update-requested": (e) => `sent changes to the details of member ${e.subject} for review`,
+  "member.update-accepted": (e) => `accepted a change member ${e.subject} sent`,
+  "member.update-rejected": (e) => `rejected a change member ${e.subject} sent`,
   "member.imported": (e) =>
     `imported ${e.count("imported", "member")} from “${e.subject}”${e.details.skipped ? ` (${e.count("skipped", "row")} skipped)` : ""}`,
   "member.import-undone": (e) =>
