@@ -8,6 +8,7 @@ import { getOptionalUser } from "~/server/auth/guards.server";
 import { isTwoFactorRequired } from "~/server/auth/security-settings.server";
 import { loadOptional } from "~/server/http/loader.server";
 import { countNewInboxItems } from "~/server/messages/inbox.server";
+import { countPendingUpdateRequests } from "~/server/people/member-updates.server";
 import type { Route } from "./+types/layout";
 import type { PageHandle } from "~/lib/page-scripts";
 
@@ -22,16 +23,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   // Nobody signed in: the screen's own loader sends them to sign in, except the registration
   // form, which the shared passcode opens.
-  if (!user) return { person: null, unfinished: false, unread: null };
+  if (!user) return { person: null, unfinished: false, unread: null, updates: null };
   const unfinished = user.mustChangePassword || (!user.twoFactorEnabled && (await isTwoFactorRequired()));
   const unread =
     !unfinished && can(user, "messages:read")
       ? await loadOptional("the unread messages", countNewInboxItems)
       : null;
-  return { person: { name: user.name, email: user.email, role: user.role }, unfinished, unread };
+  const updates =
+    !unfinished && can(user, "members:write")
+      ? await loadOptional("the members' updates waiting", countPendingUpdateRequests)
+      : null;
+  return { person: { name: user.name, email: user.email, role: user.role }, unfinished, unread, updates };
 }
 
-/** Every move re-reads the inbox's count, so the badge follows what colleagues handle. */
+/** Every move re-reads the counts, so the badges follow what colleagues handle. */
 export function shouldRevalidate() {
   return true;
 }
@@ -52,7 +57,7 @@ function Frame({
         churchName={church.name}
         person={person}
         groups={groups}
-        unread={loaderData?.unread ?? null}
+        counts={{ unread: loaderData?.unread ?? null, updates: loaderData?.updates ?? null }}
       />
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
         {children}
