@@ -25,6 +25,7 @@ const ROUTE_ACCESS: Record<string, Permission | "signed-in" | "public"> = {
   "members/profile/:id": "members:read",
   "members/edit/:id": "members:write",
   "members/deleted": "members:write",
+  "members/updates": "members:write",
   "members/reports": "reports:read",
   "members/reports/export/:report": "reports:read",
   "members/upload": "content:write",
