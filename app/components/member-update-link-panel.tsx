@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import type { ActionResult } from "~/lib/action-result";
 import { formatDateTime } from "~/lib/format";
 import { showToast } from "~/lib/toast";
+import { UPDATE_LINK_DAYS } from "~/schemas/own-details";
 import { Button } from "./ui/button";
 
 /** What the profile answers to "Show QR code": the new link, and its QR code drawn on the server. */
@@ -31,7 +32,8 @@ export function MemberUpdateLinkPanel({ name, email }: { name: string; email: st
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">
         {name} can check and correct their contact details, addresses, children and ministries with a link
-        that works once, for 7 days. What they send waits under Members&apos; Updates for you to accept.
+        that works once, for {UPDATE_LINK_DAYS} days. What they send waits under Members&apos; Updates for you
+        to accept.
       </p>
       <div className="flex flex-wrap gap-2">
         <sender.Form method="post">

@@ -7,6 +7,9 @@ import { MEMBER_FIELDS, type MemberChild, type MemberDraft } from "./member-fiel
 // them, where they live, their children and their ministries. Everything else (names, status,
 // roles, position) stays with the church office. Each field is checked as the member form checks it.
 
+/** How long a member's update link works. */
+export const UPDATE_LINK_DAYS = 7;
+
 export const OWN_DETAIL_FIELDS = [
   "email",
   "countryCode",

@@ -25,6 +25,7 @@ import { fullName } from "~/lib/names";
 import { memberOrBackToList } from "~/server/people/member-screens.server";
 import { sendUpdateLink, showUpdateLink } from "~/server/people/member-updates.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
+import { UPDATE_LINK_DAYS } from "~/schemas/own-details";
 import type { Member } from "../../../database/schema";
 import type { Route } from "./+types/member-profile";
 
@@ -102,7 +103,7 @@ async function updateLinkAction(
       }
       return reply({
         title: "Link sent",
-        description: `An update link is on its way to ${sent.sentTo}. It works once, for 7 days.`,
+        description: `An update link is on its way to ${sent.sentTo}. It works once, for ${UPDATE_LINK_DAYS} days.`,
       });
     }
     const link = await showUpdateLink(id, user, siteOrigin());

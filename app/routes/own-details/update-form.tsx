@@ -10,15 +10,15 @@ import { firstErrors } from "~/lib/action-result";
 import { pageMeta } from "~/lib/meta";
 import { loadAsDocument } from "~/lib/page-scripts";
 import { CHILD_INPUTS, MEMBER_FIELDS, readMemberForm, type MemberChild } from "~/schemas/member-fields";
-import { makeOwnDetailsSchema, ownDetailsDraft, type OwnDetails } from "~/schemas/own-details";
+import {
+  makeOwnDetailsSchema,
+  ownDetailsDraft,
+  UPDATE_LINK_DAYS,
+  type OwnDetails,
+} from "~/schemas/own-details";
 import { MAX_PUBLIC_FORM_BYTES, readBodyWithin } from "~/server/http/public-forms.server";
 import { factsOf } from "~/server/http/request-context.server";
-import {
-  openUpdateLink,
-  submitOwnDetails,
-  UPDATE_LINK_DAYS,
-  type ClosedLink,
-} from "~/server/people/member-updates.server";
+import { openUpdateLink, submitOwnDetails, type ClosedLink } from "~/server/people/member-updates.server";
 import { loadMemberOptions } from "~/server/people/members.server";
 import { hitRateLimits } from "~/server/platform/rate-limit.server";
 import { services } from "~/server/platform/services.server";

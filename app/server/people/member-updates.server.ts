@@ -11,7 +11,12 @@ import {
 import { fullName } from "~/lib/names";
 import { isUuid } from "~/lib/ids";
 import { pickMemberFields, type MemberChild, type MemberInput } from "~/schemas/member-fields";
-import { OWN_DETAIL_FIELDS, type OwnDetailField, type OwnDetails } from "~/schemas/own-details";
+import {
+  OWN_DETAIL_FIELDS,
+  UPDATE_LINK_DAYS,
+  type OwnDetailField,
+  type OwnDetails,
+} from "~/schemas/own-details";
 import { renderEmail } from "../messages/email-layout.server";
 import { isSendableAddress, queueEmail } from "../messages/outbox.server";
 import { logChange, type Actor } from "../platform/change-log.server";
@@ -27,7 +32,6 @@ import { notDeleted, updateMemberIn } from "./members.server";
 // works for 7 days and once: what the member sends waits, field by field, for staff to accept or
 // reject, and only an accepted change reaches the member's record.
 
-export const UPDATE_LINK_DAYS = 7;
 export const UPDATE_PATH = "/update-my-details";
 
 const DAY = 24 * 60 * 60 * 1000;
