@@ -148,7 +148,7 @@ describe.each(databaseKinds)("members' own update links on %s", (kind) => {
     const page = await open(token);
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(page.headers.get("Referrer-Policy")).toBe("same-origin");
     const view = page.data as View;
     expect(view).toMatchObject({
       state: "open",

@@ -30,7 +30,10 @@ import type { Route } from "./+types/update-form";
 // a plain page and form (no scripts, ADR 013): adding a child row is a round trip to the server.
 // What is sent waits for the church office; the link works once, and only for a real change.
 
-const KEEP_TOKEN_HERE = { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" };
+// The token must not travel to other sites: no referrer leaves the site ("same-origin" rather than
+// "no-referrer", which would make the browser send `Origin: null` with the form, and the site
+// refuses such posts as sent from elsewhere), and no cache keeps the page.
+const KEEP_TOKEN_HERE = { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" };
 
 export function headers() {
   return KEEP_TOKEN_HERE;
@@ -197,7 +200,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [
     ...pageMeta(matches, texts.title, "Check and update the details the church keeps about you."),
     { name: "robots", content: "noindex" },
-    { name: "referrer", content: "no-referrer" },
+    { name: "referrer", content: "same-origin" },
   ];
 }
 
