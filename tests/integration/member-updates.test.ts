@@ -213,6 +213,19 @@ describe.each(databaseKinds)("members' own update links on %s", (kind) => {
     });
     expect(view.draft).toMatchObject({ email: "not an address", mobile: "12" });
 
+    // "Add another child" (the form's round trip without scripts): what was typed, one more empty row.
+    const more = await submit(
+      token,
+      formOf(cara, { intent: "add-child", mobile: "39990000", childName: ["Ivo"] }),
+    );
+    expect(more.data).toMatchObject({
+      state: "open",
+      newRows: 1,
+      draft: { mobile: "39990000", children: [{ name: "Ivo", birthday: null, gender: null }] },
+    });
+    const twice = await submit(token, formOf(cara, { intent: "add-child", childName: ["", ""] }));
+    expect(twice.data).toMatchObject({ state: "open", newRows: 3, draft: { children: [] } });
+
     expect(await requestsOf(cara.id)).toEqual([]);
     const [link] = await rows<{ used_at: Date | null }>(
       "select used_at from member_update_links where member_id = $1",

@@ -30,6 +30,11 @@ export const texts = {
 
 export const clientLoader = loadAsDocument;
 
+// A server loader, so the page is drawn on the server (a route with only a client loader is not).
+export function loader() {
+  return null;
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(
     matches,

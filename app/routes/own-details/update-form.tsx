@@ -113,7 +113,15 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value.slice(0, 1000) : "";
 };
 
-/** What was typed, for the form to show again; rows marked "remove" are gone. */
+const isBlank = (child: { name?: string | null; birthday?: string | null; gender?: string | null }) =>
+  !child.name?.trim() && !child.birthday && !child.gender;
+
+/** How many empty child rows were sent (the rows offered for new children, left empty). */
+function blankRows(form: FormData): number {
+  return (readMemberForm(form).children ?? []).filter(isBlank).length;
+}
+
+/** What was typed, for the form to show again; rows marked "remove" and empty rows are gone. */
 function typedDraft(form: FormData): Draft {
   const member = readMemberForm(form);
   const removed = new Set(form.getAll("removeChild").map(String));
@@ -126,10 +134,10 @@ function typedDraft(form: FormData): Draft {
     children: (member.children ?? [])
       .map((child) => ({
         name: (child.name ?? "").slice(0, 1000),
-        birthday: child.birthday ?? null,
-        gender: child.gender ?? null,
+        birthday: child.birthday || null,
+        gender: child.gender || null,
       }))
-      .filter((_, index) => !removed.has(String(index))),
+      .filter((child, index) => !removed.has(String(index)) && !isBlank(child)),
     ministryInvolvement: member.ministryInvolvement ?? [],
   };
 }
@@ -168,7 +176,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ministries: options.ministries,
         errors: {},
         notice: null,
-        newRows: 1,
+        newRows: Math.max(1, blankRows(form)),
         ...more,
       },
       { status, headers: KEEP_TOKEN_HERE },
@@ -176,8 +184,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   // "Add another child": the form again with what was typed and one more empty row; nothing sent.
   if (form.get("intent") === "add-child") {
-    const rows = Math.min(Number(form.get("newRows")) || 1, 10);
-    return open({ newRows: rows + 1 });
+    return open({ newRows: Math.min(blankRows(form) + 1, 10) });
   }
 
   const parsed = makeOwnDetailsSchema(options).safeParse(ownDetailsDraft(readMemberFormWithout(form)));
@@ -410,7 +417,6 @@ function UpdateForm({ view }: { view: Extract<View, { state: "open" }> }) {
             <ChildRow key={`new-${n}`} index={children.length + n} child={{}} isNew />
           ))}
         </ol>
-        <input type="hidden" name="newRows" value={view.newRows} />
         <Button
           type="submit"
           name="intent"
