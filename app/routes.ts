@@ -32,6 +32,10 @@ export default [
   route("media/sermons/:id/audio", "routes/media/sermon-audio.ts"),
   route("media/elibrary", "routes/media/elibrary.tsx"),
   route("media/elibrary/:id/download", "routes/media/elibrary-download.ts"),
+  // Privacy (issue 23): a member asks for a link to their own record, and the link opens a form
+  // with that record only; what they send waits for staff in members/updates
+  route("update-my-details", "routes/own-details/ask-for-link.tsx"),
+  route("update-my-details/:token", "routes/own-details/update-form.tsx"),
 
   // Members area (each loader and action calls requireUser). Signing in and choosing a password
   // keep the site's frame; every other members screen is inside the members layout (its
@@ -59,6 +63,8 @@ export default [
     route("members/edit/:id", "routes/members/edit-member.tsx"),
     // Deleted members wait here 30 days, restorable with everything (issue 18, safe forms)
     route("members/deleted", "routes/members/deleted-members.tsx"),
+    // Privacy (issue 23): what members sent through their update links, accepted or rejected per field
+    route("members/updates", "routes/members/member-updates.tsx"),
     route("members/reports", "routes/members/reports.tsx"),
     route("members/upload", "routes/members/documents.tsx"),
     route("members/add-sermon", "routes/members/sermons.tsx"),

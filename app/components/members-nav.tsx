@@ -1,7 +1,7 @@
 import { ExternalLink, LogOut, Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { currentItem, type MembersNavGroup } from "~/lib/members-nav";
+import { currentItem, type MembersNavGroup, type NavCounts } from "~/lib/members-nav";
 import { ROLE_LABELS, type Role } from "~/lib/permissions";
 import { cn } from "~/lib/utils";
 import { ChurchLogo } from "./church-logo";
@@ -12,15 +12,15 @@ interface Person {
   role: Role;
 }
 
-/** "3 new" next to the inbox: the count, and words for a screen reader. */
-function UnreadBadge({ count, testId }: { count: number; testId: string }) {
+/** "3 new" next to the inbox (or "2 waiting" next to members' updates): the count, and words for a screen reader. */
+function UnreadBadge({ count, testId, words = "new" }: { count: number; testId: string; words?: string }) {
   return (
     <span
       data-testid={testId}
       className="ml-auto inline-flex min-w-6 shrink-0 items-center justify-center rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground"
     >
       {count}
-      <span className="sr-only"> new</span>
+      <span className="sr-only"> {words}</span>
     </span>
   );
 }
@@ -34,13 +34,14 @@ export function MembersNavigation({
   churchName,
   person,
   groups,
-  unread,
+  counts,
 }: {
   churchName: string;
   person: Person | null;
   groups: MembersNavGroup[];
-  unread: number | null;
+  counts: NavCounts;
 }) {
+  const unread = counts.unread;
   const { pathname } = useLocation();
   // Open on the page where it was opened: choosing a page closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -145,8 +146,15 @@ export function MembersNavigation({
                             )}
                           >
                             <span className="min-w-0">{item.label}</span>
-                            {item.unreadBadge && unread ? (
+                            {item.badge === "unread" && unread ? (
                               <UnreadBadge count={unread} testId="nav-unread-badge" />
+                            ) : null}
+                            {item.badge === "updates" && counts.updates ? (
+                              <UnreadBadge
+                                count={counts.updates}
+                                testId="nav-updates-badge"
+                                words="waiting"
+                              />
                             ) : null}
                           </Link>
                         </li>

@@ -7,7 +7,10 @@ import { ChurchLogo } from "./church-logo";
 import { SocialIcon } from "./social-icons";
 
 /** What the church owes every visitor: how their details are used (privacy by design, issue 23). */
-const FOOTER_NOTICES = [{ to: "/privacy", label: "Privacy Notice" }];
+const FOOTER_NOTICES = [
+  { to: "/privacy", label: "Privacy Notice" },
+  { to: "/update-my-details", label: "Update My Details" },
+];
 
 export function SiteFooter({
   church,

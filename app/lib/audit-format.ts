@@ -120,6 +120,15 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
       .reduce((sum, [, count]) => sum + (typeof count === "number" ? count : 0), 0);
     return `erased a person for good: their member record and ${linked} linked ${linked === 1 ? "record" : "records"}`;
   },
+  // A member's own update link and the review of what they sent (privacy issue 23)
+  "member.update-link-sent": (e) =>
+    `e-mailed member ${e.subject} a link to update their details${typeof e.details.to === "string" ? ` (${e.details.to})` : ""}`,
+  "member.update-link-shown": (e) => `showed member ${e.subject} a link to update their details as a QR code`,
+  "member.update-link-requested": (e) =>
+    `asked on the website for a link to update the details of member ${e.subject}`,
+  "member.update-requested": (e) => `sent changes to the details of member ${e.subject} for review`,
+  "member.update-accepted": (e) => `accepted a change member ${e.subject} sent`,
+  "member.update-rejected": (e) => `rejected a change member ${e.subject} sent`,
   "member.imported": (e) =>
     `imported ${e.count("imported", "member")} from “${e.subject}”${e.details.skipped ? ` (${e.count("skipped", "row")} skipped)` : ""}`,
   "member.import-undone": (e) =>

@@ -8,9 +8,14 @@ export interface MembersNavItem {
   permission?: Permission;
   /** Other addresses that belong to this screen (a member's profile belongs to the list). */
   also?: string[];
-  /** Carries the inbox's count of new messages. */
-  unreadBadge?: boolean;
+  /** The count it carries: the inbox's new messages, or members' changes waiting for review. */
+  badge?: NavCount;
 }
+
+export type NavCount = "unread" | "updates";
+
+/** The counts the navigation shows, null where the person may not see them or they failed to load. */
+export type NavCounts = Record<NavCount, number | null>;
 
 export interface MembersNavGroup {
   /** null for the group without a heading (the dashboard). */
@@ -49,6 +54,12 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
         permission: "registrations:read",
         also: ["/members/events/"],
       },
+      {
+        to: "/members/updates",
+        label: "Members' Updates",
+        permission: "members:write",
+        badge: "updates",
+      },
       { to: "/members/deleted", label: "Recently deleted", permission: "members:write" },
     ],
   },
@@ -59,7 +70,7 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
         to: "/members/messages",
         label: "Inbox",
         permission: "messages:read",
-        unreadBadge: true,
+        badge: "unread",
         also: ["/members/messages/"],
       },
       { to: "/members/messages/outbox", label: "Outbox", permission: "messages:read" },

@@ -13,6 +13,8 @@ export const PUBLIC_PATHS = [
   "/media/sermons",
   "/media/elibrary",
   "/privacy",
+  // Privacy (issue 23): members ask here for a link to update their own details
+  "/update-my-details",
 ];
 
 /** Writes data for a <script type="application/ld+json"> without letting it close the tag. */

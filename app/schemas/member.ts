@@ -45,7 +45,8 @@ function childSchema(field: ChildrenField) {
   });
 }
 
-function fieldSchema(field: MemberField, options: MemberOptions): z.ZodType {
+/** One member field's check, for a form that shows only some fields (a member's own update form). */
+export function fieldSchema(field: MemberField, options: MemberOptions): z.ZodType {
   switch (field.kind) {
     case "text":
     case "email":

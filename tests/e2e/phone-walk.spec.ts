@@ -326,6 +326,32 @@ async function seed() {
       seeded.staffId,
     ],
   );
+
+  // A member's own changes waiting in Members' Updates: long values, children and ministries.
+  await sql(`insert into member_update_requests (member_id, changes) values ($1, $2::jsonb)`, [
+    seeded.memberId,
+    JSON.stringify([
+      { field: "email", from: LONG.email, to: `new.${LONG.email}`, status: "pending" },
+      {
+        field: "addressBh",
+        from: "Flat 2204, Building 1458, Road 4321, Block 428, Al Seef District, Manama, Kingdom of Bahrain",
+        to: "Villa 77, Road 3803, Block 338, Adliya, Manama, Kingdom of Bahrain, near the old bakery",
+        status: "pending",
+      },
+      {
+        field: "children",
+        from: [],
+        to: [{ name: "Gabriel Emmanuel Dela Cruz-Villanueva", birthday: "2015-03-14", gender: "Male" }],
+        status: "pending",
+      },
+      {
+        field: "ministryInvolvement",
+        from: ["acts-kids"],
+        to: ["acts-kids", "amplify", "yadah"],
+        status: "pending",
+      },
+    ]),
+  ]);
 }
 
 async function removeSeeded() {

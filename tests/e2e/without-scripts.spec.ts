@@ -40,6 +40,7 @@ const PUBLIC_PAGES: [string, string][] = [
   ["/media", "Sermons & Resources"],
   ["/media/sermons", "Sermons"],
   ["/media/elibrary", "eLibrary"],
+  ["/update-my-details", "Update My Details"],
   ["/no-such-page", "Page Not Found"],
 ];
 

@@ -27,6 +27,7 @@ const ROUTE_ACCESS: Record<string, Permission | "signed-in" | "public"> = {
   "members/profile/:id/erase": "members:erase",
   "members/edit/:id": "members:write",
   "members/deleted": "members:write",
+  "members/updates": "members:write",
   "members/reports": "reports:read",
   "members/reports/export/:report": "reports:read",
   "members/upload": "content:write",

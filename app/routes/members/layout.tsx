@@ -9,6 +9,7 @@ import { isTwoFactorRequired } from "~/server/auth/security-settings.server";
 import { loadOptional } from "~/server/http/loader.server";
 import { countNewInboxItems } from "~/server/messages/inbox.server";
 import { getRetentionSettings } from "~/server/privacy/retention-settings.server";
+import { countPendingUpdateRequests } from "~/server/people/member-updates.server";
 import type { Route } from "./+types/layout";
 import type { PageHandle } from "~/lib/page-scripts";
 
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   // Nobody signed in: the screen's own loader sends them to sign in, except the registration
   // form, which the shared passcode opens.
-  if (!user) return { person: null, unfinished: false, unread: null, deletedMemberDays: null };
+  if (!user) return { person: null, unfinished: false, unread: null, deletedMemberDays: null, updates: null };
   const unfinished = user.mustChangePassword || (!user.twoFactorEnabled && (await isTwoFactorRequired()));
   const unread =
     !unfinished && can(user, "messages:read")
@@ -34,15 +35,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     !unfinished && can(user, "members:write")
       ? ((await loadOptional("the retention settings", getRetentionSettings))?.deletedMemberDays ?? null)
       : null;
+  const updates =
+    !unfinished && can(user, "members:write")
+      ? await loadOptional("the members' updates waiting", countPendingUpdateRequests)
+      : null;
   return {
     person: { name: user.name, email: user.email, role: user.role },
     unfinished,
     unread,
     deletedMemberDays,
+    updates,
   };
 }
 
-/** Every move re-reads the inbox's count, so the badge follows what colleagues handle. */
+/** Every move re-reads the counts, so the badges follow what colleagues handle. */
 export function shouldRevalidate() {
   return true;
 }
@@ -63,7 +69,7 @@ function Frame({
         churchName={church.name}
         person={person}
         groups={groups}
-        unread={loaderData?.unread ?? null}
+        counts={{ unread: loaderData?.unread ?? null, updates: loaderData?.updates ?? null }}
       />
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
         {children}

@@ -6,6 +6,7 @@ import { AuditEntries } from "~/components/audit-entries";
 import { MemberConsents } from "~/components/member-consents";
 import { useDeleteToast } from "~/components/confirm-dialog";
 import { DeleteMemberButton } from "~/components/member-delete-button";
+import { MemberUpdateLinkPanel } from "~/components/member-update-link-panel";
 import { buttonVariants } from "~/components/ui/button";
 import { todayInChurchZone } from "~/lib/dates";
 import { formatDate } from "~/lib/format";
@@ -17,7 +18,7 @@ import { MEMBER_FIELDS, type MemberFieldName } from "~/schemas/member-fields";
 import { auditNames, entryView, memberHistory } from "~/server/audit/audit-log.server";
 import { requireUser, type StaffUser } from "~/server/auth/guards.server";
 import { loadOptional } from "~/server/http/loader.server";
-import { refuse, refusalFor, reply } from "~/server/http/action-result.server";
+import { refuse, refusalFor, reply, replyWith } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { deleteMember, getMemberProfile } from "~/server/people/members.server";
@@ -31,6 +32,9 @@ import {
   currentConsents,
   isConsentKind,
 } from "~/server/people/consents.server";
+import { sendUpdateLink, showUpdateLink } from "~/server/people/member-updates.server";
+import { siteOrigin } from "~/server/platform/site-origin.server";
+import { UPDATE_LINK_DAYS } from "~/schemas/own-details";
 import type { Member } from "../../../database/schema";
 import type { Route } from "./+types/member-profile";
 
@@ -95,8 +99,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request, "members:write");
   const form = await readForm(request);
-  if (form.get("intent") === "consent") return consentAction(params.id, form, user);
-  if (form.get("intent") !== "delete") {
+  const intent = form.get("intent");
+  if (intent === "send-update-link" || intent === "show-update-link") {
+    return updateLinkAction(intent, params.id, user);
+  }
+  if (intent === "consent") return consentAction(params.id, form, user);
+  if (intent !== "delete") {
     return refuse(400, { title: "Delete failed", description: "Unknown request." });
   }
   let deleted;
@@ -149,6 +157,45 @@ async function consentAction(id: string, form: FormData, user: StaffUser) {
     title: give ? "Consent recorded" : "Consent withdrawn",
     description: give ? `${what}: consent recorded.` : `${what}: consent withdrawn.`,
   });
+}
+
+/** The "Update link" panel's two buttons (privacy issue 23): e-mail a link, or show one as a QR code. */
+async function updateLinkAction(
+  intent: "send-update-link" | "show-update-link",
+  id: string,
+  user: Awaited<ReturnType<typeof requireUser>>,
+) {
+  const title = "No link made";
+  const gone = { title, description: "That member no longer exists." };
+  try {
+    if (intent === "send-update-link") {
+      const sent = await sendUpdateLink(id, user, siteOrigin());
+      if (!sent) return refuse(404, gone);
+      if (sent === "no-address") {
+        return refuse(400, {
+          title: "No link sent",
+          description:
+            "The member's e-mail address cannot take mail. Correct it, or show the link as a QR code.",
+        });
+      }
+      return reply({
+        title: "Link sent",
+        description: `An update link is on its way to ${sent.sentTo}. It works once, for ${UPDATE_LINK_DAYS} days.`,
+      });
+    }
+    const link = await showUpdateLink(id, user, siteOrigin());
+    if (!link) return refuse(404, gone);
+    return replyWith(
+      { title: "Link ready", description: "Scan the QR code with the member's phone." },
+      { link: { url: link.url, qrSvg: link.qrSvg, expiresAt: link.expiresAt.toISOString() } },
+    );
+  } catch (error) {
+    return refusalFor(error, {
+      title,
+      fallback: "The link could not be made. Please try again.",
+      what: "Making a member's update link",
+    });
+  }
 }
 
 function show(value: string | null | undefined): string {
@@ -354,6 +401,11 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
         <Card title="Consent">
           <MemberConsents consents={consents} history={consentHistory} canWrite={canWrite} />
         </Card>
+        {canWrite ? (
+          <Card title="Update link">
+            <MemberUpdateLinkPanel name={name} email={member.email} />
+          </Card>
+        ) : null}
 
         <Card title="History">
           <History history={history} auditLink={auditLink} />

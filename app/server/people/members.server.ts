@@ -290,28 +290,37 @@ export async function findPossibleDuplicates(
 /** The member as saved, or null when there is no such member. The audit entry names each changed field. */
 export async function updateMember(id: string, input: MemberInput, actor: Actor): Promise<Member | null> {
   if (!isUuid(id)) return null;
-  return services().db.transaction(async (tx) => {
-    const [before] = await tx
-      .select(memberColumns)
-      .from(members)
-      .where(and(eq(members.id, id), notDeleted))
-      .for("update");
-    if (!before) return null;
-    const [row] = await tx
-      .update(members)
-      .set(pickMemberFields(input))
-      .where(eq(members.id, id))
-      .returning(memberColumns);
-    const changes = fieldChanges(before, row!, MEMBER_FIELD_NAMES).map((change) => ({
-      ...change,
-      label: MEMBER_FIELDS[change.field as MemberFieldName].label,
-    }));
-    await logChange(tx, actor, "member.updated", {
-      subject: { type: "member", id, label: memberLabel(row!) },
-      details: { changes },
-    });
-    return row!;
+  return services().db.transaction((tx) => updateMemberIn(tx, id, input, actor));
+}
+
+/** `updateMember` inside the caller's transaction (accepting a member's own change writes it so). */
+export async function updateMemberIn(
+  tx: Executor,
+  id: string,
+  input: MemberInput,
+  actor: Actor,
+): Promise<Member | null> {
+  if (!isUuid(id)) return null;
+  const [before] = await tx
+    .select(memberColumns)
+    .from(members)
+    .where(and(eq(members.id, id), notDeleted))
+    .for("update");
+  if (!before) return null;
+  const [row] = await tx
+    .update(members)
+    .set(pickMemberFields(input))
+    .where(eq(members.id, id))
+    .returning(memberColumns);
+  const changes = fieldChanges(before, row!, MEMBER_FIELD_NAMES).map((change) => ({
+    ...change,
+    label: MEMBER_FIELDS[change.field as MemberFieldName].label,
+  }));
+  await logChange(tx, actor, "member.updated", {
+    subject: { type: "member", id, label: memberLabel(row!) },
+    details: { changes },
   });
+  return row!;
 }
 
 /** How the deleted_by column names who deleted: the account's e-mail, or 'system', 'console' ... */

@@ -45,6 +45,8 @@ const brotli = promisify(zlib.brotliCompress);
 /** The paths a visitor may be served from the cache (everything except the members area and files). */
 export function isCacheablePath(pathname: string) {
   if (pathname.endsWith(".data")) return false; // client-side navigation data
+  // A member's update link shows their own details: never kept, never sent to anyone else.
+  if (pathname.startsWith("/update-my-details/")) return false;
   return !/^\/(members|files|assets|api|healthz|readyz)(\/|$)/.test(pathname);
 }
 
