@@ -50,6 +50,7 @@ describe.each(databaseKinds)("the daily backup on %s", (kind) => {
       .filter((name) => name.startsWith("backup-"))
       .sort();
 
+  // A backup and a restore of a whole embedded database: tens of seconds on a busy CI machine.
   it("is taken once a day after 03:00 Bahrain time, keeps two days, and restores", async () => {
     await start();
     await t.services.db
@@ -91,7 +92,7 @@ describe.each(databaseKinds)("the daily backup on %s", (kind) => {
       ]).toString();
       expect(listing).toMatch(/TABLE DATA public members/);
     }
-  });
+  }, 90_000);
 
   it("says so when it fails, and the dashboard warns", async () => {
     await start();

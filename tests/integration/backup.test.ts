@@ -23,6 +23,7 @@ describe("backups of the embedded database", () => {
     fs.rmSync(scratch, { recursive: true, force: true });
   });
 
+  // A backup and a restore of a whole embedded database: tens of seconds on a busy CI machine.
   it("restores every row and file into an empty folder", async () => {
     await seedDemoContent();
     await t.services.db
@@ -69,5 +70,5 @@ describe("backups of the embedded database", () => {
 
     // A folder that already has a database is never overwritten.
     await expect(restoreBackup(backup, target)).rejects.toThrow(/already holds a database/);
-  });
+  }, 90_000);
 });
