@@ -54,6 +54,24 @@ export function backupNeedsAttention(status: BackupStatus | undefined, now = new
 }
 
 /**
+ * Claims a daily job's slot (an ISO time) in the settings row `key`: one row, moved forward by
+ * whichever server gets there first, so with several servers only one runs the job. False when
+ * the slot was claimed already (here or on another server).
+ */
+export async function claimDailySlot(key: string, slot: string): Promise<boolean> {
+  const claimed = await services()
+    .db.insert(settings)
+    .values({ key, value: slot })
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: { value: slot, updatedAt: new Date() },
+      setWhere: sql`(${settings.value} #>> '{}') < ${slot}`,
+    })
+    .returning({ key: settings.key });
+  return claimed.length > 0;
+}
+
+/**
  * Takes the backup due at `now` unless it was taken already (here or on another server).
  * Returns what happened, or null when nothing was due.
  */
@@ -61,16 +79,7 @@ export async function runScheduledBackup(now = new Date()): Promise<BackupStatus
   const { db, env } = services();
   if (env.BACKUP_HOUR === "off") return null;
   const slot = dueSlot(now, env.BACKUP_HOUR).toISOString();
-  const claimed = await db
-    .insert(settings)
-    .values({ key: CLAIM_KEY, value: slot })
-    .onConflictDoUpdate({
-      target: settings.key,
-      set: { value: slot, updatedAt: new Date() },
-      setWhere: sql`(${settings.value} #>> '{}') < ${slot}`,
-    })
-    .returning({ key: settings.key });
-  if (claimed.length === 0) return null;
+  if (!(await claimDailySlot(CLAIM_KEY, slot))) return null;
 
   let status: BackupStatus;
   try {

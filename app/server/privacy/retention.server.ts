@@ -5,13 +5,12 @@ import {
   events,
   inboxItems,
   ministryRegistrations,
-  settings,
   outboxEmails,
   visitors,
 } from "../../../database/schema";
 import { addMonths, startOfDayInChurchZone, todayInChurchZone } from "~/lib/dates";
 import { purgeExpiredMembers } from "../people/deleted-members.server";
-import { dueSlot } from "../platform/backup-schedule.server";
+import { claimDailySlot, dueSlot } from "../platform/backup-schedule.server";
 import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 import {
@@ -125,20 +124,10 @@ export async function runRetention(now: Date = new Date(), actor: Actor = "syste
  * Returns what it removed, or null when nothing was due.
  */
 export async function runScheduledRetention(now: Date = new Date()): Promise<RetentionRun | null> {
-  const { db, env } = services();
+  const { env } = services();
   if (env.RETENTION_HOUR === "off") return null;
   const slot = dueSlot(now, env.RETENTION_HOUR).toISOString();
-  // The claim: one row, moved forward by whoever gets there first; the others see it done.
-  const claimed = await db
-    .insert(settings)
-    .values({ key: CLAIM_KEY, value: slot })
-    .onConflictDoUpdate({
-      target: settings.key,
-      set: { value: slot, updatedAt: new Date() },
-      setWhere: sql`(${settings.value} #>> '{}') < ${slot}`,
-    })
-    .returning({ key: settings.key });
-  if (claimed.length === 0) return null;
+  if (!(await claimDailySlot(CLAIM_KEY, slot))) return null;
   try {
     return await runRetention(now);
   } catch (error) {
