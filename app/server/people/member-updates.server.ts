@@ -91,16 +91,19 @@ function queueLinkEmail(
   });
 }
 
+/** What a link needs of its member: the name for its e-mail and audit entries, and the address. */
+const linkMemberColumns = {
+  id: members.id,
+  firstName: members.firstName,
+  middleName: members.middleName,
+  lastName: members.lastName,
+  email: members.email,
+};
+
 async function liveMember(executor: Executor, id: string) {
   if (!isUuid(id)) return null;
   const [row] = await executor
-    .select({
-      id: members.id,
-      firstName: members.firstName,
-      middleName: members.middleName,
-      lastName: members.lastName,
-      email: members.email,
-    })
+    .select(linkMemberColumns)
     .from(members)
     .where(and(eq(members.id, id), notDeleted))
     .limit(1);
@@ -164,13 +167,7 @@ export async function requestUpdateLink(email: string, origin: string): Promise<
   const content = await getSiteContent();
   return services().db.transaction(async (tx) => {
     const found = await tx
-      .select({
-        id: members.id,
-        firstName: members.firstName,
-        middleName: members.middleName,
-        lastName: members.lastName,
-        email: members.email,
-      })
+      .select(linkMemberColumns)
       .from(members)
       .where(and(sql`lower(trim(${members.email})) = ${address}`, notDeleted))
       .orderBy(asc(members.createdAt), asc(members.id))
