@@ -80,8 +80,9 @@ export default defineConfig({
       // trips another's, and prepare data with SQL over the control socket.
       TRUST_PROXY: "true",
       TEST_HOOKS: "true",
-      // No daily backup copying the database in the middle of a test.
+      // No daily backup copying the database, nor retention clean-up, in the middle of a test.
       BACKUP_HOUR: "off",
+      RETENTION_HOUR: "off",
     },
   })),
 });

@@ -25,8 +25,10 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       ADMIN_PASSWORD: ADMIN.password,
       TRUST_PROXY: "true",
       TEST_HOOKS: "true",
-      // No daily backup in the middle of a test (tests/integration/backup-schedule.test.ts has it).
+      // No daily backup or retention clean-up in the middle of a test (the integration tests
+      // backup-schedule and retention have them): seeded data years old would start to vanish.
       BACKUP_HOUR: "off",
+      RETENTION_HOUR: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
