@@ -36,6 +36,7 @@ export default [
   // with that record only; what they send waits for staff in members/updates
   route("update-my-details", "routes/own-details/ask-for-link.tsx"),
   route("update-my-details/:token", "routes/own-details/update-form.tsx"),
+  route("update-my-details/:token/my-data", "routes/own-details/my-data.ts"),
 
   // Members area (each loader and action calls requireUser). Signing in and choosing a password
   // keep the site's frame; every other members screen is inside the members layout (its

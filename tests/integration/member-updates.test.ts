@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { action as profileAction } from "~/routes/members/member-profile";
 import { action as reviewAction, loader as reviewLoader } from "~/routes/members/member-updates";
 import { action as askAction } from "~/routes/own-details/ask-for-link";
+import { loader as myDataLoader } from "~/routes/own-details/my-data";
 import { action as formAction, loader as formLoader } from "~/routes/own-details/update-form";
 import { updateMember } from "~/server/people/members.server";
 import {
@@ -454,5 +455,114 @@ describe.each(databaseKinds)("members' own update links on %s", (kind) => {
     }
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+  const consentRows = (memberId: string) =>
+    rows<{ kind: string; recorded_by: string; withdrawn_by: string | null; withdrawn: boolean }>(
+      `select kind, recorded_by, withdrawn_by, withdrawn_at is not null as withdrawn
+         from consents where member_id = $1 order by given_at, id`,
+      [memberId],
+    );
+
+  it("the member gives and withdraws their own consents at once, audited, and the link stays open", async () => {
+    const eva = await aMember("Eva");
+    await rows(
+      "insert into consents (member_id, kind, notice_version, recorded_by) values ($1, 'registry', 1, 'registration-passcode')",
+      [eva.id],
+    );
+    const token = await emailLink(eva.id, eva.email);
+    const shown = (await open(token)).data as View & { consents: Record<string, boolean> };
+    expect(shown.consents).toEqual({ registry: true, email: false });
+
+    // Ticks church e-mails, keeps the registry.
+    const given = await submit(token, { intent: "consents", consentRegistry: "yes", consentEmail: "yes" });
+    expect(given.status).toBe(200);
+    expect((given.data as View).notice).toBe("consents-saved");
+    expect(await consentRows(eva.id)).toEqual([
+      { kind: "registry", recorded_by: "registration-passcode", withdrawn_by: null, withdrawn: false },
+      { kind: "email", recorded_by: "member", withdrawn_by: null, withdrawn: false },
+    ]);
+    // Nothing went to the review queue and the link still opens.
+    expect(await requestsOf(eva.id)).toEqual([]);
+    expect(((await open(token)).data as View).state).toBe("open");
+
+    // The same again: nothing to save, nothing written.
+    const same = await submit(token, { intent: "consents", consentRegistry: "yes", consentEmail: "yes" });
+    expect((same.data as View).notice).toBe("consents-same");
+    expect(await consentRows(eva.id)).toHaveLength(2);
+
+    // Withdraws the registry: the office is told on the review queue and by the badge's count.
+    const withdrawn = await submit(token, { intent: "consents", consentEmail: "yes" });
+    expect((withdrawn.data as View).notice).toBe("registry-withdrawn");
+    const [registry] = await consentRows(eva.id);
+    expect(registry).toMatchObject({ kind: "registry", withdrawn: true, withdrawn_by: "member" });
+    const queue = await callRoute(
+      reviewLoader,
+      new Request("http://localhost/members/updates", { headers: { cookie } }),
+    );
+    const listed = (queue.data as { withdrawn: { memberId: string; memberName: string }[] }).withdrawn;
+    expect(listed).toContainEqual(expect.objectContaining({ memberId: eva.id, memberName: "Eva Cruz" }));
+    const audit = await rows<{ action: string; details: Record<string, unknown> }>(
+      "select action, details from audit_log where subject_id = $1 and action like 'member.consent%' order by at, id",
+      [eva.id],
+    );
+    expect(audit.map((entry) => [entry.action, entry.details.consent, entry.details.by])).toEqual([
+      ["member.consent-given", "email", "the member"],
+      ["member.consent-withdrawn", "registry", "the member"],
+    ]);
+
+    // Staff record the consent again (given on paper): the member leaves the list.
+    await rows(
+      "insert into consents (member_id, kind, notice_version, recorded_by) values ($1, 'registry', 1, 'admin@church.local')",
+      [eva.id],
+    );
+    const after = await callRoute(
+      reviewLoader,
+      new Request("http://localhost/members/updates", { headers: { cookie } }),
+    );
+    expect(
+      (after.data as { withdrawn: { memberId: string }[] }).withdrawn.map((entry) => entry.memberId),
+    ).not.toContain(eva.id);
+  });
+
+  it("Download my data gives the member's own file while the link is open, and nothing to an altered or used link", async () => {
+    const ida = await aMember("Ida");
+    const joe = await aMember("Joe");
+    const token = await emailLink(ida.id, ida.email);
+    // A staff digest that names Ida's address beside someone else's message: not hers to take.
+    await rows(
+      `insert into outbox_emails (kind, to_address, subject, text_body, html_body, status)
+       values ('digest', 'office@church.local', 'Today', $1, '<p>digest</p>', 'sent')`,
+      [`New: ${ida.email} and ${joe.email} wrote about the choir`],
+    );
+    const download = (value: string) =>
+      callRoute(myDataLoader, new Request(`http://localhost/update-my-details/${value}/my-data`), {
+        params: { token: value },
+      });
+
+    const file = await download(token);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="personal-data-ida-cruz-\d{4}-\d{2}-\d{2}\.html"$/,
+    );
+    expect(file.headers.get("cache-control")).toContain("no-store");
+    const html = await file.response!.text();
+    expect(html).toContain(ida.email);
+    expect(html).toContain("Update my details"); // the e-mail with her link, sent to her
+    expect(html).not.toContain(joe.email);
+    const [exported] = await rows<{ details: Record<string, unknown> }>(
+      "select details from audit_log where subject_id = $1 and action = 'member.exported'",
+      [ida.id],
+    );
+    expect(exported?.details).toEqual({ format: "html", by: "the member" });
+
+    // One character changed: no file, and nothing about anyone.
+    const altered = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
+    const refused = await download(altered);
+    expect(refused.status).toBe(404);
+    expect(JSON.stringify(refused.data)).not.toContain("Ida");
+
+    // Once the link is used, the file is gone with it.
+    expect((await submit(token, formOf(ida, { mobile: "33119999" }))).status).toBe(200);
+    expect((await download(token)).status).toBe(410);
   });
 });

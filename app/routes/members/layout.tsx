@@ -9,6 +9,7 @@ import { isTwoFactorRequired } from "~/server/auth/security-settings.server";
 import { loadOptional } from "~/server/http/loader.server";
 import { countNewInboxItems } from "~/server/messages/inbox.server";
 import { getRetentionSettings } from "~/server/privacy/retention-settings.server";
+import { registryConsentsWithdrawnByMembers } from "~/server/people/consents.server";
 import { countPendingUpdateRequests } from "~/server/people/member-updates.server";
 import type { Route } from "./+types/layout";
 import type { PageHandle } from "~/lib/page-scripts";
@@ -37,7 +38,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       : null;
   const updates =
     !unfinished && can(user, "members:write")
-      ? await loadOptional("the members' updates waiting", countPendingUpdateRequests)
+      ? await loadOptional(
+          "the members' updates waiting",
+          async () =>
+            (await countPendingUpdateRequests()) + (await registryConsentsWithdrawnByMembers()).length,
+        )
       : null;
   return {
     person: { name: user.name, email: user.email, role: user.role },

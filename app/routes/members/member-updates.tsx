@@ -17,6 +17,10 @@ import { refuse, refusalFor, reply } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import {
+  registryConsentsWithdrawnByMembers,
+  type RegistryConsentWithdrawn,
+} from "~/server/people/consents.server";
+import {
   decideUpdateChanges,
   listPendingUpdateRequests,
   type ChangeForReview,
@@ -41,10 +45,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadOrEmpty(
     "members' updates",
     async () => {
-      const [requests, names] = await Promise.all([listPendingUpdateRequests(), auditNames()]);
-      return { requests, names };
+      const [requests, names, withdrawn] = await Promise.all([
+        listPendingUpdateRequests(),
+        auditNames(),
+        registryConsentsWithdrawnByMembers(),
+      ]);
+      return { requests, names, withdrawn };
     },
-    { requests: [] as RequestForReview[], names: { ministries: [], roles: [], sections: {} } as AuditNames },
+    {
+      requests: [] as RequestForReview[],
+      names: { ministries: [], roles: [], sections: {} } as AuditNames,
+      withdrawn: [] as RegistryConsentWithdrawn[],
+    },
   );
 }
 
@@ -263,8 +275,42 @@ function RequestCard({ request, names }: { request: RequestForReview; names: Aud
   );
 }
 
+/** Members who withdrew their consent to the registry with their update link: erase, or ask again. */
+function WithdrawnConsents({ withdrawn }: { withdrawn: RegistryConsentWithdrawn[] }) {
+  return (
+    <section
+      aria-labelledby="withdrawn-heading"
+      className="min-w-0 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:p-6"
+      data-testid="withdrawn-consents"
+    >
+      <h2 id="withdrawn-heading" className="text-lg font-semibold">
+        Consent to the registry withdrawn
+      </h2>
+      <p className="mt-1 text-sm">
+        These members withdrew their consent with their update link. Erase their record from their profile, or
+        record their consent again there if they give it.
+      </p>
+      <ul className="mt-3 grid gap-2">
+        {withdrawn.map((entry) => (
+          <li key={entry.memberId} className="flex flex-wrap items-baseline gap-x-2 text-sm">
+            <Link
+              to={`/members/profile/${entry.memberId}`}
+              className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+            >
+              {entry.memberName}
+            </Link>
+            <span>
+              withdrew on <time dateTime={entry.withdrawnAt}>{formatDateTime(entry.withdrawnAt)}</time>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function MemberUpdates({ loaderData }: Route.ComponentProps) {
-  const { requests, names, loadFailed } = loaderData;
+  const { requests, names, withdrawn, loadFailed } = loaderData;
   return (
     <AdminScreen
       title="Members' Updates"
@@ -276,15 +322,16 @@ export default function MemberUpdates({ loaderData }: Route.ComponentProps) {
         <StatusMessage icon={TriangleAlert} tone="error" title="The updates could not be loaded">
           Please reload the page.
         </StatusMessage>
-      ) : requests.length === 0 ? (
-        <StatusMessage icon={Inbox} title="Nothing waits for review" testId="no-updates">
-          Send a member an update link from their profile; what they send shows here.
-        </StatusMessage>
       ) : (
         <div className="grid gap-6">
-          {requests.map((request) => (
-            <RequestCard key={request.id} request={request} names={names} />
-          ))}
+          {withdrawn.length > 0 ? <WithdrawnConsents withdrawn={withdrawn} /> : null}
+          {requests.length === 0 ? (
+            <StatusMessage icon={Inbox} title="Nothing waits for review" testId="no-updates">
+              Send a member an update link from their profile; what they send shows here.
+            </StatusMessage>
+          ) : (
+            requests.map((request) => <RequestCard key={request.id} request={request} names={names} />)
+          )}
         </div>
       )}
     </AdminScreen>

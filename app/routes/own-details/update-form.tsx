@@ -1,4 +1,4 @@
-import { CircleCheck, LinkIcon } from "lucide-react";
+import { CircleCheck, Download, LinkIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Form, Link } from "react-router";
 import { Field, FormField } from "~/components/form-field";
@@ -6,6 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/select";
 import { COUNTRY_CODES, GENDERS, type Choice } from "~/content/member-options";
+import type { ConsentTexts } from "~/components/member-consent-section";
 import { firstErrors } from "~/lib/action-result";
 import { pageMeta } from "~/lib/meta";
 import { loadAsDocument } from "~/lib/page-scripts";
@@ -18,10 +19,17 @@ import {
 } from "~/schemas/own-details";
 import { MAX_PUBLIC_FORM_BYTES, readBodyWithin } from "~/server/http/public-forms.server";
 import { factsOf } from "~/server/http/request-context.server";
+import {
+  changeConsent,
+  consentHistory,
+  CONSENT_KINDS,
+  currentConsents,
+} from "~/server/people/consents.server";
 import { openUpdateLink, submitOwnDetails, type ClosedLink } from "~/server/people/member-updates.server";
 import { loadMemberOptions } from "~/server/people/members.server";
 import { hitRateLimits } from "~/server/platform/rate-limit.server";
 import { services } from "~/server/platform/services.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/update-form";
 
 // The page an update link opens (privacy issue 23): one member's own contact details, addresses,
@@ -50,6 +58,10 @@ const texts = {
     expired: `This link has expired: each link works for ${UPDATE_LINK_DAYS} days. Please ask for a new one.`,
     used: "This link has already been used: each link works once. To change something else, please ask for a new one.",
   } satisfies Record<ClosedLink, string>,
+  consentsSaved: "Your consents are saved.",
+  consentsSame: "Your consents are as they were: nothing to save.",
+  registryWithdrawn:
+    "You withdrew your consent to the member registry. The church office is told, and will erase your record or contact you about it.",
   askAgain:
     "Enter your e-mail address on the Update My Details page, or ask the church office for a QR code.",
 };
@@ -72,11 +84,27 @@ type View =
       firstName: string;
       draft: Draft;
       ministries: Choice[];
+      /** The consents in force: changed at once with their own button, not through the review. */
+      consents: Consents;
+      /** The consents' wording, as the privacy notice section has it. */
+      consentTexts: ConsentTexts;
       errors: Record<string, string>;
-      notice: "unchanged" | "fix" | null;
+      notice: "unchanged" | "fix" | "consents-saved" | "consents-same" | "registry-withdrawn" | null;
       /** Empty rows offered for new children. */
       newRows: number;
     };
+
+type Consents = Record<(typeof CONSENT_KINDS)[number], boolean>;
+
+async function consentsOf(memberId: string): Promise<Consents> {
+  const current = currentConsents(await consentHistory(memberId));
+  return { registry: Boolean(current.registry), email: Boolean(current.email) };
+}
+
+async function consentTextsOf(): Promise<ConsentTexts> {
+  const { privacy } = await getSiteContent();
+  return { registry: privacy.registryConsent, email: privacy.emailConsent };
+}
 
 const STATUS: Record<ClosedLink, number> = { invalid: 404, expired: 410, used: 410 };
 
@@ -93,13 +121,19 @@ export const clientLoader = loadAsDocument;
 export async function loader({ params }: Route.LoaderArgs) {
   const link = await openUpdateLink(params.token);
   if (link.state !== "open") return closed(link.state);
-  const { ministries } = await loadMemberOptions();
+  const [{ ministries }, consents, consentTexts] = await Promise.all([
+    loadMemberOptions(),
+    consentsOf(link.memberId),
+    consentTextsOf(),
+  ]);
   return data<View>(
     {
       state: "open",
       firstName: link.firstName,
       draft: draftOf(link.details),
       ministries,
+      consents,
+      consentTexts,
       errors: {},
       notice: null,
       newRows: 1,
@@ -165,8 +199,44 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw data("We could not read the form. Please try again.", { status: 400 });
   }
 
-  const options = await loadMemberOptions();
+  const [options, consentTexts] = await Promise.all([loadMemberOptions(), consentTextsOf()]);
+
+  // "Save my consents": a consent is the person's own to give or withdraw, so it changes at once
+  // (with its audit entry), without review and without using the link up.
+  if (form.get("intent") === "consents") {
+    const wanted: Consents = {
+      registry: form.get("consentRegistry") === "yes",
+      email: form.get("consentEmail") === "yes",
+    };
+    const name = `${link.firstName} ${link.lastName}`.trim();
+    const changed: string[] = [];
+    for (const kind of CONSENT_KINDS) {
+      if (await changeConsent(link.memberId, name, kind, wanted[kind], "member")) changed.push(kind);
+    }
+    const notice =
+      changed.length === 0
+        ? "consents-same"
+        : changed.includes("registry") && !wanted.registry
+          ? "registry-withdrawn"
+          : "consents-saved";
+    return data<View>(
+      {
+        state: "open",
+        firstName: link.firstName,
+        draft: draftOf(link.details),
+        ministries: options.ministries,
+        consents: await consentsOf(link.memberId),
+        consentTexts,
+        errors: {},
+        notice,
+        newRows: 1,
+      },
+      { headers: KEEP_TOKEN_HERE },
+    );
+  }
+
   const typed = typedDraft(form);
+  const consents = await consentsOf(link.memberId);
   const open = (more: Partial<Extract<View, { state: "open" }>>, status = 200) =>
     data<View>(
       {
@@ -174,6 +244,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         firstName: link.firstName,
         draft: typed,
         ministries: options.ministries,
+        consents,
+        consentTexts,
         errors: {},
         notice: null,
         newRows: Math.max(1, blankRows(form)),
@@ -331,6 +403,87 @@ function ThanksPage() {
   );
 }
 
+const NOTICES = {
+  unchanged: { tone: "ok", text: texts.unchanged },
+  fix: { tone: "error", text: texts.fix },
+  "consents-saved": { tone: "ok", text: texts.consentsSaved },
+  "consents-same": { tone: "ok", text: texts.consentsSame },
+  "registry-withdrawn": { tone: "ok", text: texts.registryWithdrawn },
+} as const;
+
+function OwnPage({ view, token }: { view: Extract<View, { state: "open" }>; token: string }) {
+  const notice = view.notice ? NOTICES[view.notice] : null;
+  return (
+    <div className="grid gap-6">
+      <p className="text-lg text-navy">
+        Hello {view.firstName}. These are the details the church has for you. Change what is not right and
+        send it: the church office will look at your changes before they are saved.
+      </p>
+      {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+      <UpdateForm view={view} />
+      <ConsentsForm consents={view.consents} texts={view.consentTexts} />
+      <Section title="Your data" id="data-heading">
+        <p className="text-sm text-muted-foreground">
+          One file with everything the church keeps about you: your record, your consents, your sign-ups and
+          registrations, and the messages you sent. It opens in any web browser.
+        </p>
+        <a
+          href={`/update-my-details/${token}/my-data`}
+          download
+          className={buttonVariants({ variant: "outline", className: "justify-self-start" })}
+        >
+          <Download aria-hidden="true" />
+          Download my data
+        </a>
+      </Section>
+    </div>
+  );
+}
+
+function ConsentsForm({ consents, texts }: { consents: Consents; texts: ConsentTexts }) {
+  return (
+    <Section title="Your consents" id="consents-heading">
+      <Form method="post" className="grid gap-4" noValidate>
+        <p className="text-sm text-muted-foreground">
+          What you agree the church may do with your details (see the{" "}
+          <Link to="/privacy" className="text-primary underline underline-offset-2">
+            privacy notice
+          </Link>
+          ). A change here is saved at once, on its own.
+        </p>
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            name="consentRegistry"
+            value="yes"
+            defaultChecked={consents.registry}
+            className="mt-0.5 size-5 shrink-0 accent-primary"
+          />
+          <span>
+            {texts.registry}
+            <span className="mt-1 block text-muted-foreground">
+              Without this consent the church cannot keep your record: the church office will erase it.
+            </span>
+          </span>
+        </label>
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            name="consentEmail"
+            value="yes"
+            defaultChecked={consents.email}
+            className="mt-0.5 size-5 shrink-0 accent-primary"
+          />
+          <span>{texts.email}</span>
+        </label>
+        <Button type="submit" name="intent" value="consents" variant="outline" className="justify-self-start">
+          Save my consents
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
 function UpdateForm({ view }: { view: Extract<View, { state: "open" }> }) {
   const { draft, errors } = view;
   const children = draft.children;
@@ -338,13 +491,6 @@ function UpdateForm({ view }: { view: Extract<View, { state: "open" }> }) {
     <Form method="post" className="grid gap-6" noValidate>
       {/* Enter in a field sends the changes: the first submit button is the form's default. */}
       <button type="submit" name="intent" value="send" tabIndex={-1} aria-hidden="true" className="hidden" />
-      <p className="text-lg text-navy">
-        Hello {view.firstName}. These are the details the church has for you. Change what is not right and
-        send it: the church office will look at your changes before they are saved.
-      </p>
-      {view.notice === "unchanged" ? <Notice tone="ok">{texts.unchanged}</Notice> : null}
-      {view.notice === "fix" ? <Notice tone="error">{texts.fix}</Notice> : null}
-
       <Section title="Contact details" id="contact-heading">
         <FormField
           id="email"
@@ -449,8 +595,6 @@ function UpdateForm({ view }: { view: Extract<View, { state: "open" }> }) {
         </fieldset>
       </Section>
 
-      {/* ----- Your consents (privacy issue 23): the consents section goes here, owned by the consents work ----- */}
-
       <Button type="submit" name="intent" value="send" size="lg">
         Send my changes
       </Button>
@@ -458,14 +602,14 @@ function UpdateForm({ view }: { view: Extract<View, { state: "open" }> }) {
   );
 }
 
-export default function UpdateMyDetails({ loaderData, actionData }: Route.ComponentProps) {
+export default function UpdateMyDetails({ loaderData, actionData, params }: Route.ComponentProps) {
   const view: View = actionData ?? loaderData;
   return (
     <>
       <PageHeader eyebrow="Members" title={texts.title} />
       <section className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
         {view.state === "open" ? (
-          <UpdateForm view={view} />
+          <OwnPage view={view} token={params.token} />
         ) : view.state === "thanks" ? (
           <ThanksPage />
         ) : (

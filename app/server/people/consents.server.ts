@@ -1,5 +1,7 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
-import { consents, type ConsentKind } from "../../../database/schema";
+import { and, asc, desc, eq, isNull, max, notExists } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { consents, members, type ConsentKind } from "../../../database/schema";
+import { fullName } from "~/lib/names";
 import { logChange, type Actor } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
 import { services } from "../platform/services.server";
@@ -125,4 +127,56 @@ export async function changeConsent(
     );
     return true;
   });
+}
+
+export interface RegistryConsentWithdrawn {
+  memberId: string;
+  memberName: string;
+  withdrawnAt: string;
+}
+
+/**
+ * Members who withdrew their consent to the registry themselves (with their update link) and
+ * have none in force: the review queue lists them, since the church must then erase the record or
+ * record the consent again. Newest first.
+ */
+export async function registryConsentsWithdrawnByMembers(): Promise<RegistryConsentWithdrawn[]> {
+  const inForce = alias(consents, "in_force");
+  const { db } = services();
+  const rows = await db
+    .select({
+      memberId: members.id,
+      firstName: members.firstName,
+      middleName: members.middleName,
+      lastName: members.lastName,
+      withdrawnAt: max(consents.withdrawnAt),
+    })
+    .from(consents)
+    .innerJoin(members, eq(members.id, consents.memberId))
+    .where(
+      and(
+        eq(consents.kind, "registry"),
+        eq(consents.withdrawnBy, "member"),
+        isNull(members.deletedAt),
+        notExists(
+          db
+            .select({ id: inForce.id })
+            .from(inForce)
+            .where(
+              and(
+                eq(inForce.memberId, consents.memberId),
+                eq(inForce.kind, "registry"),
+                isNull(inForce.withdrawnAt),
+              ),
+            ),
+        ),
+      ),
+    )
+    .groupBy(members.id, members.firstName, members.middleName, members.lastName)
+    .orderBy(desc(max(consents.withdrawnAt)));
+  return rows.map((row) => ({
+    memberId: row.memberId,
+    memberName: fullName(row),
+    withdrawnAt: (row.withdrawnAt ?? new Date(0)).toISOString(),
+  }));
 }

@@ -215,7 +215,14 @@ export async function requestUpdateLinkWithinLimits(input: {
 export type ClosedLink = "invalid" | "expired" | "used";
 
 export type OpenedLink =
-  | { state: "open"; linkId: string; memberId: string; firstName: string; details: OwnDetails }
+  | {
+      state: "open";
+      linkId: string;
+      memberId: string;
+      firstName: string;
+      lastName: string;
+      details: OwnDetails;
+    }
   | { state: ClosedLink };
 
 function ownDetailsOf(member: Pick<Member, OwnDetailField>): OwnDetails {
@@ -249,6 +256,7 @@ async function findLink(executor: Executor, token: string): Promise<OpenedLink> 
       expired: sql<boolean>`${memberUpdateLinks.expiresAt} <= now()`,
       member: {
         firstName: members.firstName,
+        lastName: members.lastName,
         email: members.email,
         countryCode: members.countryCode,
         mobile: members.mobile,
@@ -271,6 +279,7 @@ async function findLink(executor: Executor, token: string): Promise<OpenedLink> 
     linkId: row.linkId,
     memberId: row.memberId,
     firstName: row.member.firstName,
+    lastName: row.member.lastName,
     details: ownDetailsOf(row.member),
   };
 }

@@ -246,6 +246,20 @@ async function gather(executor: Executor, memberId: string, options: { lock?: bo
 
 type Gathered = NonNullable<Awaited<ReturnType<typeof gather>>>;
 
+/** Whether an e-mail went to one of the addresses the person used (rather than naming them). */
+function sentToThePerson(found: Gathered) {
+  const own = (address: string) => address.trim().toLowerCase();
+  const addresses = new Set(
+    [
+      found.member.email,
+      ...found.ministryRegistrations.map((row) => row.email),
+      ...found.eventRegistrations.map((row) => row.email),
+      ...found.connectMessages.map((row) => row.email),
+    ].map(own),
+  );
+  return (email: Gathered["emails"][number]) => addresses.has(own(email.toAddress));
+}
+
 function countsOf(found: Gathered): Record<PersonalDataKind, number> {
   return {
     member: 1,
@@ -262,11 +276,19 @@ function countsOf(found: Gathered): Record<PersonalDataKind, number> {
   };
 }
 
-/** Everything held about the member (deleted or not), for the download; null when there is none. */
-export async function collectPersonalData(memberId: string) {
+/**
+ * Everything held about the member (deleted or not), for the download; null when there is none.
+ * `ownCopy` is the member's own download from their update link: it leaves out the staff
+ * notifications that name their address, since those (a daily digest) also carry other people's
+ * messages; the e-mails sent to the person stay.
+ */
+export async function collectPersonalData(memberId: string, { ownCopy = false } = {}) {
   if (!isUuid(memberId)) return null;
-  const [found, options] = await Promise.all([gather(services().db, memberId), loadMemberOptions()]);
-  if (!found) return null;
+  const [gathered, options] = await Promise.all([gather(services().db, memberId), loadMemberOptions()]);
+  if (!gathered) return null;
+  const found = ownCopy
+    ? { ...gathered, emails: gathered.emails.filter(sentToThePerson(gathered)) }
+    : gathered;
   const names = ministryAndRoleNames(found.member, options);
   return {
     exportedAt: new Date().toISOString(),
@@ -418,10 +440,13 @@ export async function erasePerson(
 /** What the audit log calls an erased person: the id alone, never their name. */
 export const ERASED_LABEL = "Erased person";
 
-/** Taking a member's data out as a file, in the audit log. */
-export async function recordExport(memberId: string, name: string, actor: Actor, format: string) {
-  await logChange(services().db, actor, "member.exported", {
+/**
+ * Taking a member's data out as a file, in the audit log: by staff from the profile, or by the
+ * member with their update link.
+ */
+export async function recordExport(memberId: string, name: string, actor: Actor | "member", format: string) {
+  await logChange(services().db, actor === "member" ? "visitor" : actor, "member.exported", {
     subject: { type: "member", id: memberId, label: name },
-    details: { format },
+    details: { format, ...(actor === "member" ? { by: "the member" } : {}) },
   });
 }
