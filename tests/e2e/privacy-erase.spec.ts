@@ -1,35 +1,111 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { expect, signIn, sql, test, visitorAddress } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { sendControlCommand } from "../../app/server/platform/control.server";
+import { dataDir, expect, signIn, sql, test, visitorAddress } from "./fixtures";
 
-// Privacy (issue 23) on a phone: an administrator downloads everything held about a member, then
-// erases them for good after typing their name; nothing about them is left in the database.
+// Privacy (issue 23) as the church office meets it, on a phone: a member registered with their
+// consent; everything held about them downloaded in one file; then erased for good, after which
+// nothing about them is left in any table, the member search, the reports or the CSV exports.
+// Last, the daily retention clean-up (run now, as `npm run retention` does) removes a Connect
+// message older than the retention period and keeps a recent one.
 
 test.use({ extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
 
-test("an administrator exports a member's data and then erases them for good, on a 390 px phone", async ({
+/** Rows of every table of the site's schema whose text holds `needle` (case aside), by table. */
+async function tablesHolding(needle: string): Promise<Record<string, number>> {
+  const tables = await sql<{ name: string }>(
+    "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",
+  );
+  expect(tables.length).toBeGreaterThan(20);
+  const found: Record<string, number> = {};
+  for (const { name } of tables) {
+    const [row] = await sql<{ n: number }>(
+      `select count(*)::int as n from "${name}" as r where r::text ilike '%' || $1 || '%'`,
+      [needle],
+    );
+    if (row!.n > 0) found[name] = row!.n;
+  }
+  return found;
+}
+
+async function csv(page: Page, report: string): Promise<string> {
+  const response = await page.request.get(`/members/reports/export/${report}`);
+  expect(response.status()).toBe(200);
+  return response.text();
+}
+
+test("a member registered with consent is exported with every linked record, then erased from every table, search, report and CSV", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const tag = crypto.randomBytes(3).toString("hex");
-  const name = `Erin${tag} Vale`;
+  const first = `Erin${tag}`;
+  const name = `${first} Vale`;
   const email = `erin.${tag}@example.org`;
   const mobile = `3${crypto.randomInt(1_000_000, 9_999_999)}`;
-  const [member] = await sql<{ id: string }>(
-    `insert into members (first_name, last_name, email, mobile) values ($1, 'Vale', $2, $3) returning id`,
-    [`Erin${tag}`, email, mobile],
-  );
-  const [registration] = await sql<{ id: string }>(
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // A Connect message from the same address, sent on the public page (a visitor row, an inbox item).
+  await page.goto("/connect");
+  const connect = page.getByRole("region", { name: "Send Us a Message" });
+  await connect.getByLabel("Name").fill(name);
+  await connect.getByLabel("Mobile Number").fill(`+973 ${mobile}`);
+  await connect.getByLabel("Email").fill(email);
+  await connect.getByLabel("Message", { exact: true }).fill(`Please pray for my family (${tag}).`);
+  await connect.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Message Sent!");
+
+  // Registered on the form with the registry consent (which covers the child) and e-mails.
+  await signIn(page);
+  await page.goto("/members/forms");
+  await page.getByLabel("Password").fill("e2e-passcode");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("heading", { name: "Verify Access" })).toBeHidden();
+  await page.getByLabel("First Name *").fill(first);
+  await page.getByLabel("Last Name *").fill("Vale");
+  await page.getByLabel("Email *").fill(email);
+  await page.getByLabel("Mobile *").fill(mobile);
+  await page.getByRole("button", { name: "Add Child" }).click();
+  await page.getByTestId("child-row").getByLabel("Child 1 Name").fill(`Kid${tag}`);
+  await page.getByLabel(/in its member registry/).check();
+  await page.getByLabel(/receive e-mails from/).check();
+  await page.getByRole("button", { name: "Register Member" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Registration Successful!");
+  const [member] = await sql<{ id: string }>("select id from members where email = $1", [email]);
+  expect(
+    await sql("select kind, notice_version from consents where member_id = $1 order by kind", [member!.id]),
+  ).toEqual([
+    { kind: "email", notice_version: 1 },
+    { kind: "registry", notice_version: 1 },
+  ]);
+
+  // Sign-ups under other spellings of the same address and mobile.
+  const [ministry] = await sql<{ id: string }>(
     `insert into ministry_registrations (ministry_slug, name, email, mobile)
-     values ('amplify', $1, $2, '+973 ' || $3) returning id`,
-    [name, email.toUpperCase(), mobile],
+     values ('amplify', $1, $2, $3) returning id`,
+    [name, email.toUpperCase(), `+973 ${mobile}`],
+  );
+  const [event] = await sql<{ id: string }>(
+    `insert into event_registrations (event_id, event_title, name, email, mobile)
+     values (null, 'Family Day', $1, $2, $3) returning id`,
+    [name, `other.${tag}@example.net`, `+973 ${mobile}`],
+  );
+  const [visitor] = await sql<{ id: string }>("select id from visitors where email = $1", [email]);
+  const [inbox] = await sql<{ id: string }>(
+    "select id from inbox_items where kind = 'connect' and source_id = $1",
+    [visitor!.id],
   );
 
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
+  // Before the erasure the search, the report and both CSVs find them (so "after" means something).
+  await page.goto(`/members/details?q=${first}`);
+  await expect(page.getByRole("link", { name: `View ${name}` })).toBeVisible();
+  expect(await csv(page, "active_members")).toContain(email);
+  expect(await csv(page, "visitors")).toContain(email);
+
+  // "Export data": every linked record is in the one file.
   await page.goto(`/members/profile/${member!.id}`);
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Export data" }).click(),
@@ -38,13 +114,24 @@ test("an administrator exports a member's data and then erases them for good, on
     new RegExp(`^personal-data-erin${tag}-vale-\\d{4}-\\d{2}-\\d{2}\\.html$`),
   );
   const html = fs.readFileSync((await download.path())!, "utf8");
+  expect(html).toContain(`Kid${tag}`);
   const json = /<script type="application\/json" id="data">([\s\S]*?)<\/script>/.exec(html)![1]!;
-  const data = JSON.parse(json) as { ministryRegistrations: { id: string }[] };
-  expect(data.ministryRegistrations.map((row) => row.id)).toEqual([registration!.id]);
+  const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+  const data = JSON.parse(json) as Record<string, { id: string }[]> & { member: { id: string } };
+  expect(data.member.id).toBe(member!.id);
+  expect(data.consents).toHaveLength(2);
+  expect(ids(data.ministryRegistrations!)).toEqual([ministry!.id]);
+  expect(ids(data.eventRegistrations!)).toEqual([event!.id]);
+  expect(ids(data.connectMessages!)).toEqual([visitor!.id]);
+  expect(ids(data.inboxItems!)).toEqual([inbox!.id]);
 
+  // "Erase person": the confirmation lists what goes, then the name is typed.
   await page.getByRole("link", { name: "Erase person" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Erase ${name}` })).toBeVisible();
-  await expect(page.getByTestId("erase-removals")).toContainText("1 ministry sign-up");
+  const removals = page.getByTestId("erase-removals");
+  await expect(removals).toContainText("1 ministry sign-up");
+  await expect(removals).toContainText("1 event registration");
+  await expect(removals).toContainText("1 connect message");
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
@@ -61,17 +148,39 @@ test("an administrator exports a member's data and then erases them for good, on
   await page.waitForURL("/members/details");
   await expect(page.getByTestId("toast").getByText(`${name} was erased.`)).toBeVisible();
 
-  const left = await sql<{ n: number }>(
-    `select (select count(*) from members where id = $1)
-          + (select count(*) from ministry_registrations where id = $2)
-          + (select count(*) from audit_log as r where r::text ilike '%' || $3 || '%')
-          + (select count(*) from outbox_emails where text_body ilike '%' || $4 || '%') as n`,
-    [member!.id, registration!.id, `erin${tag}`, email],
+  // Nothing left anywhere: no row of any table holds the name, the address, the mobile or the
+  // child's name; the audit log keeps one entry that an erasure happened, without them.
+  for (const needle of [tag, mobile, email]) expect(await tablesHolding(needle)).toEqual({});
+  expect(
+    await sql(
+      "select actor_label, subject_label from audit_log where action = 'member.erased' and subject_id = $1",
+      [member!.id],
+    ),
+  ).toEqual([{ actor_label: expect.any(String), subject_label: "Erased person" }]);
+  await page.goto(`/members/details?q=${first}`);
+  await expect(page.getByRole("status").filter({ hasText: first })).toBeVisible();
+  await expect(page.getByText(first)).toHaveCount(1); // the search box's answer, naming what was typed
+  await expect(page.getByRole("link", { name: `View ${name}` })).toHaveCount(0);
+  await page.goto("/members/reports");
+  await expect(page.getByText(first)).toHaveCount(0);
+  expect(await csv(page, "active_members")).not.toContain(tag);
+  expect(await csv(page, "visitors")).not.toContain(tag);
+
+  // Retention: a Connect message older than 24 months goes with the daily clean-up; a new one stays.
+  await sql(
+    `insert into visitors (name, mobile, email, message, created_at) values
+       ($1, '+973 3300 0001', $2, 'An old question', now() - interval '25 months'),
+       ($3, '+973 3300 0002', $4, 'A new question', now() - interval '1 day')`,
+    [`Old${tag}`, `old.${tag}@example.org`, `New${tag}`, `new.${tag}@example.org`],
   );
-  expect(Number(left[0]!.n)).toBe(0);
-  const [erased] = await sql<{ n: number }>(
-    `select count(*) as n from audit_log where action = 'member.erased' and subject_id = $1`,
-    [member!.id],
+  const said = await sendControlCommand(dataDir, "retention", {});
+  expect(said).toMatch(/^Removed [1-9]\d* Connect message\(s\)/);
+  expect(await sql("select name from visitors where name in ($1, $2)", [`Old${tag}`, `New${tag}`])).toEqual([
+    { name: `New${tag}` },
+  ]);
+  const [ran] = await sql<{ details: { visitors: number } }>(
+    "select details from audit_log where action = 'retention.ran' order by at desc limit 1",
   );
-  expect(Number(erased!.n)).toBe(1);
+  expect(ran!.details.visitors).toBeGreaterThanOrEqual(1);
+  await sql("delete from visitors where name = $1", [`New${tag}`]);
 });
