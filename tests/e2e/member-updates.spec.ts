@@ -35,6 +35,10 @@ test("a member updates their own details from an e-mailed link; staff accept one
     [`Rosa${tag}`, email],
   );
   const name = `Rosa${tag} Reyes`;
+  await sql(
+    "insert into consents (member_id, kind, notice_version, recorded_by) values ($1, 'registry', 1, 'registration-passcode')",
+    [member!.id],
+  );
   try {
     // Staff: "E-mail an update link" on the profile.
     await signIn(page);
@@ -60,6 +64,28 @@ test("a member updates their own details from an e-mailed link; staff accept one
     await expectNoSidewaysScroll(member390);
     await expectAxeClean(member390, "the update form");
     await member390.screenshot({ path: testInfo.outputPath("update-form-390.png"), fullPage: true });
+
+    // Their consents: church e-mails ticked and saved at once, the link still open.
+    const consents = member390.getByRole("region", { name: "Your consents" });
+    await expect(consents.getByLabel(/in its member registry/)).toBeChecked();
+    await consents.getByLabel(/receive e-mails from/).check();
+    await consents.getByRole("button", { name: "Save my consents" }).click();
+    await expect(member390.getByRole("status")).toHaveText("Your consents are saved.");
+    expect(
+      await sql("select kind, recorded_by from consents where member_id = $1 order by kind", [member!.id]),
+    ).toEqual([
+      { kind: "email", recorded_by: "member" },
+      { kind: "registry", recorded_by: "registration-passcode" },
+    ]);
+    // Their data, in one file.
+    const [download] = await Promise.all([
+      member390.waitForEvent("download"),
+      member390.getByRole("link", { name: "Download my data" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^personal-data-rosa${tag}-reyes-[\\d-]+\\.html$`),
+    );
+
     await member390.getByRole("textbox", { name: "Mobile" }).fill("39887766");
     await member390.getByLabel("Name of New child").fill("Tomas Reyes");
     await member390.getByLabel("Birthday of New child").fill("2021-07-04");
