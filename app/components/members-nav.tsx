@@ -68,7 +68,13 @@ export function MembersNavigation({
         aria-label="Members"
         className="relative flex h-full flex-col border-b border-border bg-background lg:border-b-0 lg:border-r"
       >
-        <div className="flex h-14 shrink-0 items-center justify-between gap-2 px-3 lg:px-4">
+        <div
+          className={cn(
+            "flex h-14 shrink-0 items-center justify-between gap-2 px-3 lg:px-4",
+            // Signed out (the registration form), the narrow sidebar puts "View website" under the name.
+            !person && "lg:h-auto lg:flex-col lg:items-start lg:gap-1 lg:py-3",
+          )}
+        >
           <Link
             to={person ? "/members" : "/"}
             className="flex min-w-0 items-center gap-2 rounded-md px-1 py-1 hover:bg-muted"
