@@ -226,6 +226,17 @@ describe("actorName", () => {
   it("is the account's e-mail, or who acted without one", () => {
     expect(actorName({ actorId: "u1", actorLabel: "grace@church.test" })).toBe("grace@church.test");
     expect(actorName({ actorId: null, actorLabel: "visitor" })).toBe("Visitor");
+    expect(
+      actorName({
+        actorId: null,
+        actorLabel: "visitor",
+        action: "member.exported",
+        details: { by: "the member" },
+      }),
+    ).toBe("Member (update link)");
+    expect(
+      actorName({ actorId: null, actorLabel: "visitor", action: "member.update-requested", details: {} }),
+    ).toBe("Member (update link)");
     expect(actorName({ actorId: null, actorLabel: "system" })).toBe("System");
     expect(actorName({ actorId: null, actorLabel: "console" })).toBe("Console");
     expect(actorName({ actorId: null, actorLabel: "registration-passcode" })).toBe("Registration form");

@@ -67,9 +67,20 @@ const ACTORS_WITHOUT_ACCOUNT: Record<string, string> = {
   "registration-passcode": "Registration form",
 };
 
-/** Who did it: the account's e-mail, or "Visitor", "System", "Console", "Registration form". */
-export function actorName(entry: Pick<AuditRecord, "actorId" | "actorLabel">): string {
+/**
+ * Who did it: the account's e-mail, or "Visitor", "System", "Console", "Registration form"; a
+ * member acting on their own record with their update link is "Member (update link)".
+ */
+export function actorName(
+  entry: Pick<AuditRecord, "actorId" | "actorLabel"> & Partial<Pick<AuditRecord, "action" | "details">>,
+): string {
   if (entry.actorId) return entry.actorLabel;
+  if (
+    entry.actorLabel === "visitor" &&
+    (entry.details?.by === "the member" || entry.action === "member.update-requested")
+  ) {
+    return "Member (update link)";
+  }
   return ACTORS_WITHOUT_ACCOUNT[entry.actorLabel] ?? capitalize(entry.actorLabel);
 }
 
