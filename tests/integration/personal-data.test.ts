@@ -84,6 +84,7 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
       "event_registrations",
       "events",
       "members",
+      "member_imports",
     ]) {
       await q(`delete from ${table}`);
     }
@@ -379,6 +380,17 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
   });
 
   it("erases the person and everything linked, leaves others untouched, and keeps one nameless audit entry", async () => {
+    // A spreadsheet still being imported holds a row of hers (by mobile) and one of Boris's.
+    const [draft] = await q<{ id: string }>(
+      `insert into member_imports (file_name, status, headers, rows, row_count, created_by_label)
+       values ('church.xlsx', 'draft', '["Name","E-mail","Mobile"]', $1::jsonb, 2, 'admin@test.local') returning id`,
+      [
+        JSON.stringify([
+          ["A. Q.", "", "+973 3311 2233"],
+          ["Boris Kale", "boris@example.org", "3399 8877"],
+        ]),
+      ],
+    );
     const boris = await tablesMentioning(BORIS_TRACES);
     const erased = await callRoute(
       eraseAction,
@@ -402,6 +414,9 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
     for (const table of ["consents", "member_update_links", "member_update_requests"]) {
       expect(await q(`select * from ${table} where member_id = $1`, [seeded.ana])).toEqual([]);
     }
+    expect(await q(`select rows, row_count from member_imports where id = $1`, [draft!.id])).toEqual([
+      { rows: [["Boris Kale", "boris@example.org", "3399 8877"]], row_count: 1 },
+    ]);
     // Her seat at Family Day went to the first person waiting.
     expect(await q(`select status from event_registrations where id = $1`, [seeded.carlaWaiting])).toEqual([
       { status: "confirmed" },

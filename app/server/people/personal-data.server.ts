@@ -9,6 +9,7 @@ import {
   formSubmissions,
   inboxItems,
   inboxReplies,
+  memberImports,
   memberUpdateLinks,
   memberUpdateRequests,
   members,
@@ -425,6 +426,7 @@ export async function erasePerson(
         .where(inArray(eventRegistrations.id, ids(found.eventRegistrations)));
       for (const event of upcoming) await promoteFromWaitlist(tx, event, content, origin);
     }
+    await dropFromImportDrafts(tx, found.member.email.trim().toLowerCase(), mobileCandidates(found.member));
     // Consents, update links and requests go with the member (on delete cascade).
     await tx.delete(formSubmissions).where(eq(formSubmissions.resultId, memberId));
     await tx.delete(members).where(eq(members.id, memberId));
@@ -435,6 +437,29 @@ export async function erasePerson(
     });
     return { name: fullName(found.member), counts };
   });
+}
+
+/**
+ * Takes the person's rows out of spreadsheets still being imported (a draft keeps the file's cells
+ * for up to a day): a row with their e-mail or mobile in any cell.
+ */
+async function dropFromImportDrafts(tx: Executor, email: string, mobiles: string[]) {
+  const drafts = await tx
+    .select({ id: memberImports.id, rows: memberImports.rows })
+    .from(memberImports)
+    .where(eq(memberImports.status, "draft"))
+    .for("update");
+  const theirs = (cell: string) =>
+    (email !== "" && cell.trim().toLowerCase() === email) ||
+    mobiles.includes(cell.replace(/\D/g, "").replace(/^0+/, ""));
+  for (const draft of drafts) {
+    const kept = draft.rows.filter((row) => !row.some((cell) => theirs(String(cell ?? ""))));
+    if (kept.length === draft.rows.length) continue;
+    await tx
+      .update(memberImports)
+      .set({ rows: kept, rowCount: kept.length })
+      .where(eq(memberImports.id, draft.id));
+  }
 }
 
 /** What the audit log calls an erased person: the id alone, never their name. */
