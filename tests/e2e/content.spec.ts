@@ -368,7 +368,7 @@ test("registrations: public sign-ups appear grouped with counts and export", asy
       headers: visitor,
     }),
     request.post("/ministries/tee", {
-      form: { name: "Leo Tan", email: "leo@example.org", mobile: "33332222" },
+      form: { name: "Leo Tan", email: "leo@example.org", mobile: "33332222", emailConsent: "on" },
       headers: visitor,
     }),
     request.post(`/events/${event!.id}`, {
@@ -394,7 +394,14 @@ test("registrations: public sign-ups appear grouped with counts and export", asy
   ]);
   expect(ministryFile.suggestedFilename()).toBe("all_ministry_registrations.csv");
   const ministryRows = parseCsv(fs.readFileSync((await ministryFile.path())!, "utf8"));
-  expect(ministryRows[0]).toEqual(["Ministry", "Name", "Email", "Mobile", "Date"]);
+  expect(ministryRows[0]).toEqual(["Ministry", "Name", "Email", "Mobile", "Date", "E-mails OK"]);
+  // Only Leo ticked the box for the church's e-mails.
+  expect(
+    ministryRows
+      .filter((r) => r[0] === "TEE")
+      .map((r) => `${r[1]}: ${r[5]}`)
+      .sort(),
+  ).toEqual(["Grace Tan: No", "Leo Tan: Yes"]);
   expect(
     ministryRows
       .filter((r) => r[0] === "TEE")
@@ -412,7 +419,17 @@ test("registrations: public sign-ups appear grouped with counts and export", asy
   ]);
   expect(eventFile.suggestedFilename()).toBe("all_event_registrations.csv");
   const eventRows = parseCsv(fs.readFileSync((await eventFile.path())!, "utf8"));
-  expect(eventRows[0]).toEqual(["Event", "Name", "Email", "Mobile", "Message", "Date", "Status", "Arrived"]);
+  expect(eventRows[0]).toEqual([
+    "Event",
+    "Name",
+    "Email",
+    "Mobile",
+    "Message",
+    "Date",
+    "Status",
+    "Arrived",
+    "E-mails OK",
+  ]);
   expect(eventRows.find((r) => r[1] === "Mara Cruz")).toEqual([
     event!.title,
     "Mara Cruz",
@@ -422,5 +439,6 @@ test("registrations: public sign-ups appear grouped with counts and export", asy
     expect.any(String),
     "confirmed",
     "",
+    "No",
   ]);
 });

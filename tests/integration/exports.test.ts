@@ -185,6 +185,7 @@ describe.each(databaseKinds)("CSV exports of more rows than one batch on %s", (k
       "joiner7@example.org",
       "36007",
       "2026-01-01",
+      "No",
     ]);
 
     const event = await download(registrationsExportLoader, "/members/registrations/export/event", {
@@ -192,6 +193,19 @@ describe.each(databaseKinds)("CSV exports of more rows than one batch on %s", (k
     });
     expect(event.rows).toHaveLength(ROWS);
     expect(event.rows.map((row) => row[2])).toEqual((await listEventRegistrations()).map((r) => r.email));
+  });
+
+  it("says who agreed on the form to receive the church's e-mails", async () => {
+    await t.services.db.execute(sql`
+      insert into ministry_registrations (ministry_slug, name, email, mobile, email_consent) values
+        ('tee', 'Willing Reader', 'willing@example.org', '36100001', true),
+        ('tee', 'Quiet Reader', 'quiet@example.org', '36100002', false)`);
+    const ministry = await download(registrationsExportLoader, "/members/registrations/export/ministry", {
+      kind: "ministry",
+    });
+    expect(ministry.header.at(-1)).toBe("E-mails OK");
+    const consent = (name: string) => ministry.rows.find((row) => row[1] === name)?.at(-1);
+    expect([consent("Willing Reader"), consent("Quiet Reader")]).toEqual(["Yes", "No"]);
   });
 
   it("dates a registration by the day it was where the church is", async () => {

@@ -8,6 +8,9 @@ import type { Route } from "./+types/registration-csv";
 // 'Export All' of the two registration screens, through the same CSV module as the reports.
 // Rows are read from the database in batches while the file streams out, never all at once; each
 // download is recorded in the audit log with who took it and how many rows.
+/** "E-mails OK": whether they agreed on the form to receive the church's e-mails (issue 23). */
+const yesNo = (consent: boolean) => (consent ? "Yes" : "No");
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, "registrations:read");
   const audited = (kind: "ministry" | "event", title: string) =>
@@ -21,9 +24,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const rows = await streamMinistryRegistrations();
     return csvResponse(
       "all_ministry_registrations.csv",
-      ["Ministry", "Name", "Email", "Mobile", "Date"],
+      ["Ministry", "Name", "Email", "Mobile", "Date", "E-mails OK"],
       rows,
-      (r) => [r.group, r.name, r.email, r.mobile, r.date],
+      (r) => [r.group, r.name, r.email, r.mobile, r.date, yesNo(r.emailConsent)],
       audited("ministry", "All Ministry Registrations"),
     );
   }
@@ -31,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const rows = await streamEventRegistrations();
     return csvResponse(
       "all_event_registrations.csv",
-      ["Event", "Name", "Email", "Mobile", "Message", "Date", "Status", "Arrived"],
+      ["Event", "Name", "Email", "Mobile", "Message", "Date", "Status", "Arrived", "E-mails OK"],
       rows,
       (r) => [
         r.group,
@@ -42,6 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         r.date,
         r.status ?? "",
         r.checkedInAt ? timestampInChurchZone(r.checkedInAt) : "",
+        yesNo(r.emailConsent),
       ],
       audited("event", "All Event Registrations"),
     );

@@ -32,6 +32,8 @@ export interface RegistrationRow {
   status?: RegistrationStatus;
   /** When the person was checked in at the event. */
   checkedInAt?: Date | null;
+  /** They ticked "I would like to receive e-mails" on the form (privacy issue 23). */
+  emailConsent: boolean;
 }
 
 /** A registration on the screens. */
@@ -71,6 +73,7 @@ async function ministryRegistrationsQuery(after?: Listed, limit?: number): Promi
       name: t.name,
       email: t.email,
       mobile: t.mobile,
+      emailConsent: t.emailConsent,
       createdAt: t.createdAt,
       cursorAt: sql<string>`${t.createdAt}::text`,
     })
@@ -91,6 +94,7 @@ async function ministryRegistrationsQuery(after?: Listed, limit?: number): Promi
     message: null,
     date: dayInChurchZone(row.createdAt),
     createdAt: row.createdAt,
+    emailConsent: row.emailConsent,
     cursorAt: row.cursorAt,
   }));
 }
@@ -108,6 +112,7 @@ async function eventRegistrationsQuery(after?: Listed, limit?: number): Promise<
       message: t.message,
       status: t.status,
       checkedInAt: t.checkedInAt,
+      emailConsent: t.emailConsent,
       createdAt: t.createdAt,
       cursorAt: sql<string>`${t.createdAt}::text`,
     })
@@ -127,6 +132,7 @@ async function eventRegistrationsQuery(after?: Listed, limit?: number): Promise<
     createdAt: row.createdAt,
     status: row.status,
     checkedInAt: row.checkedInAt,
+    emailConsent: row.emailConsent,
     cursorAt: row.cursorAt,
   }));
 }
