@@ -482,7 +482,9 @@ export async function decideUpdateChanges(
     if (decision === "accept") {
       const record = pickMemberFields(member as unknown as MemberInput) as Record<string, unknown>;
       for (const { change } of chosen) record[change.field] = change.to;
-      const saved = await updateMemberIn(tx, member.id, record as MemberInput, actor);
+      // One audit entry per change, "member.update-accepted" below, rather than that and a
+      // "member.updated" for the same values.
+      const saved = await updateMemberIn(tx, member.id, record as MemberInput, actor, { audit: false });
       if (!saved) return { outcome: "not-found" };
     }
     for (const { change, index } of chosen) {

@@ -299,6 +299,8 @@ export async function updateMemberIn(
   id: string,
   input: MemberInput,
   actor: Actor,
+  /** False when the caller writes its own audit entry for the change (an accepted member update). */
+  { audit = true }: { audit?: boolean } = {},
 ): Promise<Member | null> {
   if (!isUuid(id)) return null;
   const [before] = await tx
@@ -316,10 +318,12 @@ export async function updateMemberIn(
     ...change,
     label: MEMBER_FIELDS[change.field as MemberFieldName].label,
   }));
-  await logChange(tx, actor, "member.updated", {
-    subject: { type: "member", id, label: memberLabel(row!) },
-    details: { changes },
-  });
+  if (audit) {
+    await logChange(tx, actor, "member.updated", {
+      subject: { type: "member", id, label: memberLabel(row!) },
+      details: { changes },
+    });
+  }
   return row!;
 }
 
