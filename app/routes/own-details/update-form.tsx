@@ -6,7 +6,6 @@ import { PageHeader } from "~/components/page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/select";
 import { COUNTRY_CODES, GENDERS, type Choice } from "~/content/member-options";
-import type { ConsentTexts } from "~/components/member-consent-section";
 import { firstErrors } from "~/lib/action-result";
 import { pageMeta } from "~/lib/meta";
 import { loadAsDocument } from "~/lib/page-scripts";
@@ -95,6 +94,8 @@ type View =
     };
 
 type Consents = Record<(typeof CONSENT_KINDS)[number], boolean>;
+/** The consents' wording (the privacy notice section's), as the registration form shows it too. */
+type ConsentTexts = { registry: string; email: string };
 
 async function consentsOf(memberId: string): Promise<Consents> {
   const current = currentConsents(await consentHistory(memberId));
