@@ -441,6 +441,21 @@ function OwnPage({ view, token }: { view: Extract<View, { state: "open" }>; toke
   );
 }
 
+function ConsentBox({ name, checked, children }: { name: string; checked: boolean; children: ReactNode }) {
+  return (
+    <label className="flex items-start gap-3 text-sm">
+      <input
+        type="checkbox"
+        name={name}
+        value="yes"
+        defaultChecked={checked}
+        className="mt-0.5 size-5 shrink-0 accent-primary"
+      />
+      <span>{children}</span>
+    </label>
+  );
+}
+
 function ConsentsForm({ consents, texts }: { consents: Consents; texts: ConsentTexts }) {
   return (
     <Section title="Your consents" id="consents-heading">
@@ -452,31 +467,15 @@ function ConsentsForm({ consents, texts }: { consents: Consents; texts: ConsentT
           </Link>
           ). A change here is saved at once, on its own.
         </p>
-        <label className="flex items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            name="consentRegistry"
-            value="yes"
-            defaultChecked={consents.registry}
-            className="mt-0.5 size-5 shrink-0 accent-primary"
-          />
-          <span>
-            {texts.registry}
-            <span className="mt-1 block text-muted-foreground">
-              Without this consent the church cannot keep your record: the church office will erase it.
-            </span>
+        <ConsentBox name="consentRegistry" checked={consents.registry}>
+          {texts.registry}
+          <span className="mt-1 block text-muted-foreground">
+            Without this consent the church cannot keep your record: the church office will erase it.
           </span>
-        </label>
-        <label className="flex items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            name="consentEmail"
-            value="yes"
-            defaultChecked={consents.email}
-            className="mt-0.5 size-5 shrink-0 accent-primary"
-          />
-          <span>{texts.email}</span>
-        </label>
+        </ConsentBox>
+        <ConsentBox name="consentEmail" checked={consents.email}>
+          {texts.email}
+        </ConsentBox>
         <Button type="submit" name="intent" value="consents" variant="outline" className="justify-self-start">
           Save my consents
         </Button>
