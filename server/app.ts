@@ -162,6 +162,12 @@ function cachedPublicPages(render: ReturnType<typeof createFetchHandler>) {
     }
     res.status(page.status);
     for (const [name, value] of page.headers) res.setHeader(name, value);
+    // The same page for every anonymous visitor, with no session and nothing of anyone's: no
+    // opener policy. Opening it from a link or a new tab then needs no new browsing context group,
+    // which costs a phone a long task after first paint (docs/decisions/020). Every page that is
+    // not this one (sign-in, the members area, anyone with a cookie) keeps `same-origin`, applied
+    // when the browser navigates to it, so a window that opened a public page loses its hold there.
+    res.removeHeader("Cross-Origin-Opener-Policy");
     res.vary("Cookie");
     if (page.status === 200) {
       // Browsers and proxies keep the page but ask each time whether it changed (a 304 is tiny).

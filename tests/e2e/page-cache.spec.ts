@@ -19,6 +19,12 @@ test("anonymous visitors get public pages from the cache, revalidated by ETag, s
   expect(csp).not.toContain("nonce-");
   expect(csp.split(";").find((part) => part.startsWith("script-src "))).not.toContain("unsafe-inline");
 
+  // A page that is the same for everyone has no opener policy (docs/decisions/020); a request with
+  // a cookie, like every sign-in and members page, keeps `same-origin`.
+  expect(first.headers()["cross-origin-opener-policy"]).toBeUndefined();
+  const withCookie = await request.get("/events", { headers: { cookie: "visited=1" } });
+  expect(withCookie.headers()["cross-origin-opener-policy"]).toBe("same-origin");
+
   const revalidated = await request.get("/events", { headers: { "If-None-Match": etag! } });
   expect(revalidated.status()).toBe(304);
 
@@ -26,6 +32,7 @@ test("anonymous visitors get public pages from the cache, revalidated by ETag, s
   const login = await request.get("/members/login");
   expect(login.headers()["cache-control"] ?? "").not.toContain("public");
   expect(login.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);
+  expect(login.headers()["cross-origin-opener-policy"]).toBe("same-origin");
 });
 
 test("a cached page's own small scripts run under its Content-Security-Policy", async ({ page }) => {
