@@ -41,6 +41,7 @@ const PUBLIC_PAGES: [string, string][] = [
   ["/media/sermons", "Sermons"],
   ["/media/elibrary", "eLibrary"],
   ["/update-my-details", "Update My Details"],
+  ["/privacy", "Privacy"],
   ["/no-such-page", "Page Not Found"],
 ];
 
@@ -149,6 +150,75 @@ test("event registration: the form in the page registers, a blank name is refuse
   expect(await sql("select name from event_registrations where email = $1", [email])).toEqual([
     { name: "Lina Register" },
   ]);
+
+  // The confirmation's cancel link: a page with one button, sent as a plain form.
+  const [mail] = await sql<{ text_body: string }>(
+    "select text_body from outbox_emails where to_address = $1 order by created_at desc limit 1",
+    [email],
+  );
+  const link = new URL(/http:\/\/\S+\/cancel\?\S+/.exec(mail!.text_body)![0]);
+  expect(await (await page.request.get(link.pathname + link.search)).text()).not.toMatch(
+    /<script[^>]*type="module"/,
+  );
+  await page.goto(link.pathname + link.search);
+  await page.getByRole("button", { name: "Cancel My Registration" }).click();
+  await expect(page.getByRole("status")).toContainText("has been cancelled.");
+  expect(await sql("select status from event_registrations where email = $1", [email])).toEqual([
+    { status: "cancelled" },
+  ]);
+});
+
+test("a member's own forms: the link is asked for, then consents and changes are sent from it", async ({
+  page,
+}) => {
+  const tag = crypto.randomBytes(3).toString("hex");
+  const email = uniqueEmail(`own${tag}`);
+  const [member] = await sql<{ id: string }>(
+    `insert into members (first_name, last_name, email, mobile, country_code)
+     values ($1, 'Plain', $2, '33112233', '+973') returning id`,
+    [`Noel${tag}`, email],
+  );
+  await sql(
+    "insert into consents (member_id, kind, notice_version, recorded_by) values ($1, 'registry', 1, 'staff')",
+    [member!.id],
+  );
+  try {
+    await page.goto("/update-my-details");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await expect(page.getByTestId("update-link-answer")).toHaveText(
+      "If this address belongs to a member, we have sent a link to it. It works for 7 days.",
+    );
+    const [mail] = await sql<{ text_body: string }>(
+      "select text_body from outbox_emails where to_address = $1 and kind = 'member.update-link'",
+      [email],
+    );
+    const link = /\/update-my-details\/[\w-]{43}/.exec(mail!.text_body)![0];
+
+    expect(await (await page.request.get(link)).text()).not.toMatch(/<script[^>]*type="module"/);
+    await page.goto(link);
+    const consents = page.getByRole("region", { name: "Your consents" });
+    await consents.getByLabel(/receive e-mails from/).check();
+    await consents.getByRole("button", { name: "Save my consents" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your consents are saved.");
+    expect(
+      await sql("select kind from consents where member_id = $1 order by kind", [member!.id]),
+    ).toEqual([{ kind: "email" }, { kind: "registry" }]);
+
+    await page.getByRole("textbox", { name: "Mobile" }).fill("39001122");
+    await page.getByRole("button", { name: "Send my changes" }).click();
+    await expect(page.getByTestId("update-thanks")).toHaveText(
+      "Thank you. The church office will review your changes.",
+    );
+    const [request] = await sql<{ changes: Record<string, unknown> }>(
+      "select changes from member_update_requests where member_id = $1",
+      [member!.id],
+    );
+    expect(JSON.stringify(request!.changes)).toContain("39001122");
+  } finally {
+    await sql("delete from members where id = $1", [member!.id]);
+    await sql("delete from outbox_emails where to_address = $1", [email]);
+  }
 });
 
 test.describe("from an address of its own", () => {
@@ -232,6 +302,8 @@ test("sermons: narrowed to a series by the form, then a sermon's page with its s
 test("pages without scripts carry no framework: no module script, no module preload", async ({ request }) => {
   const eventId = await anEventId();
   const sermonId = await aSermonId();
+  const series = `no-module-${crypto.randomBytes(3).toString("hex")}`;
+  await sql("insert into sermon_series (name, slug) values ($1, $1)", [series]);
   const paths = [
     ...PUBLIC_PAGES.map(([path]) => path),
     `/events/${eventId}`,
@@ -239,6 +311,7 @@ test("pages without scripts carry no framework: no module script, no module prel
     `/media/sermons/${sermonId}`,
     "/media/sermons?speaker=senior-pastor",
     "/media/sermons/speakers/senior-pastor",
+    `/media/sermons/series/${series}`,
   ];
   for (const path of [...paths, "/ministries/acts-kids?join"]) {
     const html = await (await request.get(path)).text();
@@ -250,4 +323,5 @@ test("pages without scripts carry no framework: no module script, no module prel
   const login = await (await request.get("/members/login")).text();
   expect(login).toMatch(/<script[^>]*type="module"/);
   expect(login).toMatch(/rel="modulepreload"/);
+  await sql("delete from sermon_series where slug = $1", [series]);
 });
