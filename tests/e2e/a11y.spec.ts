@@ -37,6 +37,7 @@ let eventId = "";
 let sermonId = "";
 let memberId = "";
 let inboxId = "";
+const seriesSlug = `${tag.toLowerCase()}-series`;
 
 async function one<Row>(text: string, params: unknown[] = []) {
   const [row] = await sql<Row>(text, params);
@@ -63,6 +64,13 @@ test.beforeAll(async () => {
     `insert into members (first_name, last_name, email, mobile, membership_status)
      values ($1, 'Reyes', $2, '33445566', 'Inactive')`,
     [`${tag} Ben`, `${tag.toLowerCase()}.ben@example.org`],
+  );
+  // A sermon series with one sermon, for its page.
+  await sql("insert into sermon_series (name, slug) values ($1, $2)", [`${tag} Series`, seriesSlug]);
+  await sql(
+    `insert into sermons (sermon_date, title, speaker, youtube_id, passage, series_id)
+     values ('2026-01-02', $1, 'Guest Preacher', 'abcdefghijk', 'Psalm 23', (select id from sermon_series where slug = $2))`,
+    [`${tag} Sermon`, seriesSlug],
   );
   // A video to delete (the demo content has none), for the delete confirmation below.
   await sql(
@@ -96,6 +104,8 @@ test.afterAll(async () => {
   await sql("delete from event_registrations where name like $1", [`${tag}%`]);
   await sql("delete from inbox_items where id = $1", [inboxId]);
   await sql("delete from visitors where name like $1", [`${tag}%`]);
+  await sql("delete from sermons where title like $1", [`${tag}%`]);
+  await sql("delete from sermon_series where slug = $1", [seriesSlug]);
 });
 
 // Every page the sitemap lists, plus pages with data, the not-found states and the login page.
@@ -112,6 +122,7 @@ const publicPages = () => [
   "/media/sermons?q=nothing-matches-this",
   "/media/sermons/speakers/senior-pastor",
   "/media/sermons/series/no-such-series",
+  `/media/sermons/series/${seriesSlug}`,
   "/no-such-page",
   "/members/login",
 ];
@@ -128,6 +139,30 @@ for (const [device, use] of [
         await page.goto(path);
         await expectNoViolations(page, `${path} (${device})`);
       }
+    });
+
+    test("a confirmation's cancel page passes axe, asking and after cancelling", async ({ page }) => {
+      const email = `${tag.toLowerCase()}.cancel.${device}@example.org`;
+      const sent = await page.request.post(`/events/${eventId}`, {
+        form: { name: `${tag} Canceller`, email, mobile: "+973 3600 7788" },
+      });
+      expect(sent.status()).toBe(200);
+      const [mail] = await sql<{ text_body: string }>(
+        "select text_body from outbox_emails where to_address = $1",
+        [email],
+      );
+      const link = new URL(/http:\/\/\S+\/cancel\?\S+/.exec(mail!.text_body)![0]);
+      await page.goto(link.pathname + link.search);
+      await expectNoViolations(page, `the cancel page (${device})`);
+      await page.getByRole("button", { name: "Cancel My Registration" }).click();
+      await expect(page.getByRole("status")).toContainText("has been cancelled.");
+      await expectNoViolations(page, `the cancel page, cancelled (${device})`);
+      await sql(
+        "delete from inbox_items where source_id in (select id from event_registrations where email = $1)",
+        [email],
+      );
+      await sql("delete from event_registrations where email = $1", [email]);
+      await sql("delete from outbox_emails where to_address = $1", [email]);
     });
 
     test("the public forms pass axe, open and showing their error messages", async ({ page }) => {

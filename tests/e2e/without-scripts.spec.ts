@@ -201,9 +201,10 @@ test("a member's own forms: the link is asked for, then consents and changes are
     await consents.getByLabel(/receive e-mails from/).check();
     await consents.getByRole("button", { name: "Save my consents" }).click();
     await expect(page.getByRole("status")).toHaveText("Your consents are saved.");
-    expect(
-      await sql("select kind from consents where member_id = $1 order by kind", [member!.id]),
-    ).toEqual([{ kind: "email" }, { kind: "registry" }]);
+    expect(await sql("select kind from consents where member_id = $1 order by kind", [member!.id])).toEqual([
+      { kind: "email" },
+      { kind: "registry" },
+    ]);
 
     await page.getByRole("textbox", { name: "Mobile" }).fill("39001122");
     await page.getByRole("button", { name: "Send my changes" }).click();
