@@ -9,20 +9,30 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
 /**
  * axe's target-size rule takes a sticky element where it sits now, not where it belongs: on a
  * scrolled page the sticky top bar "overlaps" the links under it and fails them (axe-core issue
- * 3720). Every check therefore looks at the page from its top; nothing else axe checks depends on
- * the scroll position.
+ * 3720). Every check therefore looks at the page from its top, then puts the scroll back where the
+ * test left it; nothing else axe checks depends on the scroll position.
  */
-async function fromTheTop(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, 0));
+async function fromTheTop<T>(page: Page, check: () => Promise<T>): Promise<T> {
+  const scrolled = await page.evaluate(() => {
+    const at = window.scrollY;
+    window.scrollTo(0, 0);
+    return at;
+  });
+  try {
+    return await check();
+  } finally {
+    await page.evaluate((y) => window.scrollTo(0, y), scrolled);
+  }
 }
 
 /** Runs axe and records (softly, so one run lists every page) each violation with its elements. */
 export async function expectNoViolations(page: Page, label: string) {
-  await fromTheTop(page);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(AXE_TAGS)
-    .options({ resultTypes: ["violations"] })
-    .analyze();
+  const { violations } = await fromTheTop(page, () =>
+    new AxeBuilder({ page })
+      .withTags(AXE_TAGS)
+      .options({ resultTypes: ["violations"] })
+      .analyze(),
+  );
   const found = violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help}\n` +
@@ -37,8 +47,7 @@ export async function expectNoViolations(page: Page, label: string) {
 
 /** Runs axe and fails at once when it finds anything. */
 export async function expectAxeClean(page: Page, label: string) {
-  await fromTheTop(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const { violations } = await fromTheTop(page, () => new AxeBuilder({ page }).withTags(AXE_TAGS).analyze());
   expect(
     violations.map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
