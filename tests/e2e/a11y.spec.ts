@@ -143,26 +143,29 @@ for (const [device, use] of [
 
     test("a confirmation's cancel page passes axe, asking and after cancelling", async ({ page }) => {
       const email = `${tag.toLowerCase()}.cancel.${device}@example.org`;
-      const sent = await page.request.post(`/events/${eventId}`, {
-        form: { name: `${tag} Canceller`, email, mobile: "+973 3600 7788" },
-      });
-      expect(sent.status()).toBe(200);
-      const [mail] = await sql<{ text_body: string }>(
-        "select text_body from outbox_emails where to_address = $1",
-        [email],
-      );
-      const link = new URL(/http:\/\/\S+\/cancel\?\S+/.exec(mail!.text_body)![0]);
-      await page.goto(link.pathname + link.search);
-      await expectNoViolations(page, `the cancel page (${device})`);
-      await page.getByRole("button", { name: "Cancel My Registration" }).click();
-      await expect(page.getByRole("status")).toContainText("has been cancelled.");
-      await expectNoViolations(page, `the cancel page, cancelled (${device})`);
-      await sql(
-        "delete from inbox_items where source_id in (select id from event_registrations where email = $1)",
-        [email],
-      );
-      await sql("delete from event_registrations where email = $1", [email]);
-      await sql("delete from outbox_emails where to_address = $1", [email]);
+      try {
+        const sent = await page.request.post(`/events/${eventId}`, {
+          form: { name: `${tag} Canceller`, email, mobile: "+973 3600 7788" },
+        });
+        expect(sent.status()).toBe(200);
+        const [mail] = await sql<{ text_body: string }>(
+          "select text_body from outbox_emails where to_address = $1",
+          [email],
+        );
+        const link = new URL(/http:\/\/\S+\/cancel\?\S+/.exec(mail!.text_body)![0]);
+        await page.goto(link.pathname + link.search);
+        await expectNoViolations(page, `the cancel page (${device})`);
+        await page.getByRole("button", { name: "Cancel My Registration" }).click();
+        await expect(page.getByRole("status")).toContainText("has been cancelled.");
+        await expectNoViolations(page, `the cancel page, cancelled (${device})`);
+      } finally {
+        await sql(
+          "delete from inbox_items where source_id in (select id from event_registrations where email = $1)",
+          [email],
+        );
+        await sql("delete from event_registrations where email = $1", [email]);
+        await sql("delete from outbox_emails where to_address = $1", [email]);
+      }
     });
 
     test("the public forms pass axe, open and showing their error messages", async ({ page }) => {

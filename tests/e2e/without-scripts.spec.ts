@@ -305,24 +305,27 @@ test("pages without scripts carry no framework: no module script, no module prel
   const sermonId = await aSermonId();
   const series = `no-module-${crypto.randomBytes(3).toString("hex")}`;
   await sql("insert into sermon_series (name, slug) values ($1, $1)", [series]);
-  const paths = [
-    ...PUBLIC_PAGES.map(([path]) => path),
-    `/events/${eventId}`,
-    `/events/${eventId}?register`,
-    `/media/sermons/${sermonId}`,
-    "/media/sermons?speaker=senior-pastor",
-    "/media/sermons/speakers/senior-pastor",
-    `/media/sermons/series/${series}`,
-  ];
-  for (const path of [...paths, "/ministries/acts-kids?join"]) {
-    const html = await (await request.get(path)).text();
-    expect(html, path).not.toMatch(/<script[^>]*type="module"/);
-    expect(html, path).not.toMatch(/rel="modulepreload"/);
-    expect(html, path).not.toContain("__reactRouterContext");
+  try {
+    const paths = [
+      ...PUBLIC_PAGES.map(([path]) => path),
+      `/events/${eventId}`,
+      `/events/${eventId}?register`,
+      `/media/sermons/${sermonId}`,
+      "/media/sermons?speaker=senior-pastor",
+      "/media/sermons/speakers/senior-pastor",
+      `/media/sermons/series/${series}`,
+    ];
+    for (const path of [...paths, "/ministries/acts-kids?join"]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).not.toMatch(/<script[^>]*type="module"/);
+      expect(html, path).not.toMatch(/rel="modulepreload"/);
+      expect(html, path).not.toContain("__reactRouterContext");
+    }
+    // The members area is still a React application (so this test can tell the two apart).
+    const login = await (await request.get("/members/login")).text();
+    expect(login).toMatch(/<script[^>]*type="module"/);
+    expect(login).toMatch(/rel="modulepreload"/);
+  } finally {
+    await sql("delete from sermon_series where slug = $1", [series]);
   }
-  // The members area is still a React application (so this test can tell the two apart).
-  const login = await (await request.get("/members/login")).text();
-  expect(login).toMatch(/<script[^>]*type="module"/);
-  expect(login).toMatch(/rel="modulepreload"/);
-  await sql("delete from sermon_series where slug = $1", [series]);
 });
