@@ -41,80 +41,80 @@ export default [
   // Members area (each loader and action calls requireUser). Signing in and choosing a password
   // keep the site's frame; every other members screen is inside the members layout (its
   // navigation), and downloads and upload endpoints are resource routes beside it.
-  route("members/login", "routes/members/login.tsx"),
-  route("members/logout", "routes/members/logout.tsx"),
+  route("members/login", "routes/members/auth/login.tsx"),
+  route("members/logout", "routes/members/auth/logout.tsx"),
   // The second step of signing in is public, like the login page (staff-accounts issue)
-  route("members/login/two-factor", "routes/members/login-two-factor.tsx"),
+  route("members/login/two-factor", "routes/members/auth/login-two-factor.tsx"),
   // Passwords without signing in: ask for a reset link, and choose a password from an e-mailed
   // link (reset or invitation). Public, like the login page (staff-accounts issue)
-  route("members/forgot-password", "routes/members/forgot-password.tsx"),
-  route("members/set-password", "routes/members/set-password.tsx"),
+  route("members/forgot-password", "routes/members/auth/forgot-password.tsx"),
+  route("members/set-password", "routes/members/auth/set-password.tsx"),
 
-  layout("routes/members/layout.tsx", [
-    route("members", "routes/members/dashboard.tsx"),
-    route("members/forms", "routes/members/new-member.tsx"),
-    route("members/details", "routes/members/member-list.tsx"),
+  layout("routes/members/home/layout.tsx", [
+    route("members", "routes/members/home/dashboard.tsx"),
+    route("members/forms", "routes/members/people/new-member.tsx"),
+    route("members/details", "routes/members/people/member-list.tsx"),
     // Members from a spreadsheet: upload and past imports, then one import's columns, preview,
     // import and undo (layout issue, import part)
-    route("members/import", "routes/members/import-members.tsx"),
-    route("members/import/:id", "routes/members/import-review.tsx"),
-    route("members/profile/:id", "routes/members/member-profile.tsx"),
+    route("members/import", "routes/members/people/import-members.tsx"),
+    route("members/import/:id", "routes/members/people/import-review.tsx"),
+    route("members/profile/:id", "routes/members/people/member-profile.tsx"),
     // Privacy (issue 23): erase a person for good, after a confirmation that lists what will go
-    route("members/profile/:id/erase", "routes/members/member-erase.tsx"),
-    route("members/edit/:id", "routes/members/edit-member.tsx"),
+    route("members/profile/:id/erase", "routes/members/privacy/member-erase.tsx"),
+    route("members/edit/:id", "routes/members/people/edit-member.tsx"),
     // Deleted members wait here 30 days, restorable with everything (issue 18, safe forms)
-    route("members/deleted", "routes/members/deleted-members.tsx"),
+    route("members/deleted", "routes/members/people/deleted-members.tsx"),
     // Privacy (issue 23): what members sent through their update links, accepted or rejected per field
-    route("members/updates", "routes/members/member-updates.tsx"),
-    route("members/reports", "routes/members/reports.tsx"),
-    route("members/upload", "routes/members/documents.tsx"),
-    route("members/add-sermon", "routes/members/sermons.tsx"),
-    route("members/add-ministry-video", "routes/members/ministry-videos.tsx"),
-    route("members/add-event", "routes/members/events.tsx"),
-    route("members/update-ministry-image", "routes/members/ministry-images.tsx"),
-    route("members/ministry-registrations", "routes/members/ministry-registrations.tsx"),
-    route("members/event-registrations", "routes/members/event-registrations.tsx"),
+    route("members/updates", "routes/members/people/member-updates.tsx"),
+    route("members/reports", "routes/members/people/reports.tsx"),
+    route("members/upload", "routes/members/content/documents.tsx"),
+    route("members/add-sermon", "routes/members/content/sermons.tsx"),
+    route("members/add-ministry-video", "routes/members/content/ministry-videos.tsx"),
+    route("members/add-event", "routes/members/content/events.tsx"),
+    route("members/update-ministry-image", "routes/members/content/ministry-images.tsx"),
+    route("members/ministry-registrations", "routes/members/people/ministry-registrations.tsx"),
+    route("members/event-registrations", "routes/members/people/event-registrations.tsx"),
     // The door on the day: registrants, one tap for "arrived", a confirmation's QR code
-    route("members/events/:id/check-in", "routes/members/check-in.tsx"),
-    route("members/notifications", "routes/members/notifications.tsx"),
+    route("members/events/:id/check-in", "routes/members/people/check-in.tsx"),
+    route("members/notifications", "routes/members/messages/notifications.tsx"),
 
     // The staff inbox: connect messages, ministry sign-ups and event registrations (messages issue)
-    route("members/messages", "routes/members/inbox.tsx"),
-    route("members/messages/outbox", "routes/members/outbox.tsx"),
-    route("members/messages/:id", "routes/members/inbox-message.tsx"),
+    route("members/messages", "routes/members/messages/inbox.tsx"),
+    route("members/messages/outbox", "routes/members/messages/outbox.tsx"),
+    route("members/messages/:id", "routes/members/messages/inbox-message.tsx"),
 
     // The Website section: the church's own texts and facts (not in the spec; site-content issue)
-    route("members/site", "routes/members/website.tsx"),
-    route("members/site/ministries/:slug", "routes/members/site-editor.tsx", { id: "ministry-editor" }),
-    route("members/site/:section", "routes/members/site-editor.tsx"),
+    route("members/site", "routes/members/site/website.tsx"),
+    route("members/site/ministries/:slug", "routes/members/site/site-editor.tsx", { id: "ministry-editor" }),
+    route("members/site/:section", "routes/members/site/site-editor.tsx"),
 
     // The audit log: who did what, when, from where; a member's own history is on their profile
     // (staff-accounts issue, audit part)
-    route("members/audit", "routes/members/audit-log.tsx"),
+    route("members/audit", "routes/members/audit/audit-log.tsx"),
     // How long personal data is kept, and the daily clean-up's last run (admins; privacy issue)
-    route("members/privacy", "routes/members/privacy.tsx"),
+    route("members/privacy", "routes/members/privacy/privacy.tsx"),
 
     // Own account and two-factor sign-in (staff-accounts issue): open to an account that must
     // first replace a temporary password or set up two-factor sign-in.
-    route("members/account", "routes/members/account.tsx"),
-    route("members/account/two-factor", "routes/members/two-factor-setup.tsx"),
+    route("members/account", "routes/members/auth/account.tsx"),
+    route("members/account/two-factor", "routes/members/auth/two-factor-setup.tsx"),
 
     // Staff accounts: invite, roles, disable, delete; two-factor for everyone (admins; staff-accounts issue)
-    route("members/staff", "routes/members/staff-accounts.tsx"),
-    route("members/staff/:id", "routes/members/staff-account.tsx"),
+    route("members/staff", "routes/members/auth/staff-accounts.tsx"),
+    route("members/staff/:id", "routes/members/auth/staff-account.tsx"),
   ]),
 
   // Downloads and upload endpoints of the members area (resource routes, no screen)
-  route("members/reports/export/:report", "routes/members/report-csv.ts"),
-  route("members/registrations/export/:kind", "routes/members/registration-csv.ts"),
-  route("members/upload/save", "routes/members/document-upload.ts"),
-  route("members/add-event/save", "routes/members/event-upload.ts"),
-  route("members/add-sermon/save", "routes/members/sermon-upload.ts"),
-  route("members/update-ministry-image/save", "routes/members/ministry-image-upload.ts"),
-  route("members/site/pastors/portrait", "routes/members/portrait-upload.ts"),
-  route("members/audit/export", "routes/members/audit-log-csv.ts"),
+  route("members/reports/export/:report", "routes/members/people/report-csv.ts"),
+  route("members/registrations/export/:kind", "routes/members/people/registration-csv.ts"),
+  route("members/upload/save", "routes/members/content/document-upload.ts"),
+  route("members/add-event/save", "routes/members/content/event-upload.ts"),
+  route("members/add-sermon/save", "routes/members/content/sermon-upload.ts"),
+  route("members/update-ministry-image/save", "routes/members/content/ministry-image-upload.ts"),
+  route("members/site/pastors/portrait", "routes/members/site/portrait-upload.ts"),
+  route("members/audit/export", "routes/members/audit/audit-log-csv.ts"),
   // Privacy (issue 23): everything about one person in one file (readable HTML with JSON inside)
-  route("members/profile/:id/export", "routes/members/member-export.ts"),
+  route("members/profile/:id/export", "routes/members/privacy/member-export.ts"),
 
   // For search engines
   route("robots.txt", "routes/robots.ts"),

@@ -5,7 +5,7 @@ import { ConfirmDeleteButton } from "./confirm-dialog";
 
 /** Days a deleted member stays restorable: the retention setting the members layout read, else 30. */
 export function useDeletedMemberDays(): number {
-  const layout = useRouteLoaderData("routes/members/layout") as
+  const layout = useRouteLoaderData("routes/members/home/layout") as
     { deletedMemberDays?: number | null } | undefined;
   return layout?.deletedMemberDays ?? DELETED_MEMBER_DAYS;
 }

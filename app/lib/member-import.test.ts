@@ -69,7 +69,7 @@ describe("guessing the member field from a column name", () => {
   });
 
   it("maps every column of the site's own member exports without choosing by hand", () => {
-    // app/routes/members/report-csv.ts: active_members.csv, birthdays.csv, anniversaries.csv, {ministry}_members.csv
+    // app/routes/members/people/report-csv.ts: active_members.csv, birthdays.csv, anniversaries.csv, {ministry}_members.csv
     expect(
       guessMapping([
         "Name",

@@ -25,4 +25,4 @@ export function useSiteFrame(): SiteFrame {
 }
 
 /** The route id of the members layout: inside it, the site header and footer are not shown. */
-export const MEMBERS_LAYOUT_ID = "routes/members/layout";
+export const MEMBERS_LAYOUT_ID = "routes/members/home/layout";

@@ -314,14 +314,14 @@ test("no route's own modules hold the chart library, and the dashboard and publi
   // Statically: no route's module or its imports (what a page preloads) holds the library.
   const routes = await routeManifest(page);
   expect(Object.keys(routes)).toEqual(
-    expect.arrayContaining(["routes/members/dashboard", "routes/members/reports"]),
+    expect.arrayContaining(["routes/members/home/dashboard", "routes/members/people/reports"]),
   );
   const files = new Set(Object.values(routes).flatMap((route) => [route.module, ...(route.imports ?? [])]));
   for (const file of files) {
     expect((await (await page.request.get(file)).text()).includes(CHART_LIBRARY_MARK), file).toBe(false);
   }
   // The reports module asks for it only when it runs.
-  const reports = await (await page.request.get(routes["routes/members/reports"]!.module)).text();
+  const reports = await (await page.request.get(routes["routes/members/people/reports"]!.module)).text();
   expect(reports).toContain("bar-chart-drawing");
 
   // And in the browser: the dashboard and public pages fetch no script that holds it.

@@ -41,7 +41,7 @@ interface Entry {
 function flatten(entries: RouteConfigEntry[], isInLayout = false): Entry[] {
   return entries.flatMap((entry) => [
     ...(entry.path === undefined ? [] : [{ pattern: entry.path, file: entry.file, isInLayout }]),
-    ...flatten(entry.children ?? [], isInLayout || entry.file === "routes/members/layout.tsx"),
+    ...flatten(entry.children ?? [], isInLayout || entry.file === "routes/members/home/layout.tsx"),
   ]);
 }
 

@@ -36,7 +36,7 @@ export async function signInWith(
   /** Cookies the browser already holds (a trusted device's). */
   cookie = "",
 ): Promise<{ location: string | null; cookie: string; status: number }> {
-  const { action } = await import("~/routes/members/login");
+  const { action } = await import("~/routes/members/auth/login");
   const result = await callRoute(
     action,
     formRequest(

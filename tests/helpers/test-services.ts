@@ -147,7 +147,7 @@ export async function signInCookie(
   email = TEST_ADMIN.email,
   password = TEST_ADMIN.password,
 ): Promise<string> {
-  const { action } = await import("~/routes/members/login");
+  const { action } = await import("~/routes/members/auth/login");
   const result = await callRoute(action, formRequest("/members/login", { username: email, password }), {
     clientIp: `203.0.113.${Math.floor(Math.random() * 250)}`,
   });

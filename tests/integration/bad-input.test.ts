@@ -2,17 +2,17 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as connectAction } from "~/routes/connect";
 import { action as eventAction } from "~/routes/events/detail";
-import { action as addEventSave } from "~/routes/members/event-upload";
-import { action as addVideo } from "~/routes/members/ministry-videos";
-import { action as addSermon } from "~/routes/members/sermons";
-import { action as addSermonSave } from "~/routes/members/sermon-upload";
-import { action as dashboardAction } from "~/routes/members/dashboard";
-import { action as detailsAction } from "~/routes/members/member-list";
-import { action as editAction } from "~/routes/members/edit-member";
-import { action as formsAction } from "~/routes/members/new-member";
-import { action as loginAction } from "~/routes/members/login";
-import { action as uploadFile } from "~/routes/members/document-upload";
-import { action as documentsAction } from "~/routes/members/documents";
+import { action as addEventSave } from "~/routes/members/content/event-upload";
+import { action as addVideo } from "~/routes/members/content/ministry-videos";
+import { action as addSermon } from "~/routes/members/content/sermons";
+import { action as addSermonSave } from "~/routes/members/content/sermon-upload";
+import { action as dashboardAction } from "~/routes/members/home/dashboard";
+import { action as detailsAction } from "~/routes/members/people/member-list";
+import { action as editAction } from "~/routes/members/people/edit-member";
+import { action as formsAction } from "~/routes/members/people/new-member";
+import { action as loginAction } from "~/routes/members/auth/login";
+import { action as uploadFile } from "~/routes/members/content/document-upload";
+import { action as documentsAction } from "~/routes/members/content/documents";
 import { action as joinAction } from "~/routes/ministries/detail";
 import {
   callRoute,

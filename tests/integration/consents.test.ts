@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as privacyLoader } from "~/routes/privacy";
-import { action as profileAction, loader as profileLoader } from "~/routes/members/member-profile";
+import { action as profileAction, loader as profileLoader } from "~/routes/members/people/member-profile";
 import { makeMemberSchema } from "~/schemas/member";
 import { PRIVACY_SECTION } from "~/schemas/site-sections";
 import { createMember, loadMemberOptions } from "~/server/people/members.server";

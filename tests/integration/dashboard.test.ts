@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eventRegistrations, events, members, visitors } from "../../database/schema";
 import { addDays, todayInChurchZone } from "~/lib/dates";
-import { loader as dashboardLoader } from "~/routes/members/dashboard";
-import { loader as reportsLoader } from "~/routes/members/reports";
+import { loader as dashboardLoader } from "~/routes/members/home/dashboard";
+import { loader as reportsLoader } from "~/routes/members/people/reports";
 import {
   dashboardStats,
   membersByStatus,

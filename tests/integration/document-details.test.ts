@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { documents, siteSectionRevisions, type DocumentRow } from "../../database/schema";
 import type { ActionResult } from "~/lib/action-result";
 import { loader as elibraryLoader } from "~/routes/media/elibrary";
-import { action as documentsAction, loader as documentsLoader } from "~/routes/members/documents";
+import { action as documentsAction, loader as documentsLoader } from "~/routes/members/content/documents";
 import { documentHistoryKey } from "~/server/content/documents.server";
 import { listRevisions } from "~/server/site/site-sections.server";
 import {

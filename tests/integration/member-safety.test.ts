@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, formSubmissions, members } from "../../database/schema";
-import { action as deletedAction, loader as deletedLoader } from "~/routes/members/deleted-members";
-import { action as editAction, loader as editLoader } from "~/routes/members/edit-member";
-import { loader as listLoader } from "~/routes/members/member-list";
-import { action as formsAction, loader as formsLoader } from "~/routes/members/new-member";
-import { action as profileAction, loader as profileLoader } from "~/routes/members/member-profile";
+import { action as deletedAction, loader as deletedLoader } from "~/routes/members/people/deleted-members";
+import { action as editAction, loader as editLoader } from "~/routes/members/people/edit-member";
+import { loader as listLoader } from "~/routes/members/people/member-list";
+import { action as formsAction, loader as formsLoader } from "~/routes/members/people/new-member";
+import { action as profileAction, loader as profileLoader } from "~/routes/members/people/member-profile";
 import { makeMemberSchema } from "~/schemas/member";
 import { membershipCounts } from "~/server/people/member-reports.server";
 import {

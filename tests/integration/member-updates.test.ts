@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { action as profileAction } from "~/routes/members/member-profile";
-import { action as reviewAction, loader as reviewLoader } from "~/routes/members/member-updates";
+import { action as profileAction } from "~/routes/members/people/member-profile";
+import { action as reviewAction, loader as reviewLoader } from "~/routes/members/people/member-updates";
 import { action as askAction } from "~/routes/own-details/ask-for-link";
 import { loader as myDataLoader } from "~/routes/own-details/my-data";
 import { action as formAction, loader as formLoader } from "~/routes/own-details/update-form";

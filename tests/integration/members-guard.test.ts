@@ -80,7 +80,7 @@ describe("the way back after signing in", () => {
   });
 
   it("names the page, not the router's data address, when a session ends during a visit", async () => {
-    const { loader } = await import("~/routes/members/member-list");
+    const { loader } = await import("~/routes/members/people/member-list");
     // What the browser asks for when a signed-in page moves to the member list with a search.
     const request = new Request(
       "http://localhost/members/details.data?q=ana&_routes=routes%2Fmembers%2Fmember-list",

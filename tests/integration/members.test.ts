@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { members, rateLimits, settings, visitors } from "../../database/schema";
-import { action as formsAction, loader as formsLoader } from "~/routes/members/new-member";
-import { loader as exportLoader } from "~/routes/members/report-csv";
+import { action as formsAction, loader as formsLoader } from "~/routes/members/people/new-member";
+import { loader as exportLoader } from "~/routes/members/people/report-csv";
 import { makeMemberSchema } from "~/schemas/member";
 import { memberDraftFrom } from "~/schemas/member-fields";
 import {
@@ -279,7 +279,7 @@ describe.each(databaseKinds)("members on %s", (kind) => {
   });
 
   it("gives a refused edit back as typed, children, ministries and roles included, and saves nothing", async () => {
-    const { action: editAction } = await import("~/routes/members/edit-member");
+    const { action: editAction } = await import("~/routes/members/people/edit-member");
     const ana = await createMember(memberInput({ ministryInvolvement: ["tee"] }), actor);
     const body = new URLSearchParams([
       ["firstName", "Ana"],
@@ -639,7 +639,7 @@ describe("changing the registration passcode", () => {
   });
 
   it("is for administrators only", async () => {
-    const { action: dashboardAction } = await import("~/routes/members/dashboard");
+    const { action: dashboardAction } = await import("~/routes/members/home/dashboard");
     const staff = await signInCookie("staff@test.local", "staff password 1");
     const refused = await callRoute(
       dashboardAction,

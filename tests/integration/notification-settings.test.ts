@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action, loader } from "~/routes/members/notifications";
+import { action, loader } from "~/routes/members/messages/notifications";
 import {
   callRoute,
   databaseKinds,

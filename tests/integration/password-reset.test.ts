@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ActionResult } from "~/lib/action-result";
-import { action as forgotAction, loader as forgotLoader } from "~/routes/members/forgot-password";
-import { action as loginAction } from "~/routes/members/login";
+import { action as forgotAction, loader as forgotLoader } from "~/routes/members/auth/forgot-password";
+import { action as loginAction } from "~/routes/members/auth/login";
 import {
   action as setPasswordAction,
   headers as setPasswordHeaders,
   loader as setPasswordLoader,
-} from "~/routes/members/set-password";
+} from "~/routes/members/auth/set-password";
 import { getSession } from "~/server/auth/guards.server";
 import { createPasswordLink } from "~/server/auth/password-links.server";
 import { sendDueEmails } from "~/server/messages/outbox.server";

@@ -3,11 +3,11 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog } from "../../database/schema";
-import { loader as exportLoader } from "~/routes/members/member-export";
-import { action as eraseAction, loader as eraseLoader } from "~/routes/members/member-erase";
-import { loader as profileLoader } from "~/routes/members/member-profile";
-import { loader as reportCsvLoader } from "~/routes/members/report-csv";
-import { loader as registrationCsvLoader } from "~/routes/members/registration-csv";
+import { loader as exportLoader } from "~/routes/members/privacy/member-export";
+import { action as eraseAction, loader as eraseLoader } from "~/routes/members/privacy/member-erase";
+import { loader as profileLoader } from "~/routes/members/people/member-profile";
+import { loader as reportCsvLoader } from "~/routes/members/people/report-csv";
+import { loader as registrationCsvLoader } from "~/routes/members/people/registration-csv";
 import { deleteMember, listMembers } from "~/server/people/members.server";
 import { eraseSummary } from "~/server/people/personal-data.server";
 import {

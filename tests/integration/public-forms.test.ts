@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { rateLimits, visitors } from "../../database/schema";
 import { action as connectAction } from "~/routes/connect";
-import { action as loginAction } from "~/routes/members/login";
+import { action as loginAction } from "~/routes/members/auth/login";
 import {
   callRoute,
   formRequest,

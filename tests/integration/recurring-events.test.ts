@@ -9,8 +9,8 @@ import { seriesDates } from "~/lib/recurrence";
 import { loader as feedLoader } from "~/routes/events/calendar-feed";
 import { loader as detailLoader } from "~/routes/events/detail";
 import { loader as listLoader } from "~/routes/events/index";
-import { action as staffAction } from "~/routes/members/events";
-import { action as saveEvent } from "~/routes/members/event-upload";
+import { action as staffAction } from "~/routes/members/content/events";
+import { action as saveEvent } from "~/routes/members/content/event-upload";
 import { makePng } from "~/server/content/demo-files.server";
 import {
   callRoute,

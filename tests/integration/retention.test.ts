@@ -11,8 +11,8 @@ import {
   settings,
   visitors,
 } from "../../database/schema";
-import { loader as layoutLoader } from "~/routes/members/layout";
-import { action, loader } from "~/routes/members/privacy";
+import { loader as layoutLoader } from "~/routes/members/home/layout";
+import { action, loader } from "~/routes/members/privacy/privacy";
 import { startOutboxWorker } from "~/server/messages/outbox-worker.server";
 import { controlHandlers } from "~/server/platform/cli.server";
 import { listDeletedMembers } from "~/server/people/deleted-members.server";

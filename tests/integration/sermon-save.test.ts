@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents, sermons, sermonSeries } from "../../database/schema";
-import { action as saveSermon } from "~/routes/members/sermon-upload";
+import { action as saveSermon } from "~/routes/members/content/sermon-upload";
 import { makePng } from "~/server/content/demo-files.server";
 import { uploadRouteLimit } from "~/server/http/request-guard.server";
 import {

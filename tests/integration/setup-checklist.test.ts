@@ -4,7 +4,7 @@ import { documents, eventRegistrations, events, sermons } from "../../database/s
 import { church as defaultChurch } from "~/content/church";
 import { demoEvents, demoSermonTitles } from "~/content/demo";
 import { ministries as defaultMinistries } from "~/content/ministries";
-import { action as dashboardAction, loader as dashboardLoader } from "~/routes/members/dashboard";
+import { action as dashboardAction, loader as dashboardLoader } from "~/routes/members/home/dashboard";
 import { removeDemoContent } from "~/server/content/demo-content.server";
 import { saveDocumentDetails } from "~/server/content/documents.server";
 import { updateEvent } from "~/server/content/events.server";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ActionResult } from "~/lib/action-result";
 import { rateLimits } from "../../database/schema";
-import { action as loginAction, loader as loginLoader } from "~/routes/members/login";
-import { action as logoutAction } from "~/routes/members/logout";
+import { action as loginAction, loader as loginLoader } from "~/routes/members/auth/login";
+import { action as logoutAction } from "~/routes/members/auth/logout";
 import { createOrResetAdmin } from "~/server/auth/accounts.server";
 import { getSession } from "~/server/auth/guards.server";
 import { takeToast } from "~/server/http/toast.server";

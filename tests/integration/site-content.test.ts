@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as editorAction, loader as editorLoader } from "~/routes/members/site-editor";
+import { action as editorAction, loader as editorLoader } from "~/routes/members/site/site-editor";
 import { loader as connectLoader } from "~/routes/connect";
 import { getSiteContent, siteContentChanged } from "~/server/site/site-content.server";
 import {

@@ -5,10 +5,10 @@ import { accounts, auditLog, outboxEmails, sessions, users } from "../../databas
 import type { ActionResult } from "~/lib/action-result";
 import type { Role } from "~/lib/permissions";
 import type { StaffAccountView, StaffActionResult } from "~/lib/staff-accounts";
-import { loader as dashboardLoader } from "~/routes/members/dashboard";
-import { loader as memberListLoader } from "~/routes/members/member-list";
-import { action as accountAction, loader as accountLoader } from "~/routes/members/staff-account";
-import { action as listAction, loader as listLoader } from "~/routes/members/staff-accounts";
+import { loader as dashboardLoader } from "~/routes/members/home/dashboard";
+import { loader as memberListLoader } from "~/routes/members/people/member-list";
+import { action as accountAction, loader as accountLoader } from "~/routes/members/auth/staff-account";
+import { action as listAction, loader as listLoader } from "~/routes/members/auth/staff-accounts";
 import type { StaffUser } from "~/server/auth/guards.server";
 import { setPasswordFromLink } from "~/server/auth/password-links.server";
 import { isTwoFactorRequired, setTwoFactorRequired } from "~/server/auth/security-settings.server";

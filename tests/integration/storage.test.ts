@@ -4,7 +4,7 @@ import { text } from "node:stream/consumers";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents } from "../../database/schema";
-import { action as uploadFile } from "~/routes/members/document-upload";
+import { action as uploadFile } from "~/routes/members/content/document-upload";
 import { createLocalFileStore, createS3FileStore, type FileStore } from "~/server/platform/storage.server";
 import { startS3Server } from "../helpers/s3";
 import {

@@ -2,15 +2,15 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, rateLimits, twoFactors, users } from "../../database/schema";
 import type { ActionResult } from "~/lib/action-result";
-import { loader as accountLoader } from "~/routes/members/account";
-import { loader as dashboardLoader } from "~/routes/members/dashboard";
+import { loader as accountLoader } from "~/routes/members/auth/account";
+import { loader as dashboardLoader } from "~/routes/members/home/dashboard";
 import {
   action as loginTwoFactorAction,
   loader as loginTwoFactorLoader,
-} from "~/routes/members/login-two-factor";
-import { loader as memberListLoader } from "~/routes/members/member-list";
-import { action as notificationsAction } from "~/routes/members/notifications";
-import { action as setupAction, loader as setupLoader } from "~/routes/members/two-factor-setup";
+} from "~/routes/members/auth/login-two-factor";
+import { loader as memberListLoader } from "~/routes/members/people/member-list";
+import { action as notificationsAction } from "~/routes/members/messages/notifications";
+import { action as setupAction, loader as setupLoader } from "~/routes/members/auth/two-factor-setup";
 import { getSession, type StaffUser } from "~/server/auth/guards.server";
 import { setTwoFactorRequired } from "~/server/auth/security-settings.server";
 import { takeToast } from "~/server/http/toast.server";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as reportsLoader } from "~/routes/members/reports";
-import { loader as reportsExportLoader } from "~/routes/members/report-csv";
+import { loader as reportsLoader } from "~/routes/members/people/reports";
+import { loader as reportsExportLoader } from "~/routes/members/people/report-csv";
 import {
   ministryBreakdown,
   membersInMinistry,

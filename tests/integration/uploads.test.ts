@@ -3,8 +3,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents, events } from "../../database/schema";
-import { action as saveEvent } from "~/routes/members/event-upload";
-import { action as uploadFile } from "~/routes/members/document-upload";
+import { action as saveEvent } from "~/routes/members/content/event-upload";
+import { action as uploadFile } from "~/routes/members/content/document-upload";
 import { deleteDocument } from "~/server/content/documents.server";
 import { makePng } from "~/server/content/demo-files.server";
 import {

@@ -35,7 +35,7 @@ import {
 import { sendUpdateLink, showUpdateLink } from "~/server/people/member-updates.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import { UPDATE_LINK_DAYS } from "~/schemas/own-details";
-import type { Member } from "../../../database/schema";
+import type { Member } from "../../../../database/schema";
 import type { Route } from "./+types/member-profile";
 
 export function meta({ matches }: Route.MetaArgs) {
