@@ -108,12 +108,7 @@ async function sendConnectMessage(browser: Browser, baseURL: string) {
 }
 
 async function publicPictures(browser: Browser, baseURL: string) {
-  const page = await browser.newPage({
-    baseURL,
-    viewport: phone,
-    deviceScaleFactor: 2,
-    reducedMotion: "reduce",
-  });
+  const page = await browser.newPage({ baseURL, viewport: phone, reducedMotion: "reduce" });
   await page.goto("/");
   await shoot(page, readmeImages, "home-phone");
   await page.close();
