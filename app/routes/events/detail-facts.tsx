@@ -1,5 +1,6 @@
 import { CalendarDays, Clock, Hourglass, MapPin, Mic, Repeat, Users, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
+import { NewTabLink } from "~/components/new-tab-link";
 import { PageDialogTrigger } from "~/components/page-dialog";
 import { buttonVariants } from "~/components/ui/button";
 import { formatTimeRange } from "~/lib/format";
@@ -53,16 +54,14 @@ export function EventFacts({
           </Fact>
         ) : null}
         <Fact icon={<MapPin className="size-5" aria-hidden="true" />} label="Location">
-          <a
+          <NewTabLink
             href={event.googleMapsUrl}
-            target="_blank"
-            rel="noopener noreferrer"
+            opens="Google Maps"
             className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+            trailingIcon={<ExternalLink className="size-4 shrink-0" aria-hidden="true" />}
           >
             {event.locationName}
-            <span className="sr-only"> (opens Google Maps in a new tab)</span>
-            <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
-          </a>
+          </NewTabLink>
         </Fact>
         {event.speaker ? (
           <Fact icon={<Mic className="size-5" aria-hidden="true" />} label="Speaker">

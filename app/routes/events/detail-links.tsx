@@ -1,5 +1,6 @@
 import { CalendarDays, CalendarPlus, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
+import { NewTabLink } from "~/components/new-tab-link";
 import { formatDateLong } from "~/lib/format";
 import type { ShownEvent } from "./detail-model";
 
@@ -45,11 +46,10 @@ export function AddToCalendar({ event }: { event: ShownEvent }) {
           </a>
         </li>
         <li>
-          <a href={event.googleCalendar} target="_blank" rel="noopener noreferrer" className={link}>
+          <NewTabLink href={event.googleCalendar} className={link}>
             <ExternalLink className="size-5" aria-hidden="true" />
             Google Calendar
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          </NewTabLink>
         </li>
       </ul>
     </section>
