@@ -1,5 +1,5 @@
-import { ArrowRight, Clock, MapPin, Repeat } from "lucide-react";
-import { Link } from "react-router";
+import { Clock, MapPin, Repeat } from "lucide-react";
+import { ArrowLink } from "./arrow-link";
 import { dateBadge, formatDateLong, formatTimeRange } from "~/lib/format";
 import { buttonVariants } from "./ui/button";
 import { ResponsiveImage } from "./responsive-image";
@@ -80,11 +80,10 @@ export function EventCard({ event, isAboveFold = false }: { event: EventCardData
           <p className="mt-3 line-clamp-2 text-muted-foreground">{event.description}</p>
         ) : null}
         <div className="mt-auto pt-5">
-          <Link to={`/events/${event.id}`} className={buttonVariants({ className: "w-full sm:w-auto" })}>
+          <ArrowLink to={`/events/${event.id}`} className={buttonVariants({ className: "w-full sm:w-auto" })}>
             View Details
             <span className="sr-only"> for {event.title}</span>
-            <ArrowRight aria-hidden="true" />
-          </Link>
+          </ArrowLink>
         </div>
       </div>
     </article>

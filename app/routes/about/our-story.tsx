@@ -1,6 +1,7 @@
 import { Flag, Globe2, HeartHandshake } from "lucide-react";
 import { Link } from "react-router";
 import { AboutMore, aboutLinks } from "~/components/about-more";
+import { InfoSection } from "~/components/info-section";
 import { PageHeader } from "~/components/page-header";
 import { RichText } from "~/components/rich-text";
 import { buttonVariants } from "~/components/ui/button";
@@ -73,26 +74,21 @@ export default function OurStory({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="timeline-heading" className="bg-muted">
-        <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:px-8">
-          <h2 id="timeline-heading" className="text-center text-3xl font-bold tracking-tight text-navy">
-            Our Journey
-          </h2>
-          <ol className="relative mt-10 space-y-8 border-l-2 border-primary/20 pl-8 sm:pl-10">
-            {timeline.map((entry, index) => (
-              <li key={index} data-testid="timeline-entry" className="relative">
-                <span
-                  aria-hidden="true"
-                  className="absolute -left-[calc(2rem+9px)] top-1.5 size-4 rounded-full border-4 border-muted bg-gold ring-2 ring-gold sm:-left-[calc(2.5rem+9px)]"
-                />
-                <p className="text-sm font-bold uppercase tracking-wider text-accent-text">{entry.year}</p>
-                <h3 className="mt-1 text-xl font-semibold text-navy">{entry.title}</h3>
-                <p className="mt-2 text-muted-foreground">{entry.description}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <InfoSection headingId="timeline-heading" title="Our Journey" muted width="max-w-3xl">
+        <ol className="relative mt-10 space-y-8 border-l-2 border-primary/20 pl-8 sm:pl-10">
+          {timeline.map((entry, index) => (
+            <li key={index} data-testid="timeline-entry" className="relative">
+              <span
+                aria-hidden="true"
+                className="absolute -left-[calc(2rem+9px)] top-1.5 size-4 rounded-full border-4 border-muted bg-gold ring-2 ring-gold sm:-left-[calc(2.5rem+9px)]"
+              />
+              <p className="text-sm font-bold uppercase tracking-wider text-accent-text">{entry.year}</p>
+              <h3 className="mt-1 text-xl font-semibold text-navy">{entry.title}</h3>
+              <p className="mt-2 text-muted-foreground">{entry.description}</p>
+            </li>
+          ))}
+        </ol>
+      </InfoSection>
 
       <section
         aria-labelledby="next-heading"

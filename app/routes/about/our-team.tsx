@@ -1,5 +1,6 @@
 import { Mail, Phone } from "lucide-react";
 import { AboutMore, aboutLinks } from "~/components/about-more";
+import { InfoSection } from "~/components/info-section";
 import { PageHeader } from "~/components/page-header";
 import { PastorPortrait } from "~/components/pastor-portrait";
 import { RichText } from "~/components/rich-text";
@@ -39,10 +40,7 @@ export default function OurTeam({ loaderData }: Route.ComponentProps) {
         description="The pastors who serve, teach and care for our church family."
       />
 
-      <section aria-labelledby="pastors-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <h2 id="pastors-heading" className="text-center text-3xl font-bold tracking-tight text-navy">
-          Our Pastors
-        </h2>
+      <InfoSection headingId="pastors-heading" title="Our Pastors">
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {pastors.map((pastor, index) => (
             <li
@@ -85,7 +83,7 @@ export default function OurTeam({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </InfoSection>
 
       <section aria-labelledby="philosophy-heading" className="bg-muted">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
