@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { Church, ServiceTime, SocialLink } from "~/content/church";
+import type { EventEssentials } from "~/lib/event-essentials";
 import { openingHoursSpecification } from "~/lib/service-times";
 import { jsonLd } from "~/lib/site-url";
 
@@ -58,13 +59,7 @@ function churchData({ church, socialLinks, serviceTimes }: ChurchForJsonLd, orig
   };
 }
 
-interface EventForJsonLd {
-  id: string;
-  title: string;
-  eventDate: string;
-  eventTime: string;
-  eventEndTime: string | null;
-  locationName: string;
+interface EventForJsonLd extends EventEssentials {
   googleMapsUrl: string;
   description: string | null;
   /** The picture the page shows (the event's own or a default). */

@@ -10,7 +10,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { formatDateLong, formatTimeRange } from "~/lib/format";
 import { useSiteFrame } from "~/lib/site-frame";
 import { LIMITS } from "~/schemas/public-forms";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { EventPicture } from "~/components/event-card";
 import { ShareLinks } from "~/components/share-links";
 import { EventFacts } from "./detail-facts";
 import { AddToCalendar, LaterDates } from "./detail-links";
@@ -46,11 +46,8 @@ export function EventDetails({
         <BackLink />
         {/* Phone: picture, the facts with the button, then the description. Desktop: facts beside both. */}
         <div className="mt-8 grid items-start gap-8 lg:grid-cols-5 lg:gap-x-12">
-          <ResponsiveImage
+          <EventPicture
             src={event.imageSrc}
-            alt=""
-            width={800}
-            height={450}
             // Full width on phones; three fifths of the 1280 px page from 1024 px.
             sizes="(min-width: 1280px) 710px, (min-width: 1024px) 56vw, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)"
             priority
