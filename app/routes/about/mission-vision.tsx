@@ -1,7 +1,6 @@
 import { CheckCircle2, Eye, Handshake, Heart, Sprout, Target, UsersRound } from "lucide-react";
-import { AboutMore, aboutLinks } from "~/components/about-more";
+import { AboutPage, aboutLinks } from "~/components/about-more";
 import { InfoSection } from "~/components/info-section";
-import { PageHeader } from "~/components/page-header";
 import { RichText } from "~/components/rich-text";
 import { pageMeta } from "~/lib/meta";
 import { getSiteContent } from "~/server/site/site-content.server";
@@ -31,13 +30,12 @@ const valueIcons = [Heart, UsersRound, Handshake, Sprout];
 export default function MissionVision({ loaderData }: Route.ComponentProps) {
   const { mission, vision, coreValues, goals, more } = loaderData;
   return (
-    <>
-      <PageHeader
-        eyebrow="About Us"
-        title="Mission & Vision"
-        description="Why we exist, where we are going, and what shapes our life together."
-      />
-
+    <AboutPage
+      title="Mission & Vision"
+      description="Why we exist, where we are going, and what shapes our life together."
+      more={more}
+      current="/about/mission-vision"
+    >
       <section aria-label="Mission and vision" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="grid gap-6 md:grid-cols-2">
           {[
@@ -94,8 +92,6 @@ export default function MissionVision({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </InfoSection>
-
-      <AboutMore sections={more} current="/about/mission-vision" />
-    </>
+    </AboutPage>
   );
 }

@@ -1,8 +1,7 @@
 import { Flag, Globe2, HeartHandshake } from "lucide-react";
 import { Link } from "react-router";
-import { AboutMore, aboutLinks } from "~/components/about-more";
+import { AboutPage, aboutLinks } from "~/components/about-more";
 import { InfoSection } from "~/components/info-section";
-import { PageHeader } from "~/components/page-header";
 import { RichText } from "~/components/rich-text";
 import { buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
@@ -38,13 +37,12 @@ export default function OurStory({ loaderData }: Route.ComponentProps) {
     { icon: HeartHandshake, label: "Where", value: founding.place },
   ];
   return (
-    <>
-      <PageHeader
-        eyebrow="About Us"
-        title="Our Story"
-        description={`Founded in ${founding.year} for ${founding.community}.`}
-      />
-
+    <AboutPage
+      title="Our Story"
+      description={`Founded in ${founding.year} for ${founding.community}.`}
+      more={more}
+      current="/about/our-story"
+    >
       <section aria-labelledby="story-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
           <div>
@@ -104,8 +102,6 @@ export default function OurStory({ loaderData }: Route.ComponentProps) {
           Connect With Us
         </Link>
       </section>
-
-      <AboutMore sections={more} current="/about/our-story" />
-    </>
+    </AboutPage>
   );
 }

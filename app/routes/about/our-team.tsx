@@ -1,7 +1,6 @@
 import { Mail, Phone } from "lucide-react";
-import { AboutMore, aboutLinks } from "~/components/about-more";
+import { AboutPage, aboutLinks } from "~/components/about-more";
 import { InfoSection } from "~/components/info-section";
-import { PageHeader } from "~/components/page-header";
 import { PastorPortrait } from "~/components/pastor-portrait";
 import { RichText } from "~/components/rich-text";
 import { pageMeta } from "~/lib/meta";
@@ -33,13 +32,12 @@ const contactLink =
 export default function OurTeam({ loaderData }: Route.ComponentProps) {
   const { pastors, leadershipPhilosophy, more } = loaderData;
   return (
-    <>
-      <PageHeader
-        eyebrow="About Us"
-        title="Our Team"
-        description="The pastors who serve, teach and care for our church family."
-      />
-
+    <AboutPage
+      title="Our Team"
+      description="The pastors who serve, teach and care for our church family."
+      more={more}
+      current="/about/our-team"
+    >
       <InfoSection headingId="pastors-heading" title="Our Pastors">
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {pastors.map((pastor, index) => (
@@ -108,8 +106,6 @@ export default function OurTeam({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </section>
-
-      <AboutMore sections={more} current="/about/our-team" />
-    </>
+    </AboutPage>
   );
 }

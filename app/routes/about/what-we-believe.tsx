@@ -1,7 +1,6 @@
 import { BookOpen, Church, Cross, Sparkles } from "lucide-react";
-import { AboutMore, aboutLinks } from "~/components/about-more";
+import { AboutPage, aboutLinks } from "~/components/about-more";
 import { IconCard, InfoSection } from "~/components/info-section";
-import { PageHeader } from "~/components/page-header";
 import { pageMeta } from "~/lib/meta";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/what-we-believe";
@@ -30,13 +29,12 @@ const beliefIcons = [Sparkles, Cross, BookOpen, Church];
 export default function WhatWeBelieve({ loaderData }: Route.ComponentProps) {
   const { beliefs, statementOfFaith, more } = loaderData;
   return (
-    <>
-      <PageHeader
-        eyebrow="About Us"
-        title="What We Believe"
-        description="Our faith rests on Jesus Christ and the truth of God's Word."
-      />
-
+    <AboutPage
+      title="What We Believe"
+      description="Our faith rests on Jesus Christ and the truth of God's Word."
+      more={more}
+      current="/about/what-we-believe"
+    >
       <InfoSection
         headingId="foundations-heading"
         title="Our Foundation"
@@ -73,8 +71,6 @@ export default function WhatWeBelieve({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       </InfoSection>
-
-      <AboutMore sections={more} current="/about/what-we-believe" />
-    </>
+    </AboutPage>
   );
 }
