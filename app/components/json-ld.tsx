@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { Church, ServiceTime, SocialLink } from "~/content/church";
 import type { EventEssentials } from "~/lib/event-essentials";
+import type { SermonCardData } from "./sermon-card";
 import { openingHoursSpecification } from "~/lib/service-times";
 import { jsonLd } from "~/lib/site-url";
 
@@ -105,16 +106,10 @@ function eventData(event: EventForJsonLd, church: OrganizerForJsonLd, origin: st
   };
 }
 
-interface SermonForJsonLd {
-  id: string;
-  title: string;
-  speaker: string;
-  sermonDate: string;
-  youtubeId: string;
-  passage: string | null;
-  description: string | null;
-  seriesName: string | null;
-}
+type SermonForJsonLd = Pick<
+  SermonCardData,
+  "id" | "title" | "speaker" | "sermonDate" | "youtubeId" | "passage" | "seriesName"
+> & { description: string | null };
 
 /** A sermon's video for search engines (schema.org VideoObject, the recording played on YouTube). */
 export function SermonJsonLd({ sermon, church }: { sermon: SermonForJsonLd; church: Pick<Church, "name"> }) {
