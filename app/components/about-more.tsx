@@ -1,6 +1,8 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import type { ReactNode } from "react";
 import type { AboutSection } from "~/content/about";
+import { PageHeader } from "./page-header";
 
 export type AboutLink = Pick<AboutSection, "title" | "to">;
 
@@ -33,5 +35,28 @@ export function AboutMore({ sections, current }: { sections: AboutLink[]; curren
         </ul>
       </div>
     </nav>
+  );
+}
+
+/** One of the About pages: the header, the page's own bands, and the other About pages at its foot. */
+export function AboutPage({
+  title,
+  description,
+  more,
+  current,
+  children,
+}: {
+  title: string;
+  description: string;
+  more: AboutLink[];
+  current: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PageHeader eyebrow="About Us" title={title} description={description} />
+      {children}
+      <AboutMore sections={more} current={current} />
+    </>
   );
 }

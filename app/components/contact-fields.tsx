@@ -10,50 +10,38 @@ interface ContactFieldProps {
   label?: string;
 }
 
-export function NameField({ id, state, label = "Full Name" }: ContactFieldProps) {
+const CONTACT_FIELDS = {
+  name: { label: "Full Name", type: undefined, placeholder: undefined, autoComplete: "name" },
+  email: { label: "Email", type: "email", placeholder: undefined, autoComplete: "email" },
+  mobile: { label: "Mobile Number", type: "tel", placeholder: "+973 XXXX XXXX", autoComplete: "tel" },
+} as const;
+
+function ContactField({ name, id, state, label }: ContactFieldProps & { name: keyof typeof CONTACT_FIELDS }) {
+  const { type, placeholder, autoComplete } = CONTACT_FIELDS[name];
   return (
     <FormField
       id={id}
-      name="name"
-      label={label}
+      name={name}
+      type={type}
+      label={label ?? CONTACT_FIELDS[name].label}
+      placeholder={placeholder}
       required
-      maxLength={LIMITS.name}
-      autoComplete="name"
-      error={state.errors.name}
-      defaultValue={state.values.name}
+      maxLength={LIMITS[name]}
+      autoComplete={autoComplete}
+      error={state.errors[name]}
+      defaultValue={state.values[name]}
     />
   );
 }
 
-export function EmailField({ id, state, label = "Email" }: ContactFieldProps) {
-  return (
-    <FormField
-      id={id}
-      name="email"
-      type="email"
-      label={label}
-      required
-      maxLength={LIMITS.email}
-      autoComplete="email"
-      error={state.errors.email}
-      defaultValue={state.values.email}
-    />
-  );
+export function NameField(props: ContactFieldProps) {
+  return <ContactField name="name" {...props} />;
 }
 
-export function MobileField({ id, state, label = "Mobile Number" }: ContactFieldProps) {
-  return (
-    <FormField
-      id={id}
-      name="mobile"
-      type="tel"
-      label={label}
-      placeholder="+973 XXXX XXXX"
-      required
-      maxLength={LIMITS.mobile}
-      autoComplete="tel"
-      error={state.errors.mobile}
-      defaultValue={state.values.mobile}
-    />
-  );
+export function EmailField(props: ContactFieldProps) {
+  return <ContactField name="email" {...props} />;
+}
+
+export function MobileField(props: ContactFieldProps) {
+  return <ContactField name="mobile" {...props} />;
 }

@@ -1,21 +1,37 @@
-import { ArrowRight, Clock, MapPin, Repeat } from "lucide-react";
-import { Link } from "react-router";
+import { Clock, MapPin, Repeat, type LucideIcon } from "lucide-react";
+import type { ComponentProps, ReactNode } from "react";
+import type { EventEssentials } from "~/lib/event-essentials";
+import { ArrowLink } from "./arrow-link";
 import { dateBadge, formatDateLong, formatTimeRange } from "~/lib/format";
 import { buttonVariants } from "./ui/button";
 import { ResponsiveImage } from "./responsive-image";
 
-export interface EventCardData {
-  id: string;
-  title: string;
-  eventDate: string;
-  eventTime: string;
-  eventEndTime: string | null;
-  locationName: string;
+export interface EventCardData extends EventEssentials {
   description: string | null;
   /** The picture to show (the event's own or a default). */
   imageSrc: string;
   /** "Every Friday" for a repeating event (the card shows its soonest date). */
   repeats?: string | null;
+}
+
+/** An event's picture, 16:9 and decorative (the title beside it says what the event is). */
+export function EventPicture(
+  props: Omit<ComponentProps<typeof ResponsiveImage>, "alt" | "width" | "height">,
+) {
+  return <ResponsiveImage alt="" width={800} height={450} {...props} />;
+}
+
+/** One line of the card's facts: an icon, and a label only screen readers hear before the value. */
+function CardFact({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <p className="flex items-start gap-2">
+      <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+      <span>
+        <span className="sr-only">{`${label}: `}</span>
+        {children}
+      </span>
+    </p>
+  );
 }
 
 /** One upcoming event in the list: picture with a day-and-month badge, the essentials, a link on. */
@@ -24,11 +40,8 @@ export function EventCard({ event, isAboveFold = false }: { event: EventCardData
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-border bg-background shadow-sm">
       <div className="relative aspect-video bg-muted">
-        <ResponsiveImage
+        <EventPicture
           src={event.imageSrc}
-          alt=""
-          width={800}
-          height={450}
           // One column on phones, two from 640 px, three from 1024 px, in the 1280 px page.
           sizes="(min-width: 1280px) 390px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 640px) calc((100vw - 72px) / 2), calc(100vw - 32px)"
           priority={isAboveFold}
@@ -52,39 +65,26 @@ export function EventCard({ event, isAboveFold = false }: { event: EventCardData
       <div className="flex flex-1 flex-col p-6">
         <h2 className="text-xl font-semibold text-navy">{event.title}</h2>
         <div className="mt-3 grid gap-2 text-sm text-muted-foreground">
-          <p className="flex items-start gap-2">
-            <Clock className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            <span>
-              <span className="sr-only">Time: </span>
-              {formatTimeRange(event.eventTime, event.eventEndTime)}
-            </span>
-          </p>
+          <CardFact icon={Clock} label="Time">
+            {formatTimeRange(event.eventTime, event.eventEndTime)}
+          </CardFact>
           {event.repeats ? (
-            <p className="flex items-start gap-2">
-              <Repeat className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-              <span>
-                <span className="sr-only">Repeats: </span>
-                {event.repeats}
-              </span>
-            </p>
+            <CardFact icon={Repeat} label="Repeats">
+              {event.repeats}
+            </CardFact>
           ) : null}
-          <p className="flex items-start gap-2">
-            <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            <span>
-              <span className="sr-only">Location: </span>
-              {event.locationName}
-            </span>
-          </p>
+          <CardFact icon={MapPin} label="Location">
+            {event.locationName}
+          </CardFact>
         </div>
         {event.description ? (
           <p className="mt-3 line-clamp-2 text-muted-foreground">{event.description}</p>
         ) : null}
         <div className="mt-auto pt-5">
-          <Link to={`/events/${event.id}`} className={buttonVariants({ className: "w-full sm:w-auto" })}>
+          <ArrowLink to={`/events/${event.id}`} className={buttonVariants({ className: "w-full sm:w-auto" })}>
             View Details
             <span className="sr-only"> for {event.title}</span>
-            <ArrowRight aria-hidden="true" />
-          </Link>
+          </ArrowLink>
         </div>
       </div>
     </article>

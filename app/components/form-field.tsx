@@ -44,53 +44,25 @@ export function Field({
   );
 }
 
+/** Splits a field's own props (label, hint, error, class) from the ones its control receives. */
+function splitField<Control>({ id, label, error, hint, className, ...control }: FieldProps & Control) {
+  return { field: { id, label, error, hint, className }, control };
+}
+
 /** A labelled input whose error message is tied to it for screen readers. */
-export function FormField({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  ...input
-}: FieldProps & Omit<ComponentProps<"input">, "id">) {
-  return (
-    <Field
-      {...{ id, label, error, hint, className }}
-      control={(aria) => <Input id={id} {...aria} {...input} />}
-    />
-  );
+export function FormField(props: FieldProps & Omit<ComponentProps<"input">, "id">) {
+  const { field, control } = splitField(props);
+  return <Field {...field} control={(aria) => <Input id={field.id} {...aria} {...control} />} />;
 }
 
 /** The same for a multi-line text. */
-export function TextareaField({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  ...textarea
-}: FieldProps & Omit<ComponentProps<"textarea">, "id">) {
-  return (
-    <Field
-      {...{ id, label, error, hint, className }}
-      control={(aria) => <Textarea id={id} {...aria} {...textarea} />}
-    />
-  );
+export function TextareaField(props: FieldProps & Omit<ComponentProps<"textarea">, "id">) {
+  const { field, control } = splitField(props);
+  return <Field {...field} control={(aria) => <Textarea id={field.id} {...aria} {...control} />} />;
 }
 
 /** The same for a password, with the button that shows what was typed. */
-export function PasswordField({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  ...input
-}: FieldProps & Omit<ComponentProps<"input">, "id" | "type">) {
-  return (
-    <Field
-      {...{ id, label, error, hint, className }}
-      control={(aria) => <PasswordInput id={id} {...aria} {...input} />}
-    />
-  );
+export function PasswordField(props: FieldProps & Omit<ComponentProps<"input">, "id" | "type">) {
+  const { field, control } = splitField(props);
+  return <Field {...field} control={(aria) => <PasswordInput id={field.id} {...aria} {...control} />} />;
 }

@@ -1,5 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { Church, ServiceTime, SocialLink } from "~/content/church";
+import type { EventEssentials } from "~/lib/event-essentials";
+import type { SermonCardData } from "./sermon-card";
 import { openingHoursSpecification } from "~/lib/service-times";
 import { jsonLd } from "~/lib/site-url";
 
@@ -58,13 +60,7 @@ function churchData({ church, socialLinks, serviceTimes }: ChurchForJsonLd, orig
   };
 }
 
-interface EventForJsonLd {
-  id: string;
-  title: string;
-  eventDate: string;
-  eventTime: string;
-  eventEndTime: string | null;
-  locationName: string;
+interface EventForJsonLd extends EventEssentials {
   googleMapsUrl: string;
   description: string | null;
   /** The picture the page shows (the event's own or a default). */
@@ -110,16 +106,10 @@ function eventData(event: EventForJsonLd, church: OrganizerForJsonLd, origin: st
   };
 }
 
-interface SermonForJsonLd {
-  id: string;
-  title: string;
-  speaker: string;
-  sermonDate: string;
-  youtubeId: string;
-  passage: string | null;
-  description: string | null;
-  seriesName: string | null;
-}
+type SermonForJsonLd = Pick<
+  SermonCardData,
+  "id" | "title" | "speaker" | "sermonDate" | "youtubeId" | "passage" | "seriesName"
+> & { description: string | null };
 
 /** A sermon's video for search engines (schema.org VideoObject, the recording played on YouTube). */
 export function SermonJsonLd({ sermon, church }: { sermon: SermonForJsonLd; church: Pick<Church, "name"> }) {

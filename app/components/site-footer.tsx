@@ -4,6 +4,7 @@ import type { NavLinkItem } from "~/content/navigation";
 import { serviceWhen } from "~/lib/service-times";
 import { isDiallable, telHref, whatsAppHref } from "~/lib/tel";
 import { ChurchLogo } from "./church-logo";
+import { NewTabLink } from "./new-tab-link";
 import { SocialIcon } from "./social-icons";
 
 /** What the church owes every visitor: how their details are used (privacy by design, issue 23). */
@@ -41,15 +42,9 @@ export function SiteFooter({
           <h2 className="text-sm font-semibold uppercase tracking-wider text-gold">Visit Us</h2>
           <ul className="mt-3 grid gap-2 text-sm" data-testid="footer-contact">
             <li>
-              <a
-                href={church.mapsUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="hover:text-white hover:underline"
-              >
+              <NewTabLink href={church.mapsUrl} opens="the map" className="hover:text-white hover:underline">
                 {church.address}
-                <span className="sr-only"> (opens the map in a new tab)</span>
-              </a>
+              </NewTabLink>
             </li>
             <li>
               {isDiallable(church.phone) ? (
@@ -62,15 +57,13 @@ export function SiteFooter({
             </li>
             {church.whatsapp ? (
               <li>
-                <a
+                <NewTabLink
                   href={whatsAppHref(church.whatsapp)}
-                  target="_blank"
-                  rel="noopener noreferrer"
+                  opens="WhatsApp"
                   className="hover:text-white hover:underline"
                 >
                   Message us on WhatsApp
-                  <span className="sr-only"> (opens WhatsApp in a new tab)</span>
-                </a>
+                </NewTabLink>
               </li>
             ) : null}
             <li>

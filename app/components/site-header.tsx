@@ -1,7 +1,7 @@
 import { ChevronDown, LogOut, Menu, UserRound } from "lucide-react";
 import { Form, Link, NavLink } from "react-router";
 import type { Church } from "~/content/church";
-import type { Navigation } from "~/content/navigation";
+import type { Navigation, NavLinkItem } from "~/content/navigation";
 import { cn } from "~/lib/utils";
 import { ChurchLogo } from "./church-logo";
 import { Disclosure } from "./disclosure";
@@ -25,6 +25,33 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 
 // <summary> draws a triangle marker by default; these hide it in every browser.
 const noMarker = "list-none [&::-webkit-details-marker]:hidden";
+
+function MembersLink({ size }: { size: "sm" | "lg" }) {
+  return (
+    <Link to="/members" className={buttonVariants({ variant: "outline", size })}>
+      <UserRound aria-hidden="true" />
+      Members
+    </Link>
+  );
+}
+
+function LoginLink({ size }: { size: "sm" | "lg" }) {
+  return (
+    <Link to="/members/login" className={buttonVariants({ size })}>
+      Login
+    </Link>
+  );
+}
+
+function MobileLinks({ links }: { links: NavLinkItem[] }) {
+  return links.map((link) => (
+    <li key={link.to}>
+      <NavLink to={link.to} className={mobileLink}>
+        {link.label}
+      </NavLink>
+    </li>
+  ));
+}
 
 export function SiteHeader({
   user,
@@ -88,10 +115,7 @@ export function SiteHeader({
         <div className="hidden items-center gap-2 lg:flex">
           {user ? (
             <>
-              <Link to="/members" className={buttonVariants({ variant: "outline", size: "sm" })}>
-                <UserRound aria-hidden="true" />
-                Members
-              </Link>
+              <MembersLink size="sm" />
               <Form method="post" action="/members/logout">
                 <button
                   type="submit"
@@ -104,9 +128,7 @@ export function SiteHeader({
               </Form>
             </>
           ) : (
-            <Link to="/members/login" className={buttonVariants({ size: "sm" })}>
-              Login
-            </Link>
+            <LoginLink size="sm" />
           )}
         </div>
 
@@ -136,30 +158,15 @@ export function SiteHeader({
                   About
                 </p>
                 <ul className="grid gap-1 border-l-2 border-border pl-2">
-                  {aboutLinks.map((link) => (
-                    <li key={link.to}>
-                      <NavLink to={link.to} className={mobileLink}>
-                        {link.label}
-                      </NavLink>
-                    </li>
-                  ))}
+                  <MobileLinks links={aboutLinks} />
                 </ul>
               </li>
-              {mainLinks.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} className={mobileLink}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
+              <MobileLinks links={mainLinks} />
             </ul>
             <div className="mt-4 grid gap-2 border-t border-border pt-4">
               {user ? (
                 <>
-                  <Link to="/members" className={buttonVariants({ variant: "outline", size: "lg" })}>
-                    <UserRound aria-hidden="true" />
-                    Members
-                  </Link>
+                  <MembersLink size="lg" />
                   <Form method="post" action="/members/logout" className="grid">
                     <button type="submit" className={buttonVariants({ variant: "ghost", size: "lg" })}>
                       <LogOut aria-hidden="true" />
@@ -168,9 +175,7 @@ export function SiteHeader({
                   </Form>
                 </>
               ) : (
-                <Link to="/members/login" className={buttonVariants({ size: "lg" })}>
-                  Login
-                </Link>
+                <LoginLink size="lg" />
               )}
             </div>
           </nav>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { EmailField, MobileField, NameField } from "~/components/contact-fields";
 import { TextareaField } from "~/components/form-field";
 import { MapEmbed } from "~/components/map-embed";
+import { NewTabLink } from "~/components/new-tab-link";
 import { PageHeader } from "~/components/page-header";
 import { PublicForm } from "~/components/public-form";
 import { SocialIcon } from "~/components/social-icons";
@@ -60,6 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
   });
 }
+
+const CONTACT_LINK = "font-medium text-primary underline-offset-4 hover:underline";
 
 function ContactItem({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -119,23 +122,14 @@ export default function Connect({ loaderData }: Route.ComponentProps) {
             </h2>
             <ul className="mt-6 grid gap-6">
               <ContactItem icon={<MapPin className="size-5" aria-hidden="true" />} title="Address">
-                <a
-                  href={church.mapsUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="font-medium text-primary underline-offset-4 hover:underline"
-                >
+                <NewTabLink href={church.mapsUrl} opens="Google Maps" className={CONTACT_LINK}>
                   {church.address}
-                  <span className="sr-only"> (opens Google Maps in a new tab)</span>
-                </a>
+                </NewTabLink>
               </ContactItem>
               <ContactItem icon={<Phone className="size-5" aria-hidden="true" />} title="Phone">
                 {/* Until the church sets its own, the spec's placeholder is shown but not dialled. */}
                 {isDiallable(church.phone) ? (
-                  <a
-                    href={telHref(church.phone)}
-                    className="font-medium text-primary underline-offset-4 hover:underline"
-                  >
+                  <a href={telHref(church.phone)} className={CONTACT_LINK}>
                     {church.phone}
                   </a>
                 ) : (
@@ -144,15 +138,9 @@ export default function Connect({ loaderData }: Route.ComponentProps) {
               </ContactItem>
               {church.whatsapp ? (
                 <ContactItem icon={<MessageCircle className="size-5" aria-hidden="true" />} title="WhatsApp">
-                  <a
-                    href={whatsAppHref(church.whatsapp)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="font-medium text-primary underline-offset-4 hover:underline"
-                  >
+                  <NewTabLink href={whatsAppHref(church.whatsapp)} opens="WhatsApp" className={CONTACT_LINK}>
                     Message us on WhatsApp ({church.whatsapp})
-                    <span className="sr-only"> (opens WhatsApp in a new tab)</span>
-                  </a>
+                  </NewTabLink>
                 </ContactItem>
               ) : null}
               <ContactItem icon={<Mail className="size-5" aria-hidden="true" />} title="Email">
@@ -183,16 +171,13 @@ export default function Connect({ loaderData }: Route.ComponentProps) {
             <ul className="mt-4 flex flex-wrap gap-3">
               {socialLinks.map((link) => (
                 <li key={link.name}>
-                  <a
+                  <NewTabLink
                     href={link.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
                     className="inline-flex h-11 items-center gap-2 rounded-full border border-border px-4 text-sm font-semibold text-navy transition-colors hover:bg-navy hover:text-white"
                   >
                     <SocialIcon name={link.name} className="size-5" />
                     {link.name}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
+                  </NewTabLink>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,7 @@
-import { ArrowRight, BookOpen, CalendarDays, Church, Clock, HeartHandshake } from "lucide-react";
+import { BookOpen, CalendarDays, Church, Clock, HeartHandshake } from "lucide-react";
 import { Link } from "react-router";
+import { ArrowLink } from "~/components/arrow-link";
+import { IconCard, InfoSection } from "~/components/info-section";
 import { ChurchJsonLd } from "~/components/json-ld";
 import { buttonVariants } from "~/components/ui/button";
 import { churchOf, pageMeta } from "~/lib/meta";
@@ -51,50 +53,39 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {loaderData.hero.subheading}
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-slate-200">{loaderData.hero.text}</p>
-          <Link to="/about" className={buttonVariants({ variant: "gold", size: "lg", className: "mt-10" })}>
+          <ArrowLink
+            to="/about"
+            className={buttonVariants({ variant: "gold", size: "lg", className: "mt-10" })}
+          >
             Join Us This Friday
-            <ArrowRight aria-hidden="true" />
-          </Link>
+          </ArrowLink>
         </div>
       </section>
 
-      <section aria-labelledby="upcoming-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <div className="text-center">
-          <h2 id="upcoming-heading" className="text-3xl font-bold tracking-tight text-navy">
-            Upcoming at Church
-          </h2>
-          <p className="mt-3 text-muted-foreground">Come as you are: there is a place for you every week.</p>
-        </div>
+      <InfoSection
+        headingId="upcoming-heading"
+        title="Upcoming at Church"
+        intro="Come as you are: there is a place for you every week."
+      >
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {loaderData.upcoming.map((item, index) => {
-            const Icon = itemIcons[index] ?? Church;
-            return (
-              <li
-                key={index}
-                className="flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm"
-              >
-                <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
-                  <Icon className="size-6" aria-hidden="true" />
-                </span>
-                <h3 className="mt-4 text-xl font-semibold text-navy">{item.title}</h3>
-                <p className="mt-2 flex items-center gap-2 text-sm font-medium text-accent-text">
-                  <CalendarDays className="size-4" aria-hidden="true" />
-                  {item.date}
-                  <Clock className="ml-2 size-4" aria-hidden="true" />
-                  {item.time}
-                </p>
-                <p className="mt-3 text-muted-foreground">{item.description}</p>
-              </li>
-            );
-          })}
+          {loaderData.upcoming.map((item, index) => (
+            <IconCard key={index} icon={itemIcons[index] ?? Church} title={item.title}>
+              <p className="mt-2 flex items-center gap-2 text-sm font-medium text-accent-text">
+                <CalendarDays className="size-4" aria-hidden="true" />
+                {item.date}
+                <Clock className="ml-2 size-4" aria-hidden="true" />
+                {item.time}
+              </p>
+              <p className="mt-3 text-muted-foreground">{item.description}</p>
+            </IconCard>
+          ))}
         </ul>
         <div className="mt-10 text-center">
-          <Link to="/events" className={buttonVariants({ size: "lg" })}>
+          <ArrowLink to="/events" className={buttonVariants({ size: "lg" })}>
             View All Events
-            <ArrowRight aria-hidden="true" />
-          </Link>
+          </ArrowLink>
         </div>
-      </section>
+      </InfoSection>
 
       <section aria-labelledby="welcome-heading" className="bg-muted">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 py-16 sm:px-6 md:grid-cols-2 md:items-center lg:px-8">

@@ -1,6 +1,6 @@
 import { CheckCircle2, Eye, Handshake, Heart, Sprout, Target, UsersRound } from "lucide-react";
-import { AboutMore, aboutLinks } from "~/components/about-more";
-import { PageHeader } from "~/components/page-header";
+import { AboutPage, aboutLinks } from "~/components/about-more";
+import { InfoSection } from "~/components/info-section";
 import { RichText } from "~/components/rich-text";
 import { pageMeta } from "~/lib/meta";
 import { getSiteContent } from "~/server/site/site-content.server";
@@ -30,13 +30,12 @@ const valueIcons = [Heart, UsersRound, Handshake, Sprout];
 export default function MissionVision({ loaderData }: Route.ComponentProps) {
   const { mission, vision, coreValues, goals, more } = loaderData;
   return (
-    <>
-      <PageHeader
-        eyebrow="About Us"
-        title="Mission & Vision"
-        description="Why we exist, where we are going, and what shapes our life together."
-      />
-
+    <AboutPage
+      title="Mission & Vision"
+      description="Why we exist, where we are going, and what shapes our life together."
+      more={more}
+      current="/about/mission-vision"
+    >
       <section aria-label="Mission and vision" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="grid gap-6 md:grid-cols-2">
           {[
@@ -62,36 +61,28 @@ export default function MissionVision({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="values-heading" className="bg-muted">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-          <h2 id="values-heading" className="text-center text-3xl font-bold tracking-tight text-navy">
-            Our Core Values
-          </h2>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {coreValues.map((value, index) => {
-              const Icon = valueIcons[index] ?? Heart;
-              return (
-                <li
-                  key={index}
-                  data-testid="core-value"
-                  className="rounded-xl border border-border bg-background p-6 text-center shadow-sm"
-                >
-                  <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-gold/20 text-accent-text">
-                    <Icon className="size-6" aria-hidden="true" />
-                  </span>
-                  <h3 className="mt-4 text-xl font-semibold text-navy">{value.title}</h3>
-                  <p className="mt-2 text-muted-foreground">{value.description}</p>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      </section>
+      <InfoSection headingId="values-heading" title="Our Core Values" muted>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {coreValues.map((value, index) => {
+            const Icon = valueIcons[index] ?? Heart;
+            return (
+              <li
+                key={index}
+                data-testid="core-value"
+                className="rounded-xl border border-border bg-background p-6 text-center shadow-sm"
+              >
+                <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-gold/20 text-accent-text">
+                  <Icon className="size-6" aria-hidden="true" />
+                </span>
+                <h3 className="mt-4 text-xl font-semibold text-navy">{value.title}</h3>
+                <p className="mt-2 text-muted-foreground">{value.description}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </InfoSection>
 
-      <section aria-labelledby="goals-heading" className="mx-auto max-w-5xl px-4 py-16 sm:px-6 lg:px-8">
-        <h2 id="goals-heading" className="text-center text-3xl font-bold tracking-tight text-navy">
-          Our Goals
-        </h2>
+      <InfoSection headingId="goals-heading" title="Our Goals" width="max-w-5xl">
         <ul className="mt-10 grid gap-4 md:grid-cols-2">
           {goals.map((goal, index) => (
             <li key={index} data-testid="goal" className="flex gap-3 rounded-lg border border-border p-4">
@@ -100,9 +91,7 @@ export default function MissionVision({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
-
-      <AboutMore sections={more} current="/about/mission-vision" />
-    </>
+      </InfoSection>
+    </AboutPage>
   );
 }

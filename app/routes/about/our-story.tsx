@@ -1,7 +1,7 @@
 import { Flag, Globe2, HeartHandshake } from "lucide-react";
 import { Link } from "react-router";
-import { AboutMore, aboutLinks } from "~/components/about-more";
-import { PageHeader } from "~/components/page-header";
+import { AboutPage, aboutLinks } from "~/components/about-more";
+import { InfoSection } from "~/components/info-section";
 import { RichText } from "~/components/rich-text";
 import { buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
@@ -37,13 +37,12 @@ export default function OurStory({ loaderData }: Route.ComponentProps) {
     { icon: HeartHandshake, label: "Where", value: founding.place },
   ];
   return (
-    <>
-      <PageHeader
-        eyebrow="About Us"
-        title="Our Story"
-        description={`Founded in ${founding.year} for ${founding.community}.`}
-      />
-
+    <AboutPage
+      title="Our Story"
+      description={`Founded in ${founding.year} for ${founding.community}.`}
+      more={more}
+      current="/about/our-story"
+    >
       <section aria-labelledby="story-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
           <div>
@@ -73,26 +72,21 @@ export default function OurStory({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="timeline-heading" className="bg-muted">
-        <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:px-8">
-          <h2 id="timeline-heading" className="text-center text-3xl font-bold tracking-tight text-navy">
-            Our Journey
-          </h2>
-          <ol className="relative mt-10 space-y-8 border-l-2 border-primary/20 pl-8 sm:pl-10">
-            {timeline.map((entry, index) => (
-              <li key={index} data-testid="timeline-entry" className="relative">
-                <span
-                  aria-hidden="true"
-                  className="absolute -left-[calc(2rem+9px)] top-1.5 size-4 rounded-full border-4 border-muted bg-gold ring-2 ring-gold sm:-left-[calc(2.5rem+9px)]"
-                />
-                <p className="text-sm font-bold uppercase tracking-wider text-accent-text">{entry.year}</p>
-                <h3 className="mt-1 text-xl font-semibold text-navy">{entry.title}</h3>
-                <p className="mt-2 text-muted-foreground">{entry.description}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <InfoSection headingId="timeline-heading" title="Our Journey" muted width="max-w-3xl">
+        <ol className="relative mt-10 space-y-8 border-l-2 border-primary/20 pl-8 sm:pl-10">
+          {timeline.map((entry, index) => (
+            <li key={index} data-testid="timeline-entry" className="relative">
+              <span
+                aria-hidden="true"
+                className="absolute -left-[calc(2rem+9px)] top-1.5 size-4 rounded-full border-4 border-muted bg-gold ring-2 ring-gold sm:-left-[calc(2.5rem+9px)]"
+              />
+              <p className="text-sm font-bold uppercase tracking-wider text-accent-text">{entry.year}</p>
+              <h3 className="mt-1 text-xl font-semibold text-navy">{entry.title}</h3>
+              <p className="mt-2 text-muted-foreground">{entry.description}</p>
+            </li>
+          ))}
+        </ol>
+      </InfoSection>
 
       <section
         aria-labelledby="next-heading"
@@ -108,8 +102,6 @@ export default function OurStory({ loaderData }: Route.ComponentProps) {
           Connect With Us
         </Link>
       </section>
-
-      <AboutMore sections={more} current="/about/our-story" />
-    </>
+    </AboutPage>
   );
 }

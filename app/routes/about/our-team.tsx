@@ -1,6 +1,6 @@
 import { Mail, Phone } from "lucide-react";
-import { AboutMore, aboutLinks } from "~/components/about-more";
-import { PageHeader } from "~/components/page-header";
+import { AboutPage, aboutLinks } from "~/components/about-more";
+import { InfoSection } from "~/components/info-section";
 import { PastorPortrait } from "~/components/pastor-portrait";
 import { RichText } from "~/components/rich-text";
 import { pageMeta } from "~/lib/meta";
@@ -32,17 +32,13 @@ const contactLink =
 export default function OurTeam({ loaderData }: Route.ComponentProps) {
   const { pastors, leadershipPhilosophy, more } = loaderData;
   return (
-    <>
-      <PageHeader
-        eyebrow="About Us"
-        title="Our Team"
-        description="The pastors who serve, teach and care for our church family."
-      />
-
-      <section aria-labelledby="pastors-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <h2 id="pastors-heading" className="text-center text-3xl font-bold tracking-tight text-navy">
-          Our Pastors
-        </h2>
+    <AboutPage
+      title="Our Team"
+      description="The pastors who serve, teach and care for our church family."
+      more={more}
+      current="/about/our-team"
+    >
+      <InfoSection headingId="pastors-heading" title="Our Pastors">
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {pastors.map((pastor, index) => (
             <li
@@ -85,7 +81,7 @@ export default function OurTeam({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </InfoSection>
 
       <section aria-labelledby="philosophy-heading" className="bg-muted">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
@@ -110,8 +106,6 @@ export default function OurTeam({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </section>
-
-      <AboutMore sections={more} current="/about/our-team" />
-    </>
+    </AboutPage>
   );
 }

@@ -1,5 +1,4 @@
-import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
+import { ArrowLink } from "~/components/arrow-link";
 import { MinistryLogo } from "~/components/ministry-logo";
 import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
@@ -54,7 +53,7 @@ export default function Ministries({ loaderData }: Route.ComponentProps) {
               <p className="mt-4 flex-1 text-sm leading-relaxed text-muted-foreground">
                 {ministry.description}
               </p>
-              <Link
+              <ArrowLink
                 to={`/ministries/${ministry.slug}`}
                 className={buttonVariants({
                   variant: "outline",
@@ -63,8 +62,7 @@ export default function Ministries({ loaderData }: Route.ComponentProps) {
               >
                 Learn More
                 <span className="sr-only"> about {ministry.name}</span>
-                <ArrowRight aria-hidden="true" />
-              </Link>
+              </ArrowLink>
             </li>
           ))}
         </ul>
@@ -81,10 +79,9 @@ export default function Ministries({ loaderData }: Route.ComponentProps) {
               gifts and make friends along the way.
             </p>
           </div>
-          <Link to="/connect" className={buttonVariants({ size: "lg", className: "shrink-0" })}>
+          <ArrowLink to="/connect" className={buttonVariants({ size: "lg", className: "shrink-0" })}>
             Get Connected Today
-            <ArrowRight aria-hidden="true" />
-          </Link>
+          </ArrowLink>
         </div>
       </section>
     </>

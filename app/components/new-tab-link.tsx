@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+
+/**
+ * A link that opens in a new tab and tells screen readers so: "(opens Google Maps in a new tab)",
+ * or "(opens in a new tab)" when `opens` is left out.
+ */
+export function NewTabLink({
+  href,
+  opens,
+  className,
+  trailingIcon,
+  children,
+}: {
+  href: string;
+  opens?: string;
+  className?: string;
+  /** An icon after the screen reader's note, such as the external-link arrow. */
+  trailingIcon?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+      {children}
+      <span className="sr-only">{opens ? ` (opens ${opens} in a new tab)` : " (opens in a new tab)"}</span>
+      {trailingIcon}
+    </a>
+  );
+}

@@ -1,0 +1,107 @@
+import { CalendarDays, Clock, Hourglass, MapPin, Mic, Repeat, Users, ExternalLink } from "lucide-react";
+import type { ReactNode } from "react";
+import { NewTabLink } from "~/components/new-tab-link";
+import { PageDialogTrigger } from "~/components/page-dialog";
+import { buttonVariants } from "~/components/ui/button";
+import { formatTimeRange } from "~/lib/format";
+import { REGISTER_PARAM, texts, type ShownEvent } from "./detail-model";
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  // Only dt and dd inside the group (a definition list allows nothing else there).
+  return (
+    <div className="relative min-h-10 pl-13">
+      <dt className="text-sm font-semibold uppercase tracking-wide text-accent-text">
+        <span className="absolute left-0 top-0 flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-navy">{children}</dd>
+    </div>
+  );
+}
+
+/** The facts of the event beside its picture, and the button that opens the registration form. */
+export function EventFacts({
+  event,
+  date,
+  isPast,
+  isClosed,
+}: {
+  event: ShownEvent;
+  date: string;
+  isPast: boolean;
+  isClosed: boolean;
+}) {
+  return (
+    <aside
+      aria-labelledby="event-facts"
+      className="rounded-xl border border-border bg-background p-6 shadow-sm lg:col-span-2 lg:col-start-4 lg:row-span-2 lg:row-start-1"
+    >
+      <h2 id="event-facts" className="text-xl font-bold text-navy">
+        Event Details
+      </h2>
+      <dl className="mt-5 grid gap-5">
+        <Fact icon={<CalendarDays className="size-5" aria-hidden="true" />} label="Date">
+          <time dateTime={event.eventDate}>{date}</time>
+        </Fact>
+        <Fact icon={<Clock className="size-5" aria-hidden="true" />} label="Time">
+          {formatTimeRange(event.eventTime, event.eventEndTime)}
+        </Fact>
+        {event.repeats ? (
+          <Fact icon={<Repeat className="size-5" aria-hidden="true" />} label="Repeats">
+            {event.repeats}
+          </Fact>
+        ) : null}
+        <Fact icon={<MapPin className="size-5" aria-hidden="true" />} label="Location">
+          <NewTabLink
+            href={event.googleMapsUrl}
+            opens="Google Maps"
+            className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+            trailingIcon={<ExternalLink className="size-4 shrink-0" aria-hidden="true" />}
+          >
+            {event.locationName}
+          </NewTabLink>
+        </Fact>
+        {event.speaker ? (
+          <Fact icon={<Mic className="size-5" aria-hidden="true" />} label="Speaker">
+            {event.speaker}
+          </Fact>
+        ) : null}
+        {event.seatsLeft !== null && !isPast && !isClosed ? (
+          <Fact icon={<Users className="size-5" aria-hidden="true" />} label="Seats">
+            {event.seatsLeft === 0
+              ? "Full: registrations join the waitlist"
+              : `${event.seatsLeft} of ${event.capacity} left`}
+          </Fact>
+        ) : null}
+        {event.closes && !isPast && !isClosed ? (
+          <Fact icon={<Hourglass className="size-5" aria-hidden="true" />} label="Registration Closes">
+            {event.closes}
+          </Fact>
+        ) : null}
+      </dl>
+      <div className="mt-6 border-t border-border pt-6">
+        {isPast || isClosed ? (
+          <p className="rounded-md bg-muted px-4 py-3 text-sm text-muted-foreground">
+            {isPast ? texts.pastNotice : texts.closedNotice}
+          </p>
+        ) : (
+          <>
+            {event.seatsLeft === 0 ? (
+              <p className="mb-4 rounded-md bg-muted px-4 py-3 text-sm text-muted-foreground">
+                {texts.fullNotice}
+              </p>
+            ) : null}
+            <PageDialogTrigger
+              param={REGISTER_PARAM}
+              className={buttonVariants({ variant: "gold", size: "lg", className: "w-full" })}
+            >
+              {event.seatsLeft === 0 ? "Join the Waitlist" : texts.register}
+            </PageDialogTrigger>
+          </>
+        )}
+      </div>
+    </aside>
+  );
+}
