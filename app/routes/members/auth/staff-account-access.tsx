@@ -1,4 +1,4 @@
-import { Ban, CircleCheck, LoaderCircle, LogOut } from "lucide-react";
+import { Ban, CircleCheck, LoaderCircle, LogOut, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { ConfirmActionButton } from "~/components/confirm-dialog";
@@ -25,9 +25,37 @@ function AccessAction({ title, text, children }: { title: string; text: ReactNod
   );
 }
 
+/** A form of its own with one outline button that sends `intent`, busy while it is sent. */
+function IntentButton({
+  intent,
+  icon: Icon,
+  className,
+  children,
+}: {
+  intent: string;
+  icon: LucideIcon;
+  className?: string;
+  children: ReactNode;
+}) {
+  const busy = useIsSubmitting(intent);
+  return (
+    <Form method="post">
+      <Button
+        type="submit"
+        name="intent"
+        value={intent}
+        variant="outline"
+        className={className}
+        disabled={busy}
+      >
+        {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Icon aria-hidden="true" />}
+        {children}
+      </Button>
+    </Form>
+  );
+}
+
 export function AccessCard({ account }: { account: StaffAccountView }) {
-  const signingOut = useIsSubmitting("sign-out");
-  const switching = useIsSubmitting(account.status === "disabled" ? "enable" : "disable");
   const canSignIn = account.status === "active" || account.status === "must-change-password";
   const whyNot = (done: "disabled" | "deleted") =>
     account.isSelf
@@ -59,16 +87,9 @@ export function AccessCard({ account }: { account: StaffAccountView }) {
             }
           >
             {account.isSelf ? null : (
-              <Form method="post">
-                <Button type="submit" name="intent" value="sign-out" variant="outline" disabled={signingOut}>
-                  {signingOut ? (
-                    <LoaderCircle className="animate-spin" aria-hidden="true" />
-                  ) : (
-                    <LogOut aria-hidden="true" />
-                  )}
-                  Sign out everywhere
-                </Button>
-              </Form>
+              <IntentButton intent="sign-out" icon={LogOut}>
+                Sign out everywhere
+              </IntentButton>
             )}
           </AccessAction>
         ) : null}
@@ -81,16 +102,9 @@ export function AccessCard({ account }: { account: StaffAccountView }) {
                 : `${account.name} can sign in again with their password.`
             }
           >
-            <Form method="post">
-              <Button type="submit" name="intent" value="enable" variant="outline" disabled={switching}>
-                {switching ? (
-                  <LoaderCircle className="animate-spin" aria-hidden="true" />
-                ) : (
-                  <CircleCheck aria-hidden="true" />
-                )}
-                Enable account
-              </Button>
-            </Form>
+            <IntentButton intent="enable" icon={CircleCheck}>
+              Enable account
+            </IntentButton>
           </AccessAction>
         ) : (
           <AccessAction
@@ -101,23 +115,9 @@ export function AccessCard({ account }: { account: StaffAccountView }) {
             }
           >
             {whyNot("disabled") ? null : (
-              <Form method="post">
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="disable"
-                  variant="outline"
-                  className="text-destructive"
-                  disabled={switching}
-                >
-                  {switching ? (
-                    <LoaderCircle className="animate-spin" aria-hidden="true" />
-                  ) : (
-                    <Ban aria-hidden="true" />
-                  )}
-                  Disable account
-                </Button>
-              </Form>
+              <IntentButton intent="disable" icon={Ban} className="text-destructive">
+                Disable account
+              </IntentButton>
             )}
           </AccessAction>
         )}
