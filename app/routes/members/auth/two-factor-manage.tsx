@@ -1,0 +1,83 @@
+import { ShieldCheck } from "lucide-react";
+import { Form } from "react-router";
+import { PasswordField } from "~/components/form-field";
+import { Panel } from "~/components/panel";
+import { Button } from "~/components/ui/button";
+import { useIsSubmitting } from "~/lib/use-is-submitting";
+import { TWO_FACTOR_REQUIRED_NOTE } from "~/schemas/account";
+
+// Two-factor sign-in once it is on: new backup codes, or turning it off.
+
+export function Manage({
+  status,
+  passwordError,
+}: {
+  status: { backupCodesLeft: number | null; required: boolean };
+  /** The refused password, by the intent of the form that sent it (each form has its own field). */
+  passwordError: { intent?: string; message?: string };
+}) {
+  return (
+    <>
+      <Panel title="Two-factor sign-in is on" testId="two-factor-on">
+        <p className="flex gap-3 text-sm">
+          <ShieldCheck className="size-5 shrink-0 text-emerald-700" aria-hidden="true" />
+          When you sign in, you type your password and then a code from your authenticator app.
+        </p>
+      </Panel>
+      <Panel
+        title="Backup codes"
+        description={`${status.backupCodesLeft ?? 0} of 10 left. New codes replace all the old ones.`}
+      >
+        <PasswordForm
+          intent="new-codes"
+          submitLabel="Make new backup codes"
+          error={passwordError.intent === "new-codes" ? passwordError.message : undefined}
+        />
+      </Panel>
+      <Panel title="Turn off two-factor sign-in">
+        {status.required ? (
+          <p className="text-sm">{TWO_FACTOR_REQUIRED_NOTE}</p>
+        ) : (
+          <PasswordForm
+            intent="turn-off"
+            submitLabel="Turn off"
+            destructive
+            error={passwordError.intent === "turn-off" ? passwordError.message : undefined}
+          />
+        )}
+      </Panel>
+    </>
+  );
+}
+
+function PasswordForm({
+  intent,
+  submitLabel,
+  destructive = false,
+  error,
+}: {
+  intent: string;
+  submitLabel: string;
+  destructive?: boolean;
+  error?: string;
+}) {
+  const busy = useIsSubmitting(intent);
+  return (
+    <Form method="post" className="grid max-w-sm gap-4">
+      <input type="hidden" name="intent" value={intent} />
+      <PasswordField
+        id={`${intent}-password`}
+        name="password"
+        label="Your password"
+        autoComplete="current-password"
+        required
+        error={error}
+      />
+      <div>
+        <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy}>
+          {busy ? "Working..." : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}
