@@ -1,10 +1,7 @@
 import { ShieldCheck } from "lucide-react";
-import { Form } from "react-router";
-import { PasswordField } from "~/components/form-field";
 import { Panel } from "~/components/panel";
-import { Button } from "~/components/ui/button";
-import { useIsSubmitting } from "~/lib/use-is-submitting";
 import { TWO_FACTOR_REQUIRED_NOTE } from "~/schemas/account";
+import { PasswordForm } from "./two-factor-password-form";
 
 // Two-factor sign-in once it is on: new backup codes, or turning it off.
 
@@ -47,37 +44,5 @@ export function Manage({
         )}
       </Panel>
     </>
-  );
-}
-
-function PasswordForm({
-  intent,
-  submitLabel,
-  destructive = false,
-  error,
-}: {
-  intent: string;
-  submitLabel: string;
-  destructive?: boolean;
-  error?: string;
-}) {
-  const busy = useIsSubmitting(intent);
-  return (
-    <Form method="post" className="grid max-w-sm gap-4">
-      <input type="hidden" name="intent" value={intent} />
-      <PasswordField
-        id={`${intent}-password`}
-        name="password"
-        label="Your password"
-        autoComplete="current-password"
-        required
-        error={error}
-      />
-      <div>
-        <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy}>
-          {busy ? "Working..." : submitLabel}
-        </Button>
-      </div>
-    </Form>
   );
 }

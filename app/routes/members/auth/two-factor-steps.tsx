@@ -1,17 +1,17 @@
 import { Copy, Download, Printer, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { FormField, PasswordField } from "~/components/form-field";
+import { FormField } from "~/components/form-field";
 import { Panel } from "~/components/panel";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useIsSubmitting } from "~/lib/use-is-submitting";
 import { groupSecret } from "~/schemas/account";
 import type { AuthenticatorSetup } from "~/server/auth/two-factor.server";
+import { PasswordForm } from "./two-factor-password-form";
 
 // The steps of setting up two-factor sign-in: the password, the QR code, the backup codes.
 
 export function StartStep({ error }: { error?: string }) {
-  const busy = useIsSubmitting("start");
   return (
     <Panel
       title="Set up an authenticator app"
@@ -28,22 +28,13 @@ export function StartStep({ error }: { error?: string }) {
         <li>Type the 6-digit code the app then shows.</li>
         <li>Keep the ten backup codes somewhere safe.</li>
       </ol>
-      <Form method="post" className="grid max-w-sm gap-4">
-        <input type="hidden" name="intent" value="start" />
-        <PasswordField
-          id="password"
-          name="password"
-          label="Your password"
-          autoComplete="current-password"
-          required
-          error={error}
-        />
-        <div>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Checking..." : "Continue"}
-          </Button>
-        </div>
-      </Form>
+      <PasswordForm
+        intent="start"
+        fieldId="password"
+        submitLabel="Continue"
+        busyLabel="Checking..."
+        error={error}
+      />
     </Panel>
   );
 }
