@@ -9,6 +9,16 @@ import type { OpenView } from "./update-form-view";
 
 // The form of the update-form page that sends the member's changes for review.
 
+/** A child's field label that says, to a screen reader, which child it is for. */
+function childFieldLabel(field: string, child: string) {
+  return (
+    <>
+      {field}
+      <span className="sr-only"> of {child}</span>
+    </>
+  );
+}
+
 function ChildRow({ index, child, isNew }: { index: number; child: Partial<MemberChild>; isNew: boolean }) {
   const label = isNew ? "New child" : `Child ${index + 1}`;
   return (
@@ -17,11 +27,7 @@ function ChildRow({ index, child, isNew }: { index: number; child: Partial<Membe
       <FormField
         id={`child-${index}-name`}
         name={CHILD_INPUTS.name}
-        label={
-          <>
-            Name<span className="sr-only"> of {label}</span>
-          </>
-        }
+        label={childFieldLabel("Name", label)}
         maxLength={MEMBER_FIELDS.children.nameMax}
         defaultValue={child.name ?? ""}
       />
@@ -29,21 +35,13 @@ function ChildRow({ index, child, isNew }: { index: number; child: Partial<Membe
         <FormField
           id={`child-${index}-birthday`}
           name={CHILD_INPUTS.birthday}
-          label={
-            <>
-              Birthday<span className="sr-only"> of {label}</span>
-            </>
-          }
+          label={childFieldLabel("Birthday", label)}
           type="date"
           defaultValue={child.birthday ?? ""}
         />
         <Field
           id={`child-${index}-gender`}
-          label={
-            <>
-              Gender<span className="sr-only"> of {label}</span>
-            </>
-          }
+          label={childFieldLabel("Gender", label)}
           control={(aria) => (
             <NativeSelect
               id={`child-${index}-gender`}
