@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, ImagePlus, LoaderCircle, Plus, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { emptyEntry, type SiteField } from "~/schemas/site-sections";
+import { emptyEntry, type SiteField } from "~/schemas/site-fields";
 import { cn } from "~/lib/utils";
 import { Field, FormField, TextareaField } from "./form-field";
 import { Button } from "./ui/button";

@@ -8,14 +8,8 @@ import type { ActionResult } from "~/lib/action-result";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
-import {
-  MINISTRY_SECTION,
-  SITE_SECTIONS,
-  ministrySectionKey,
-  sectionErrors,
-  sectionSchema,
-  type SiteSectionDefinition,
-} from "~/schemas/site-sections";
+import { sectionErrors, sectionSchema, type SiteSectionDefinition } from "~/schemas/site-fields";
+import { MINISTRY_SECTION, SITE_SECTIONS, ministrySectionKey } from "~/schemas/site-sections";
 import { requireUser } from "~/server/auth/guards.server";
 import { refuse, refusalFor, reply } from "~/server/http/action-result.server";
 import { appErrorResponse, notFound } from "~/server/http/errors.server";
