@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { FormField, PasswordField } from "~/components/form-field";
 import { Panel } from "~/components/panel";
+import { SaveButton } from "~/components/save-button";
 import { Button } from "~/components/ui/button";
 import { useIsSubmitting } from "~/lib/use-is-submitting";
 import { NAME_MAX_LENGTH } from "~/schemas/account";
@@ -77,11 +78,7 @@ export function PasswordForm({
         maxLength={PASSWORD_MAX_LENGTH}
         error={errors.confirmPassword}
       />
-      <div>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : submitLabel}
-        </Button>
-      </div>
+      <SaveButton busy={busy}>{submitLabel}</SaveButton>
     </Form>
   );
 }
