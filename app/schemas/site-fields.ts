@@ -105,6 +105,14 @@ export const list = (
   fields: SiteField[],
 ): SiteField => ({ name, label, kind: "list", ...entries, fields });
 
+/** A list of entries of a title and a description, named by their title. */
+export const titledList = (
+  name: string,
+  label: string,
+  itemNoun: string,
+  { min, max }: { min: number; max: number },
+): SiteField => list(name, label, { itemNoun, titleField: "title", min, max }, titledEntry());
+
 /** Up to 30 lines of text, at least one, each at most `max` characters. */
 export const lines = (name: string, label: string, max: number, hint: string): SiteField => ({
   name,

@@ -8,6 +8,7 @@ import {
   text,
   textarea,
   titledEntry,
+  titledList,
   type SiteSectionDefinition,
 } from "./site-fields";
 
@@ -216,12 +217,7 @@ export const MISSION_SECTION: SiteSectionDefinition = {
   fields: [
     rich("mission", "Mission", 2000),
     rich("vision", "Vision", 2000),
-    list(
-      "coreValues",
-      "Core values",
-      { itemNoun: "value", titleField: "title", min: 1, max: 12 },
-      titledEntry(),
-    ),
+    titledList("coreValues", "Core values", "value", { min: 1, max: 12 }),
     lines("goals", "Goals", 300, "One goal per line."),
   ],
 };
@@ -234,12 +230,7 @@ export const TEAM_SECTION: SiteSectionDefinition = {
   fields: [
     text("title", "Heading", 100),
     rich("introduction", "Introduction", 2000),
-    list(
-      "principles",
-      "Principles",
-      { itemNoun: "principle", titleField: "title", min: 0, max: 12 },
-      titledEntry(),
-    ),
+    titledList("principles", "Principles", "principle", { min: 0, max: 12 }),
     text("verse", "Bible verse", 60),
   ],
 };
