@@ -1,3 +1,4 @@
+import type { ComponentProps } from "react";
 import { Form } from "react-router";
 import { Field, FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
@@ -69,6 +70,28 @@ function ChildRow({ index, child, isNew }: { index: number; child: Partial<Membe
   );
 }
 
+/** One of the member's own text fields, as the member table defines it, with what was typed. */
+function OwnTextField({
+  name,
+  view,
+  ...input
+}: { name: "email" | "mobile" | "addressBh" | "addressPh"; view: OpenView } & Omit<
+  ComponentProps<"input">,
+  "id" | "name"
+>) {
+  return (
+    <FormField
+      id={name}
+      name={name}
+      label={MEMBER_FIELDS[name].label}
+      {...input}
+      maxLength={MEMBER_FIELDS[name].max}
+      defaultValue={view.draft[name]}
+      error={view.errors[name]}
+    />
+  );
+}
+
 export function UpdateForm({ view }: { view: OpenView }) {
   const { draft, errors } = view;
   const children = draft.children;
@@ -77,17 +100,13 @@ export function UpdateForm({ view }: { view: OpenView }) {
       {/* Enter in a field sends the changes: the first submit button is the form's default. */}
       <button type="submit" name="intent" value="send" tabIndex={-1} aria-hidden="true" className="hidden" />
       <Section title="Contact details" id="contact-heading">
-        <FormField
-          id="email"
+        <OwnTextField
           name="email"
-          label={MEMBER_FIELDS.email.label}
+          view={view}
           type="email"
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
-          maxLength={MEMBER_FIELDS.email.max}
-          defaultValue={draft.email}
-          error={errors.email}
         />
         <div className="grid grid-cols-[6.5rem_1fr] gap-3">
           <Field
@@ -104,38 +123,13 @@ export function UpdateForm({ view }: { view: OpenView }) {
               </NativeSelect>
             )}
           />
-          <FormField
-            id="mobile"
-            name="mobile"
-            label={MEMBER_FIELDS.mobile.label}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            maxLength={MEMBER_FIELDS.mobile.max}
-            defaultValue={draft.mobile}
-            error={errors.mobile}
-          />
+          <OwnTextField name="mobile" view={view} type="tel" inputMode="tel" autoComplete="tel-national" />
         </div>
       </Section>
 
       <Section title="Addresses" id="address-heading">
-        <FormField
-          id="addressBh"
-          name="addressBh"
-          label={MEMBER_FIELDS.addressBh.label}
-          autoComplete="street-address"
-          maxLength={MEMBER_FIELDS.addressBh.max}
-          defaultValue={draft.addressBh}
-          error={errors.addressBh}
-        />
-        <FormField
-          id="addressPh"
-          name="addressPh"
-          label={MEMBER_FIELDS.addressPh.label}
-          maxLength={MEMBER_FIELDS.addressPh.max}
-          defaultValue={draft.addressPh}
-          error={errors.addressPh}
-        />
+        <OwnTextField name="addressBh" view={view} autoComplete="street-address" />
+        <OwnTextField name="addressPh" view={view} />
       </Section>
 
       <Section title="Children" id="children-heading">
