@@ -1,6 +1,7 @@
-import { Ban, CircleCheck, LoaderCircle, LogOut, type LucideIcon } from "lucide-react";
+import { Ban, CircleCheck, LogOut, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { BusyIcon } from "~/components/busy-icon";
 import { ConfirmActionButton } from "~/components/confirm-dialog";
 import { StaffCard } from "~/components/staff-accounts";
 import { Button } from "~/components/ui/button";
@@ -48,7 +49,7 @@ function IntentButton({
         className={className}
         disabled={busy}
       >
-        {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Icon aria-hidden="true" />}
+        <BusyIcon busy={busy} icon={Icon} />
         {children}
       </Button>
     </Form>

@@ -1,6 +1,7 @@
-import { LoaderCircle, Mail } from "lucide-react";
+import { Mail } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { BusyIcon } from "~/components/busy-icon";
 import { RoleBadge, RoleChoice, StaffCard, StaffStatusBadge } from "~/components/staff-accounts";
 import { Button } from "~/components/ui/button";
 import type { StaffAccountView } from "~/lib/staff-accounts";
@@ -63,11 +64,7 @@ export function InvitationCard({
         </p>
         <div>
           <Button type="submit" name="intent" value="resend" disabled={busy}>
-            {busy ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Mail aria-hidden="true" />
-            )}
+            <BusyIcon busy={busy} icon={Mail} />
             {emailConfigured ? "Send a new invitation" : "Make a new invitation link"}
           </Button>
         </div>
@@ -104,7 +101,7 @@ export function RoleCard({ account, error }: { account: StaffAccountView; error?
         {account.isLastActiveAdmin ? null : (
           <div>
             <Button type="submit" name="intent" value="role" disabled={busy}>
-              {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+              <BusyIcon busy={busy} />
               Save role
             </Button>
           </div>

@@ -1,6 +1,7 @@
-import { LoaderCircle, UserPlus } from "lucide-react";
+import { UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
+import { BusyIcon } from "~/components/busy-icon";
 import { FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { ChoiceOption, InvitationLinkPanel, RoleChoice, StaffCard } from "~/components/staff-accounts";
@@ -152,11 +153,7 @@ export function AddAccount({
           ) : null}
           <div>
             <Button type="submit" disabled={busy}>
-              {busy ? (
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-              ) : (
-                <UserPlus aria-hidden="true" />
-              )}
+              <BusyIcon busy={busy} icon={UserPlus} />
               {submitLabel}
             </Button>
           </div>

@@ -1,5 +1,6 @@
-import { LoaderCircle, ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import { Form } from "react-router";
+import { BusyIcon } from "~/components/busy-icon";
 import { StaffCard } from "~/components/staff-accounts";
 import { Button } from "~/components/ui/button";
 import type { StaffAccountView } from "~/lib/staff-accounts";
@@ -56,7 +57,7 @@ export function TwoFactorSetting({
           </div>
           <div>
             <Button type="submit" variant="outline" disabled={busy}>
-              {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+              <BusyIcon busy={busy} />
               Save
             </Button>
           </div>

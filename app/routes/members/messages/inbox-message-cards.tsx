@@ -1,6 +1,7 @@
-import { Archive, ArchiveRestore, CheckCheck, CircleDot, LoaderCircle, Send } from "lucide-react";
+import { Archive, ArchiveRestore, CheckCheck, CircleDot, Send } from "lucide-react";
 import type { ReactNode, RefObject } from "react";
 import { Form, Link, type FetcherWithComponents } from "react-router";
+import { BusyIcon } from "~/components/busy-icon";
 import { TextareaField } from "~/components/form-field";
 import { EmailStatusBadge, StatusBadge } from "~/components/inbox-badges";
 import { OutboxNote } from "~/components/outbox-note";
@@ -228,11 +229,7 @@ export function RepliesCard({
               error={replyError}
             />
             <Button type="submit" className="justify-self-start" disabled={isReplying}>
-              {isReplying ? (
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-              ) : (
-                <Send aria-hidden="true" />
-              )}
+              <BusyIcon busy={isReplying} icon={Send} />
               Send reply
             </Button>
           </Form>
