@@ -1,6 +1,6 @@
-import { ArrowDown, ArrowUp, ImagePlus, LoaderCircle, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, ImagePlus, LoaderCircle, Plus, Trash2, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { emptyEntry, type SiteField } from "~/schemas/site-sections";
+import { emptyEntry, type SiteField } from "~/schemas/site-fields";
 import { cn } from "~/lib/utils";
 import { Field, FormField, TextareaField } from "./form-field";
 import { Button } from "./ui/button";
@@ -220,36 +220,24 @@ function ListControl({
               <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
                 <h3 className="min-w-0 font-semibold break-words text-navy">{heading}</h3>
                 <div className="flex gap-1" role="group" aria-label={`Arrange ${heading}`}>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="icon"
+                  <ArrangeButton
+                    icon={ArrowUp}
+                    label={`Move ${heading} up`}
                     disabled={index === 0}
                     onClick={() => move(index, index - 1)}
-                    aria-label={`Move ${heading} up`}
-                  >
-                    <ArrowUp aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="icon"
+                  />
+                  <ArrangeButton
+                    icon={ArrowDown}
+                    label={`Move ${heading} down`}
                     disabled={index === items.length - 1}
                     onClick={() => move(index, index + 1)}
-                    aria-label={`Move ${heading} down`}
-                  >
-                    <ArrowDown aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="icon"
+                  />
+                  <ArrangeButton
+                    icon={Trash2}
+                    label={`Remove ${heading}`}
                     disabled={items.length <= field.min}
                     onClick={() => onChange(items.filter((_, i) => i !== index))}
-                    aria-label={`Remove ${heading}`}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
+                  />
                 </div>
               </div>
               <SectionForm
@@ -382,5 +370,31 @@ function ImageControl({
         </div>
       )}
     />
+  );
+}
+
+/** One of a list entry's icon buttons: up, down or remove. */
+function ArrangeButton({
+  icon: Icon,
+  label,
+  disabled,
+  onClick,
+}: {
+  icon: LucideIcon;
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="icon"
+      disabled={disabled}
+      onClick={onClick}
+      aria-label={label}
+    >
+      <Icon aria-hidden="true" />
+    </Button>
   );
 }

@@ -1,12 +1,24 @@
-import { labelsOf, type Choice, type MemberOptions } from "~/content/member-options";
-import { MEMBER_FIELDS, type MemberField } from "~/schemas/member-fields";
-import { formatDate, formatFileSize } from "./format";
+import { labelsOf } from "~/content/member-options";
+import { formatFileSize } from "./format";
 import { KIND_LABELS, type InboxKind } from "./inbox";
-import { ROLE_LABELS, isRole } from "./permissions";
+import {
+  capitalize,
+  cut,
+  fieldWords,
+  memberField,
+  NO_NAMES,
+  roleName,
+  stringList,
+  valueInWords,
+  type AuditNames,
+} from "./audit-values";
 
 // An audit entry in words, the same on the screen, in the CSV and on a member's profile:
 // "Changed member Ana Cruz: Mobile 3333 → 4444". Pure: the names of ministries, roles and website
 // sections as they are now come in `names`, so an entry written with a key reads with today's name.
+
+// The value helpers, for the modules that import them from here with the descriptions.
+export { EMPTY_VALUE, NO_NAMES, valueInWords, type AuditNames } from "./audit-values";
 
 /** One audit_log row, as the server reads it. */
 export interface AuditRecord {
@@ -22,14 +34,6 @@ export interface AuditRecord {
   subjectLabel: string | null;
   details: Record<string, unknown>;
 }
-
-/** What keys in entries stand for today. */
-export interface AuditNames extends MemberOptions {
-  /** A website section's title by its key ('church' → 'Church details'). */
-  sections: Record<string, string>;
-}
-
-export const NO_NAMES: AuditNames = { ministries: [], roles: [], sections: {} };
 
 /** One changed field: its label and both values in words. */
 export interface ChangeInWords {
@@ -352,79 +356,4 @@ class EntryContext {
       };
     });
   }
-}
-
-function memberField(name: string): MemberField | undefined {
-  return Object.hasOwn(MEMBER_FIELDS, name)
-    ? (MEMBER_FIELDS as Record<string, MemberField>)[name]
-    : undefined;
-}
-
-export const EMPTY_VALUE = "(empty)";
-
-/**
- * A stored value as a person reads it: dates as "Thu 1 Mar 1990", ministries and roles by their
- * names, a status by its label, children as "Ben (born Sat 29 Feb 2020, Male)".
- */
-export function valueInWords(value: unknown, field?: MemberField, names: AuditNames = NO_NAMES): string {
-  if (value === null || value === undefined || value === "") return EMPTY_VALUE;
-  if (Array.isArray(value)) {
-    if (value.length === 0) return EMPTY_VALUE;
-    if (field?.kind === "list") return labelsOf(value.map(String), names[field.from]).join(", ");
-    return value.map((item) => valueInWords(item, undefined, names)).join(", ");
-  }
-  if (typeof value === "boolean") return value ? "yes" : "no";
-  if (typeof value === "object") return objectInWords(value as Record<string, unknown>, names);
-  const text = String(value);
-  if (field?.kind === "choice") {
-    const choice = (field.options as readonly (string | Choice)[]).find(
-      (option) => typeof option !== "string" && option.value === text,
-    );
-    if (choice && typeof choice !== "string") return choice.label;
-  }
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDate(text);
-  return text;
-}
-
-/** A child ({ name, birthday, gender }) in one phrase; any other object as "key: value, …". */
-function objectInWords(object: Record<string, unknown>, names: AuditNames): string {
-  if (typeof object.name === "string" && ("birthday" in object || "gender" in object)) {
-    const about = [
-      object.birthday ? `born ${valueInWords(object.birthday)}` : "",
-      typeof object.gender === "string" ? object.gender : "",
-    ].filter(Boolean);
-    const name = object.name || "(no name)";
-    return about.length ? `${name} (${about.join(", ")})` : name;
-  }
-  return Object.entries(object)
-    .map(([key, value]) => `${fieldWords(key)}: ${valueInWords(value, undefined, names)}`)
-    .join(", ");
-}
-
-function roleName(value: unknown): string | null {
-  if (typeof value !== "string" || !value) return null;
-  return isRole(value) ? ROLE_LABELS[value] : value;
-}
-
-function stringList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-}
-
-/** "sermonDate" → "Sermon date". */
-function fieldWords(field: string): string {
-  return capitalize(
-    field
-      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-      .replace(/[-_]/g, " ")
-      .toLowerCase(),
-  );
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function cut(text: string, max: number | undefined): string {
-  if (max === undefined || text.length <= max) return text;
-  return `${text.slice(0, Math.max(1, max - 1)).trimEnd()}…`;
 }

@@ -1,8 +1,23 @@
-import { z } from "zod";
+import {
+  lines,
+  list,
+  optionalText,
+  RICH_HINT,
+  rich,
+  socialLink,
+  text,
+  textarea,
+  titledEntry,
+  titledList,
+  type SiteSectionDefinition,
+} from "./site-fields";
 
 // The website's editable sections, each described once as a table of fields: the editor screens
 // draw their forms from it and the zod schema that checks a save (in the browser and again on the
 // server) is built from it. A section's data is stored as one JSON document (`site_sections`).
+
+// The check of a section's data, for the modules that import it from here with the sections.
+export { sectionSchema } from "./site-fields";
 
 export const WEEKDAYS = [
   "Monday",
@@ -13,90 +28,6 @@ export const WEEKDAYS = [
   "Saturday",
   "Sunday",
 ] as const;
-
-interface FieldBase {
-  name: string;
-  label: string;
-  /** A line under the label saying what the field is for or how to write it. */
-  hint?: string;
-  required?: boolean;
-}
-
-export type SiteField =
-  | (FieldBase & { kind: "text" | "url" | "email" | "tel" | "textarea" | "rich"; max: number })
-  | (FieldBase & { kind: "time" })
-  | (FieldBase & { kind: "select"; options: readonly string[]; emptyLabel: string })
-  /** One entry per line, e.g. the statement of faith's articles. */
-  | (FieldBase & { kind: "lines"; max: number; maxItems: number })
-  /** An uploaded picture: its public path, or empty for none. */
-  | (FieldBase & { kind: "image" })
-  | (FieldBase & { kind: "group"; fields: SiteField[] })
-  | (FieldBase & {
-      kind: "list";
-      fields: SiteField[];
-      /** What one entry is called ("service", "pastor"). */
-      itemNoun: string;
-      /** The field whose value names an entry in its heading. */
-      titleField: string;
-      min: number;
-      max: number;
-    });
-
-export interface SiteSectionDefinition {
-  /** The URL segment under /members/site and, except for ministries, the stored key. */
-  id: string;
-  title: string;
-  description: string;
-  fields: SiteField[];
-  /** Public pages that show this section, for the editor's "View" links. */
-  pages: string[];
-  /** Rules across fields, reported on the field they concern. */
-  check?: (
-    data: Record<string, unknown>,
-    report: (path: (string | number)[], message: string) => void,
-  ) => void;
-}
-
-const RICH_HINT =
-  "Leave a blank line between paragraphs. **bold**, *italic*, [link text](https://...), and lines starting with - or 1. for lists.";
-
-const text = (name: string, label: string, max: number, extra: Partial<FieldBase> = {}): SiteField => ({
-  name,
-  label,
-  kind: "text",
-  max,
-  required: true,
-  ...extra,
-});
-const optionalText = (name: string, label: string, max: number, hint?: string): SiteField => ({
-  name,
-  label,
-  kind: "text",
-  max,
-  hint,
-});
-const rich = (name: string, label: string, max = 5000): SiteField => ({
-  name,
-  label,
-  kind: "rich",
-  max,
-  required: true,
-  hint: RICH_HINT,
-});
-const textarea = (name: string, label: string, max = 600): SiteField => ({
-  name,
-  label,
-  kind: "textarea",
-  max,
-  required: true,
-});
-const socialLink = (name: string, label: string): SiteField => ({
-  name,
-  label,
-  kind: "url",
-  max: 300,
-  hint: `The church's ${label} page (https://...). Leave empty to hide the ${label} icon.`,
-});
 
 export const CHURCH_SECTION: SiteSectionDefinition = {
   id: "church",
@@ -228,28 +159,14 @@ export const HOME_SECTION: SiteSectionDefinition = {
       max: 400,
       hint: "Leave empty to show the one-line summary.",
     },
-    {
-      name: "upcoming",
-      label: "Upcoming items",
-      kind: "list",
-      itemNoun: "item",
-      titleField: "title",
-      min: 0,
-      max: 6,
-      fields: [
-        text("title", "Title", 80),
-        text("date", "When", 60, { hint: 'e.g. "Every Friday" or "Monthly".' }),
-        text("time", "Time", 40, { hint: 'e.g. "3:30 PM" or "Time TBA".' }),
-        textarea("description", "Description", 300),
-      ],
-    },
+    list("upcoming", "Upcoming items", { itemNoun: "item", titleField: "title", min: 0, max: 6 }, [
+      text("title", "Title", 80),
+      text("date", "When", 60, { hint: 'e.g. "Every Friday" or "Monthly".' }),
+      text("time", "Time", 40, { hint: 'e.g. "3:30 PM" or "Time TBA".' }),
+      textarea("description", "Description", 300),
+    ]),
   ],
 };
-
-const titledEntry = (descriptionLabel = "Description"): SiteField[] => [
-  text("title", "Title", 100),
-  textarea("description", descriptionLabel, 600),
-];
 
 export const STORY_SECTION: SiteSectionDefinition = {
   id: "our-story",
@@ -271,16 +188,10 @@ export const STORY_SECTION: SiteSectionDefinition = {
       ],
     },
     rich("story", "How it began"),
-    {
-      name: "timeline",
-      label: "Timeline",
-      kind: "list",
-      itemNoun: "milestone",
-      titleField: "title",
-      min: 0,
-      max: 30,
-      fields: [text("year", "Year", 20), ...titledEntry()],
-    },
+    list("timeline", "Timeline", { itemNoun: "milestone", titleField: "title", min: 0, max: 30 }, [
+      text("year", "Year", 20),
+      ...titledEntry(),
+    ]),
   ],
 };
 
@@ -290,28 +201,11 @@ export const BELIEFS_SECTION: SiteSectionDefinition = {
   description: "The foundation beliefs and the statement of faith.",
   pages: ["/about/what-we-believe"],
   fields: [
-    {
-      name: "beliefs",
-      label: "Foundation beliefs",
-      kind: "list",
-      itemNoun: "belief",
-      titleField: "title",
-      min: 1,
-      max: 12,
-      fields: [
-        ...titledEntry(),
-        text("verse", "Bible verse", 60, { hint: 'The reference, e.g. "Acts 2:42".' }),
-      ],
-    },
-    {
-      name: "statementOfFaith",
-      label: "Statement of faith",
-      kind: "lines",
-      max: 600,
-      maxItems: 30,
-      required: true,
-      hint: "One article per line.",
-    },
+    list("beliefs", "Foundation beliefs", { itemNoun: "belief", titleField: "title", min: 1, max: 12 }, [
+      ...titledEntry(),
+      text("verse", "Bible verse", 60, { hint: 'The reference, e.g. "Acts 2:42".' }),
+    ]),
+    lines("statementOfFaith", "Statement of faith", 600, "One article per line."),
   ],
 };
 
@@ -323,25 +217,8 @@ export const MISSION_SECTION: SiteSectionDefinition = {
   fields: [
     rich("mission", "Mission", 2000),
     rich("vision", "Vision", 2000),
-    {
-      name: "coreValues",
-      label: "Core values",
-      kind: "list",
-      itemNoun: "value",
-      titleField: "title",
-      min: 1,
-      max: 12,
-      fields: titledEntry(),
-    },
-    {
-      name: "goals",
-      label: "Goals",
-      kind: "lines",
-      max: 300,
-      maxItems: 30,
-      required: true,
-      hint: "One goal per line.",
-    },
+    titledList("coreValues", "Core values", "value", { min: 1, max: 12 }),
+    lines("goals", "Goals", 300, "One goal per line."),
   ],
 };
 
@@ -353,16 +230,7 @@ export const TEAM_SECTION: SiteSectionDefinition = {
   fields: [
     text("title", "Heading", 100),
     rich("introduction", "Introduction", 2000),
-    {
-      name: "principles",
-      label: "Principles",
-      kind: "list",
-      itemNoun: "principle",
-      titleField: "title",
-      min: 0,
-      max: 12,
-      fields: titledEntry(),
-    },
+    titledList("principles", "Principles", "principle", { min: 0, max: 12 }),
     text("verse", "Bible verse", 60),
   ],
 };
@@ -373,28 +241,19 @@ export const PASTORS_SECTION: SiteSectionDefinition = {
   description: "The people on /about/our-team, in the order shown.",
   pages: ["/about/our-team"],
   fields: [
-    {
-      name: "pastors",
-      label: "Pastors",
-      kind: "list",
-      itemNoun: "pastor",
-      titleField: "name",
-      min: 0,
-      max: 30,
-      fields: [
-        text("name", "Name", 100),
-        text("title", "Title", 100),
-        rich("description", "About", 2000),
-        { name: "email", label: "E-mail", kind: "email", max: 200 },
-        { name: "phone", label: "Phone", kind: "tel", max: 30 },
-        {
-          name: "image",
-          label: "Portrait",
-          kind: "image",
-          hint: "A JPEG, PNG or WebP photo. Without one, the pastor's initials are shown.",
-        },
-      ],
-    },
+    list("pastors", "Pastors", { itemNoun: "pastor", titleField: "name", min: 0, max: 30 }, [
+      text("name", "Name", 100),
+      text("title", "Title", 100),
+      rich("description", "About", 2000),
+      { name: "email", label: "E-mail", kind: "email", max: 200 },
+      { name: "phone", label: "Phone", kind: "tel", max: 30 },
+      {
+        name: "image",
+        label: "Portrait",
+        kind: "image",
+        hint: "A JPEG, PNG or WebP photo. Without one, the pastor's initials are shown.",
+      },
+    ]),
   ],
 };
 
@@ -490,110 +349,4 @@ export const SITE_SECTIONS: SiteSectionDefinition[] = [
 
 export function ministrySectionKey(slug: string) {
   return `ministry:${slug}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The schema built from the fields
-// ---------------------------------------------------------------------------------------------
-
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-/** Digits, spaces and + ( ) - . ; X stands for a digit not known yet (the spec's placeholder number). */
-const PHONE = /^[+\dXx][\dXx\s().-]*$/;
-const UPLOADED_IMAGE = /^(\/(files|images)\/[\w./-]+|https:\/\/[^\s"'<>]+)$/;
-
-function fieldSchema(field: SiteField): z.ZodType {
-  const needed = `${field.label} is required.`;
-  switch (field.kind) {
-    case "group":
-      return objectSchema(field.fields);
-    case "list":
-      return z
-        .array(objectSchema(field.fields))
-        .min(field.min, `Add at least ${field.min} ${field.itemNoun}${field.min === 1 ? "" : "s"}.`)
-        .max(field.max, `At most ${field.max} ${field.itemNoun}s.`);
-    case "lines":
-      return z
-        .array(z.string().trim().max(field.max, `Each line must be at most ${field.max} characters.`))
-        .transform((lines) => lines.filter(Boolean))
-        .pipe(
-          z
-            .array(z.string())
-            .min(field.required ? 1 : 0, needed)
-            .max(field.maxItems, `At most ${field.maxItems} lines.`),
-        );
-    case "select":
-      return z
-        .string()
-        .refine(
-          (value) => value === "" || field.options.includes(value),
-          `Please choose a valid ${field.label}.`,
-        )
-        .refine((value) => !field.required || value !== "", needed);
-    case "time":
-      return z
-        .string()
-        .trim()
-        .refine((value) => value === "" || TIME.test(value), `${field.label} must be a time like 15:30.`);
-    case "image":
-      return z
-        .string()
-        .trim()
-        .refine((value) => value === "" || UPLOADED_IMAGE.test(value), "Please upload the picture again.");
-    default: {
-      let schema = z
-        .string()
-        .trim()
-        .max(field.max, `${field.label} must be at most ${field.max} characters.`);
-      if (field.required) schema = schema.min(1, needed);
-      if (field.kind === "email") {
-        return schema.refine(
-          (v) => v === "" || z.email().safeParse(v).success,
-          "Please enter a valid e-mail address.",
-        );
-      }
-      if (field.kind === "url") {
-        return schema.refine(
-          (v) => v === "" || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v),
-          `${field.label} must be a web address starting with https://.`,
-        );
-      }
-      if (field.kind === "tel") {
-        return schema.refine(
-          (v) => v === "" || PHONE.test(v),
-          `${field.label} may hold only digits, spaces and + ( ) - .`,
-        );
-      }
-      return schema;
-    }
-  }
-}
-
-function objectSchema(fields: SiteField[]) {
-  return z.object(Object.fromEntries(fields.map((field) => [field.name, fieldSchema(field)])));
-}
-
-/** The check of a section's data, the same in the editor and on the server. */
-export function sectionSchema(section: SiteSectionDefinition) {
-  return objectSchema(section.fields).superRefine((data, ctx) => {
-    section.check?.(data, (path, message) => ctx.addIssue({ code: "custom", path, message }));
-  });
-}
-
-/** Every problem with a save, by the path of its field ("services.1.start"); the first per field. */
-export function sectionErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
-  return errors;
-}
-
-/** An empty value for a field, for a new list entry. */
-export function emptyValue(field: SiteField): unknown {
-  if (field.kind === "list") return [];
-  if (field.kind === "lines") return [];
-  if (field.kind === "group") return emptyEntry(field.fields);
-  return "";
-}
-
-export function emptyEntry(fields: SiteField[]): Record<string, unknown> {
-  return Object.fromEntries(fields.map((field) => [field.name, emptyValue(field)]));
 }

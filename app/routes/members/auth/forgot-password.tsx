@@ -1,6 +1,6 @@
-import { LoaderCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
+import { BusyIcon } from "~/components/busy-icon";
 import { AuthCard, AuthNotice } from "~/components/auth-card";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
@@ -148,7 +148,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           />
           {error && !fieldError ? <AuthNotice tone="error">{error}</AuthNotice> : null}
           <Button type="submit" size="lg" disabled={isSubmitting}>
-            {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+            <BusyIcon busy={isSubmitting} />
             Send me a link
           </Button>
         </Form>

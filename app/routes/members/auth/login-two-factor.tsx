@@ -1,6 +1,7 @@
-import { LoaderCircle, ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { BusyIcon } from "~/components/busy-icon";
 import { FormField } from "~/components/form-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/action-result";
@@ -132,7 +133,7 @@ export default function LoginTwoFactor({ loaderData, actionData }: Route.Compone
               Trust this device for 30 days (only on your own computer or phone)
             </label>
             <Button type="submit" size="lg" disabled={isSubmitting}>
-              {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+              <BusyIcon busy={isSubmitting} />
               Verify
             </Button>
             <Link

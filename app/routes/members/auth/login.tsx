@@ -1,6 +1,6 @@
-import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { BusyIcon } from "~/components/busy-icon";
 import { AuthCard, AuthNotice } from "~/components/auth-card";
 import { PasswordInput } from "~/components/password-input";
 import { Button } from "~/components/ui/button";
@@ -148,7 +148,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           </AuthNotice>
         ) : null}
         <Button type="submit" size="lg" disabled={isSubmitting}>
-          {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+          <BusyIcon busy={isSubmitting} />
           Login
         </Button>
       </Form>

@@ -1,5 +1,5 @@
-import { LoaderCircle } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { BusyIcon } from "~/components/busy-icon";
 import { AuthCard, AuthNotice } from "~/components/auth-card";
 import { Field } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
@@ -185,7 +185,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
         />
         {formError ? <AuthNotice tone="error">{formError}</AuthNotice> : null}
         <Button type="submit" size="lg" disabled={isSubmitting}>
-          {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+          <BusyIcon busy={isSubmitting} />
           {isInvitation ? "Save my password" : "Save new password"}
         </Button>
       </Form>

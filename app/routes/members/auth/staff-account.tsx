@@ -1,17 +1,10 @@
-import { Ban, CircleCheck, LoaderCircle, LogOut, Mail, UserRound } from "lucide-react";
-import { useEffect, useRef, type ReactNode } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { UserRound } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Link } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
-import { ConfirmActionButton, useDeleteToast } from "~/components/confirm-dialog";
-import {
-  InvitationLinkPanel,
-  RoleBadge,
-  RoleChoice,
-  StaffCard,
-  StaffStatusBadge,
-} from "~/components/staff-accounts";
+import { useDeleteToast } from "~/components/confirm-dialog";
+import { InvitationLinkPanel } from "~/components/staff-accounts";
 import { StatusMessage } from "~/components/status-message";
-import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { ROLE_LABELS } from "~/lib/permissions";
 import type { StaffAccountView, StaffActionResult } from "~/lib/staff-accounts";
@@ -37,6 +30,8 @@ import { redirectWithToast } from "~/server/http/toast.server";
 import { outboxStatus } from "~/server/messages/outbox-status.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import type { Route } from "./+types/staff-account";
+import { AccessCard, STAFF_DELETE_KEY } from "./staff-account-access";
+import { AccountDetails, InvitationCard, RoleCard } from "./staff-account-cards";
 
 const texts = {
   notFound: "That staff account could not be found. It may have been deleted.",
@@ -172,13 +167,11 @@ async function carryOut(intent: Intent, id: string, form: FormData, user: StaffU
   }
 }
 
-const DELETE_KEY = "staff-delete";
-
 export default function StaffAccountScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { account, emailConfigured, invitationHours, loadFailed } = loaderData;
   const answer = actionData as StaffActionResult | undefined;
   const linkRef = useRef<HTMLDivElement>(null);
-  useDeleteToast(DELETE_KEY);
+  useDeleteToast(STAFF_DELETE_KEY);
   useEffect(() => {
     if (loadFailed)
       showToast({
@@ -242,247 +235,5 @@ export default function StaffAccountScreen({ loaderData, actionData }: Route.Com
         </div>
       </div>
     </AdminScreen>
-  );
-}
-
-function useBusy(intent: Intent) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
-function AccountDetails({ account }: { account: StaffAccountView }) {
-  const rows: [string, ReactNode][] = [
-    [
-      "Status",
-      <span key="status" className="flex flex-wrap items-center gap-2">
-        <StaffStatusBadge status={account.status} />
-        {account.statusNote ? <span className="text-muted-foreground">{account.statusNote}</span> : null}
-      </span>,
-    ],
-    ["Role", <RoleBadge key="role" role={account.role} />],
-    ["Two-factor sign-in", account.twoFactorEnabled ? "On" : "Off"],
-    ["Last sign-in", account.lastSignIn ?? "Never"],
-    ["Added", account.addedOn],
-  ];
-  return (
-    <StaffCard id="details-heading" title="Account" className="lg:col-start-3 lg:row-start-1">
-      <dl className="grid gap-3 text-sm">
-        {rows.map(([term, value]) => (
-          <div key={term}>
-            <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{term}</dt>
-            <dd className="mt-0.5" data-testid={`staff-detail-${term.toLowerCase().replace(/\W+/g, "-")}`}>
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </StaffCard>
-  );
-}
-
-function InvitationCard({
-  account,
-  emailConfigured,
-  invitationHours,
-}: {
-  account: StaffAccountView;
-  emailConfigured: boolean;
-  invitationHours: number;
-}) {
-  const busy = useBusy("resend");
-  return (
-    <StaffCard
-      id="invitation-heading"
-      title="Invitation"
-      description={`${account.name} has not chosen a password yet. ${account.statusNote ?? ""}.`}
-    >
-      <Form method="post" className="grid gap-3">
-        <p className="text-sm">
-          {emailConfigured
-            ? `A new invitation e-mail brings a new link, which works for ${invitationHours} hours.`
-            : `A new link works for ${invitationHours} hours; you pass it on yourself, as e-mail is not set up.`}{" "}
-          Earlier links keep working until they expire.
-        </p>
-        <div>
-          <Button type="submit" name="intent" value="resend" disabled={busy}>
-            {busy ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Mail aria-hidden="true" />
-            )}
-            {emailConfigured ? "Send a new invitation" : "Make a new invitation link"}
-          </Button>
-        </div>
-      </Form>
-    </StaffCard>
-  );
-}
-
-function lastAdminNote(account: StaffAccountView) {
-  return `${account.name} is the only active admin, so this account cannot be disabled, deleted or given another role. Make another account an admin first.`;
-}
-
-function RoleCard({ account, error }: { account: StaffAccountView; error?: string }) {
-  const busy = useBusy("role");
-  return (
-    <StaffCard id="role-heading" title="Role" description="What this account may do in the members area.">
-      <Form method="post" className="grid gap-4" key={account.role}>
-        <RoleChoice
-          idPrefix="staff-role"
-          legend={`Role of ${account.name}`}
-          defaultValue={account.role}
-          disabled={account.isLastActiveAdmin}
-          error={error}
-        />
-        {account.isLastActiveAdmin ? (
-          <p className="text-sm text-muted-foreground" data-testid="last-admin-note">
-            {lastAdminNote(account)}
-          </p>
-        ) : account.isSelf && account.role === "admin" ? (
-          <p className="text-sm text-muted-foreground">
-            This is your own account: with another role you can no longer manage staff accounts.
-          </p>
-        ) : null}
-        {account.isLastActiveAdmin ? null : (
-          <div>
-            <Button type="submit" name="intent" value="role" disabled={busy}>
-              {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-              Save role
-            </Button>
-          </div>
-        )}
-      </Form>
-    </StaffCard>
-  );
-}
-
-/** One thing that can be done to the account: what it does, and its button (or why not). */
-function AccessAction({ title, text, children }: { title: string; text: ReactNode; children: ReactNode }) {
-  return (
-    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
-      <div className="min-w-0">
-        <h3 className="font-semibold text-navy">{title}</h3>
-        <p className="mt-0.5 text-sm text-muted-foreground">{text}</p>
-      </div>
-      <div className="shrink-0">{children}</div>
-    </li>
-  );
-}
-
-function AccessCard({ account }: { account: StaffAccountView }) {
-  const signingOut = useBusy("sign-out");
-  const switching = useBusy(account.status === "disabled" ? "enable" : "disable");
-  const canSignIn = account.status === "active" || account.status === "must-change-password";
-  const whyNot = (done: "disabled" | "deleted") =>
-    account.isSelf
-      ? `This is your own account, so it cannot be ${done} here (you would be locked out). Another admin can do it.`
-      : account.isLastActiveAdmin
-        ? `The only active admin cannot be ${done}. Make another account an admin first.`
-        : null;
-  return (
-    <StaffCard id="access-heading" title="Sign-in and access">
-      <ul className="divide-y divide-border">
-        {canSignIn ? (
-          <AccessAction
-            title="Sign out everywhere"
-            text={
-              account.isSelf ? (
-                <>
-                  To sign out your other computers and phones, use{" "}
-                  <Link
-                    to="/members/account"
-                    className="font-medium text-primary underline underline-offset-4"
-                  >
-                    My account
-                  </Link>
-                  .
-                </>
-              ) : (
-                `On every computer and phone where ${account.name} is signed in, they must sign in again.`
-              )
-            }
-          >
-            {account.isSelf ? null : (
-              <Form method="post">
-                <Button type="submit" name="intent" value="sign-out" variant="outline" disabled={signingOut}>
-                  {signingOut ? (
-                    <LoaderCircle className="animate-spin" aria-hidden="true" />
-                  ) : (
-                    <LogOut aria-hidden="true" />
-                  )}
-                  Sign out everywhere
-                </Button>
-              </Form>
-            )}
-          </AccessAction>
-        ) : null}
-        {account.status === "disabled" ? (
-          <AccessAction
-            title="Enable account"
-            text={
-              account.statusNote
-                ? `${account.name} can then accept the invitation: send a new one after enabling.`
-                : `${account.name} can sign in again with their password.`
-            }
-          >
-            <Form method="post">
-              <Button type="submit" name="intent" value="enable" variant="outline" disabled={switching}>
-                {switching ? (
-                  <LoaderCircle className="animate-spin" aria-hidden="true" />
-                ) : (
-                  <CircleCheck aria-hidden="true" />
-                )}
-                Enable account
-              </Button>
-            </Form>
-          </AccessAction>
-        ) : (
-          <AccessAction
-            title="Disable account"
-            text={
-              whyNot("disabled") ??
-              "A disabled account cannot sign in, and is signed out everywhere at once. What it did stays, and it can be enabled again."
-            }
-          >
-            {whyNot("disabled") ? null : (
-              <Form method="post">
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="disable"
-                  variant="outline"
-                  className="text-destructive"
-                  disabled={switching}
-                >
-                  {switching ? (
-                    <LoaderCircle className="animate-spin" aria-hidden="true" />
-                  ) : (
-                    <Ban aria-hidden="true" />
-                  )}
-                  Disable account
-                </Button>
-              </Form>
-            )}
-          </AccessAction>
-        )}
-        <AccessAction
-          title="Delete account"
-          text={
-            whyNot("deleted") ??
-            "Removes the account for good; the audit log keeps what it did. To stop someone signing in for a while, disable the account instead."
-          }
-        >
-          {whyNot("deleted") ? null : (
-            <ConfirmActionButton
-              label="Delete account"
-              question={`Delete the staff account of ${account.name} (${account.email})? They can no longer sign in, and this cannot be undone.`}
-              confirmLabel="Delete account"
-              intent="delete"
-              fetcherKey={DELETE_KEY}
-            />
-          )}
-        </AccessAction>
-      </ul>
-    </StaffCard>
   );
 }

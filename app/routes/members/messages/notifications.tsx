@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
-import { Button } from "~/components/ui/button";
+import { SaveButton } from "~/components/save-button";
 import { pageMeta } from "~/lib/meta";
 import { can } from "~/lib/permissions";
 import { showToast } from "~/lib/toast";
@@ -209,11 +209,7 @@ function PreferencesForm({
           </label>
         ))}
       </fieldset>
-      <div>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : "Save"}
-        </Button>
-      </div>
+      <SaveButton busy={busy} />
     </Form>
   );
 }

@@ -1,6 +1,7 @@
-import { Archive, LoaderCircle, ShieldAlert, Trash2 } from "lucide-react";
+import { Archive, ShieldAlert, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
+import { BusyIcon } from "~/components/busy-icon";
 import { AdminScreen } from "~/components/admin-screen";
 import { FormField } from "~/components/form-field";
 import { Panel } from "~/components/panel";
@@ -176,11 +177,7 @@ export default function ErasePerson({ loaderData, actionData }: Route.ComponentP
               />
               <div>
                 <Button type="submit" variant="destructive" disabled={busy}>
-                  {busy ? (
-                    <LoaderCircle className="animate-spin" aria-hidden="true" />
-                  ) : (
-                    <Trash2 aria-hidden="true" />
-                  )}
+                  <BusyIcon busy={busy} icon={Trash2} />
                   Erase for good
                 </Button>
               </div>

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { Field } from "~/components/form-field";
 import { Panel } from "~/components/panel";
-import { Button } from "~/components/ui/button";
+import { SaveButton } from "~/components/save-button";
 import { Input } from "~/components/ui/input";
 import { firstError, firstErrors } from "~/lib/action-result";
 import { formatDateTime } from "~/lib/format";
@@ -185,11 +185,7 @@ export default function DataRetention({ loaderData, actionData }: Route.Componen
                 />
               );
             })}
-            <div>
-              <Button type="submit" disabled={busy}>
-                {busy ? "Saving..." : "Save"}
-              </Button>
-            </div>
+            <SaveButton busy={busy} />
           </Form>
         </Panel>
 

@@ -1,6 +1,7 @@
-import { ExternalLink, History, ImageUp, LoaderCircle, RotateCcw, Save } from "lucide-react";
+import { ExternalLink, History, ImageUp, RotateCcw, Save } from "lucide-react";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { Link, redirect, useFetcher } from "react-router";
+import { BusyIcon } from "~/components/busy-icon";
 import { AdminScreen } from "~/components/admin-screen";
 import { fieldId, SectionForm } from "~/components/site-section-form";
 import { Button } from "~/components/ui/button";
@@ -8,14 +9,8 @@ import type { ActionResult } from "~/lib/action-result";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
-import {
-  MINISTRY_SECTION,
-  SITE_SECTIONS,
-  ministrySectionKey,
-  sectionErrors,
-  sectionSchema,
-  type SiteSectionDefinition,
-} from "~/schemas/site-sections";
+import { sectionErrors, sectionSchema, type SiteSectionDefinition } from "~/schemas/site-fields";
+import { MINISTRY_SECTION, SITE_SECTIONS, ministrySectionKey } from "~/schemas/site-sections";
 import { requireUser } from "~/server/auth/guards.server";
 import { refuse, refusalFor, reply } from "~/server/http/action-result.server";
 import { appErrorResponse, notFound } from "~/server/http/errors.server";
@@ -202,11 +197,7 @@ function Editor(props: Route.ComponentProps["loaderData"]) {
           />
           <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-border bg-background px-4 py-3 sm:-mx-6 sm:px-6">
             <Button type="submit" disabled={saving}>
-              {saving ? (
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-              ) : (
-                <Save aria-hidden="true" />
-              )}
+              <BusyIcon busy={saving} icon={Save} />
               {saving ? "Saving..." : "Save and publish"}
             </Button>
             <p className="text-sm text-muted-foreground">Shows on the site as soon as it is saved.</p>
