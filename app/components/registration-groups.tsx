@@ -1,7 +1,6 @@
-import { useEffect } from "react";
-import { showToast } from "~/lib/toast";
 import { StatusBadge, type StatusTone } from "./status-badge";
 import { TableScroller } from "./table-scroller";
+import { useLoadFailedToast } from "./load-failed-toast";
 
 export interface RegistrationView {
   id: string;
@@ -32,14 +31,7 @@ export function RegistrationGroups({
   loadFailed: boolean;
   emptyText: string;
 }) {
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching registrations",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, "Error fetching registrations");
 
   return (
     <div className="grid grid-cols-1 gap-6">

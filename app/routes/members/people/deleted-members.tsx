@@ -8,6 +8,7 @@ import { useDeletedMemberDays } from "~/components/member-delete-button";
 import { StatusBadge } from "~/components/status-badge";
 import { StatusMessage } from "~/components/status-message";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -127,14 +128,7 @@ export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
     }
   }, [restore.state, restore.data]);
 
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching members",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, "Error fetching members");
 
   return (
     <AdminScreen

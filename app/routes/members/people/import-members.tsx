@@ -7,6 +7,7 @@ import { Panel } from "~/components/panel";
 import { StatusBadge, type StatusTone } from "~/components/status-badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { IMPORT_FETCHER_KEY, UndoImportButton } from "~/components/undo-import-button";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { formatDateTime } from "~/lib/format";
 import { IMPORT_FILE_FIELD, MAX_IMPORT_ROWS } from "~/lib/member-import";
@@ -74,14 +75,7 @@ export default function ImportMembers({ loaderData, actionData }: Route.Componen
   useEffect(() => {
     if (actionData?.toast) showToast({ ...actionData.toast, id: `import-${actionData.at}` });
   }, [actionData]);
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching imports",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, "Error fetching imports");
 
   // The server refuses what it cannot read; the same words show beside the file picker.
   const error = fileError ?? (actionData && !actionData.ok ? (actionData.toast.description ?? null) : null);

@@ -1,6 +1,5 @@
 import { AdminScreen } from "~/components/admin-screen";
 import { Eye, Pencil, Search, UserPlus, X } from "lucide-react";
-import { useEffect } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useDeleteToast } from "~/components/confirm-dialog";
 import { DeleteMemberButton } from "~/components/member-delete-button";
@@ -9,6 +8,7 @@ import { MembershipStatusBadge } from "~/components/status-badge";
 import { TableScroller } from "~/components/table-scroller";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
 import { pageMeta } from "~/lib/meta";
 import {
   memberListFilterLabels,
@@ -17,7 +17,6 @@ import {
   type MemberListFilter,
 } from "~/lib/member-list-filter";
 import { requestedPage } from "~/lib/paging";
-import { showToast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import { requireUser } from "~/server/auth/guards.server";
 import { refuse, refusalFor, reply } from "~/server/http/action-result.server";
@@ -123,14 +122,7 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
   const isFiltered = memberListFilterLabels(filter).length > 0;
   useDeleteToast("delete-member");
 
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching members",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, "Error fetching members");
 
   const pageLink = (target: number) => memberListSearch({ query, filter, page: target }) || "?page=1";
 
