@@ -1,6 +1,7 @@
 import { AlertTriangle, CheckCircle2, LoaderCircle, UserPlus } from "lucide-react";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { ColumnHeads } from "~/components/column-heads";
 import { StatusBadge } from "~/components/status-badge";
 import { TableScroller } from "~/components/table-scroller";
 import { Button } from "~/components/ui/button";
@@ -64,12 +65,7 @@ export function ImportPreview({
         <table className="w-full min-w-[640px] text-left text-sm" data-testid="import-preview">
           <thead className="bg-muted text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="px-3 py-2">
-                Row
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
+              <ColumnHeads className="px-3 py-2" names={["Row", "Status"]} />
               {preview.shownColumns.map((column) => (
                 <th scope="col" key={column.index} className="px-3 py-2">
                   <span className="block font-semibold uppercase tracking-wide">{column.header}</span>

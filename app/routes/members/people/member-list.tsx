@@ -9,6 +9,7 @@ import { TableScroller } from "~/components/table-scroller";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { useLoadFailedToast } from "~/components/load-failed-toast";
+import { ColumnHeads } from "~/components/column-heads";
 import { pageMeta } from "~/lib/meta";
 import {
   memberListFilterLabels,
@@ -222,18 +223,7 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
               )}
             >
               <tr>
-                <th scope="col" className="px-4 py-3">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Email
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Mobile
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
+                <ColumnHeads className="px-4 py-3" names={["Name", "Email", "Mobile", "Status"]} />
                 <th scope="col" className="px-4 py-3 text-right">
                   Actions
                 </th>

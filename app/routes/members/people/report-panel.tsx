@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ColumnHeads } from "~/components/column-heads";
 import { TableScroller } from "~/components/table-scroller";
 import { cn } from "~/lib/utils";
 
@@ -55,11 +56,7 @@ export function ReportTable({
       <table className="w-full min-w-[520px] text-left text-sm" aria-label={label}>
         <thead className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
-            {headers.map((header) => (
-              <th key={header} scope="col" className="px-3 py-2">
-                {header}
-              </th>
-            ))}
+            <ColumnHeads className="px-3 py-2" names={headers} />
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
