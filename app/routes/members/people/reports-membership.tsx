@@ -18,14 +18,8 @@ const NEW_MEMBERS = { one: "new member", many: "new members" };
 const daysLabel = (days: number) => (days === 0 ? "Today" : days === 1 ? "Tomorrow" : `In ${days} days`);
 
 /** The registry's reports: the dates coming up, and the members by status, ministry and month. */
-export function MembershipReports({
-  birthdays,
-  anniversaries,
-  counts,
-  breakdown,
-  statuses,
-  newMembers,
-}: Membership) {
+export function MembershipReports(reports: Membership) {
+  const { birthdays, anniversaries, counts, breakdown, statuses, newMembers } = reports;
   const newMembersTotal = newMembers.reduce((sum, row) => sum + row.count, 0);
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2">

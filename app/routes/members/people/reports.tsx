@@ -157,15 +157,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
     ministry,
     ministrySlug,
     ministryNames,
-    birthdays,
-    anniversaries,
-    counts,
-    breakdown,
     visitors,
     visitorPages,
     ministryMembers,
-    statuses,
-    newMembers,
     attendance,
   } = loaderData;
   const submit = useSubmit();
@@ -177,14 +171,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       title="Reports"
       description={`Upcoming dates look ${REPORT_WINDOW_DAYS} days ahead from today.`}
     >
-      <MembershipReports
-        birthdays={birthdays}
-        anniversaries={anniversaries}
-        counts={counts}
-        breakdown={breakdown}
-        statuses={statuses}
-        newMembers={newMembers}
-      />
+      <MembershipReports {...loaderData} />
 
       <div className="mt-6 grid gap-6">
         <ReportPanel
