@@ -186,20 +186,11 @@ function ImportItem({ item }: { item: ImportRow }) {
         </StatusBadge>
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
-        <div className="flex gap-1">
-          <dt className="text-muted-foreground">Rows</dt>
-          <dd className="font-medium">{item.rowCount.toLocaleString("en")}</dd>
-        </div>
+        <ImportCount label="Rows" value={item.rowCount} />
         {item.status === "draft" ? null : (
           <>
-            <div className="flex gap-1">
-              <dt className="text-muted-foreground">Imported</dt>
-              <dd className="font-medium">{item.importedCount.toLocaleString("en")}</dd>
-            </div>
-            <div className="flex gap-1">
-              <dt className="text-muted-foreground">Skipped</dt>
-              <dd className="font-medium">{item.skippedCount.toLocaleString("en")}</dd>
-            </div>
+            <ImportCount label="Imported" value={item.importedCount} />
+            <ImportCount label="Skipped" value={item.skippedCount} />
           </>
         )}
       </dl>
@@ -247,5 +238,14 @@ function ImportItem({ item }: { item: ImportRow }) {
         ) : null}
       </div>
     </li>
+  );
+}
+
+function ImportCount({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex gap-1">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{value.toLocaleString("en")}</dd>
+    </div>
   );
 }

@@ -37,18 +37,9 @@ export function ImportPreview({
         2. Preview
       </h2>
       <dl className="mt-3 grid grid-cols-3 gap-2 text-center" data-testid="import-totals">
-        <div className="rounded-lg bg-muted p-3">
-          <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Rows</dt>
-          <dd className="text-2xl font-bold">{preview.total.toLocaleString("en")}</dd>
-        </div>
-        <div className="rounded-lg bg-success/10 p-3">
-          <dt className="text-xs font-medium uppercase tracking-wide text-success">Ready</dt>
-          <dd className="text-2xl font-bold text-success">{preview.ready.toLocaleString("en")}</dd>
-        </div>
-        <div className="rounded-lg bg-destructive/10 p-3">
-          <dt className="text-xs font-medium uppercase tracking-wide text-destructive">With problems</dt>
-          <dd className="text-2xl font-bold text-destructive">{preview.withProblems.toLocaleString("en")}</dd>
-        </div>
+        <ImportTotal label="Rows" value={preview.total} tone="all" />
+        <ImportTotal label="Ready" value={preview.ready} tone="ready" />
+        <ImportTotal label="With problems" value={preview.withProblems} tone="problems" />
       </dl>
       <p className="mt-3 text-sm" data-testid="import-summary">
         {plural(preview.total, "row")}: {preview.ready.toLocaleString("en")} ready,{" "}
@@ -161,6 +152,31 @@ export function ImportPreview({
         </p>
       </Form>
     </section>
+  );
+}
+
+const TOTAL_TONES = {
+  all: { box: "bg-muted", label: "text-muted-foreground", value: "" },
+  ready: { box: "bg-success/10", label: "text-success", value: "text-success" },
+  problems: { box: "bg-destructive/10", label: "text-destructive", value: "text-destructive" },
+};
+
+/** One of the preview's three totals, coloured by what it counts. */
+function ImportTotal({
+  label,
+  value,
+  tone,
+}: {
+  label: string;
+  value: number;
+  tone: keyof typeof TOTAL_TONES;
+}) {
+  const colours = TOTAL_TONES[tone];
+  return (
+    <div className={cn("rounded-lg", colours.box, "p-3")}>
+      <dt className={cn("text-xs font-medium uppercase tracking-wide", colours.label)}>{label}</dt>
+      <dd className={cn("text-2xl font-bold", colours.value)}>{value.toLocaleString("en")}</dd>
+    </div>
   );
 }
 
