@@ -1,4 +1,5 @@
-import { Cake, Heart, Layers, TrendingUp, Users } from "lucide-react";
+import { Cake, Heart, Layers, type LucideIcon, TrendingUp, Users } from "lucide-react";
+import type { ReactNode } from "react";
 import { ExportButton } from "~/components/export-button";
 import { BarChart } from "~/components/report-charts";
 import { MembershipStatusBadge } from "~/components/status-badge";
@@ -17,43 +18,63 @@ const NEW_MEMBERS = { one: "new member", many: "new members" };
 
 const daysLabel = (days: number) => (days === 0 ? "Today" : days === 1 ? "Tomorrow" : `In ${days} days`);
 
+/** The people whose day comes round in the report's window, with the export of the same list. */
+function UpcomingDates({
+  title,
+  icon: Icon,
+  report,
+  headers,
+  rows,
+}: {
+  title: string;
+  icon: LucideIcon;
+  report: "birthdays" | "anniversaries";
+  headers: string[];
+  rows: ReactNode[][];
+}) {
+  return (
+    <ReportPanel
+      title={title}
+      icon={<Icon className="size-5 text-accent-text" aria-hidden="true" />}
+      actions={<ExportButton href={`/members/reports/export/${report}`} count={rows.length} />}
+    >
+      <ReportTable
+        label={title}
+        headers={headers}
+        empty={`No ${report} in the next ${REPORT_WINDOW_DAYS} days.`}
+        rows={rows}
+      />
+    </ReportPanel>
+  );
+}
+
 /** The registry's reports: the dates coming up, and the members by status, ministry and month. */
 export function MembershipReports(reports: Membership) {
   const { birthdays, anniversaries, counts, breakdown, statuses, newMembers } = reports;
   const newMembersTotal = newMembers.reduce((sum, row) => sum + row.count, 0);
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2">
-      <ReportPanel
+      <UpcomingDates
         title="Upcoming Birthdays"
-        icon={<Cake className="size-5 text-accent-text" aria-hidden="true" />}
-        actions={<ExportButton href="/members/reports/export/birthdays" count={birthdays.length} />}
-      >
-        <ReportTable
-          label="Upcoming Birthdays"
-          headers={["Name", "Date", "When", "Turning"]}
-          empty={`No birthdays in the next ${REPORT_WINDOW_DAYS} days.`}
-          rows={birthdays.map((b) => [b.name, formatDate(b.date), daysLabel(b.daysAway), b.years])}
-        />
-      </ReportPanel>
+        icon={Cake}
+        report="birthdays"
+        headers={["Name", "Date", "When", "Turning"]}
+        rows={birthdays.map((b) => [b.name, formatDate(b.date), daysLabel(b.daysAway), b.years])}
+      />
 
-      <ReportPanel
+      <UpcomingDates
         title="Upcoming Wedding Anniversaries"
-        icon={<Heart className="size-5 text-accent-text" aria-hidden="true" />}
-        actions={<ExportButton href="/members/reports/export/anniversaries" count={anniversaries.length} />}
-      >
-        <ReportTable
-          label="Upcoming Wedding Anniversaries"
-          headers={["Name", "Spouse", "Date", "When", "Years"]}
-          empty={`No anniversaries in the next ${REPORT_WINDOW_DAYS} days.`}
-          rows={anniversaries.map((a) => [
-            a.name,
-            a.spouseName ?? "N/A",
-            formatDate(a.date),
-            daysLabel(a.daysAway),
-            a.years,
-          ])}
-        />
-      </ReportPanel>
+        icon={Heart}
+        report="anniversaries"
+        headers={["Name", "Spouse", "Date", "When", "Years"]}
+        rows={anniversaries.map((a) => [
+          a.name,
+          a.spouseName ?? "N/A",
+          formatDate(a.date),
+          daysLabel(a.daysAway),
+          a.years,
+        ])}
+      />
 
       <ReportPanel
         title="Active Members"
