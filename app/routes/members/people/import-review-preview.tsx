@@ -63,9 +63,7 @@ export function ImportPreview({
                   <span className="block font-normal normal-case">{importFieldLabel(column.field)}</span>
                 </th>
               ))}
-              <th scope="col" className="px-3 py-2">
-                Problems
-              </th>
+              <ColumnHeads className="px-3 py-2" names={["Problems"]} />
             </tr>
           </thead>
           <tbody className="divide-y divide-border">

@@ -247,9 +247,7 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
             >
               <tr>
                 <ColumnHeads className="px-4 py-3" names={["Name", "Email", "Mobile", "Status"]} />
-                <th scope="col" className="px-4 py-3 text-right">
-                  Actions
-                </th>
+                <ColumnHeads className="px-4 py-3 text-right" names={["Actions"]} />
               </tr>
             </thead>
             <tbody className="divide-y divide-border">
