@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { MemberFormState } from "./member-form-controls";
 
@@ -29,40 +30,28 @@ export function ConsentSection({
   defaults?: { registry: boolean; email: boolean };
 }) {
   const error = form.errors.consentRegistry;
-  const box = "mt-0.5 size-5 shrink-0 rounded border-input accent-primary";
   return (
     <fieldset className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-6">
       <legend className="px-2 text-lg font-semibold text-navy">Consent</legend>
       <div className="mt-2 grid gap-4 text-sm">
         <div>
-          <label htmlFor={form.id("consentRegistry")} className="flex items-start gap-3">
-            <input
-              id={form.id("consentRegistry")}
-              name="consentRegistry"
-              type="checkbox"
-              defaultChecked={defaults?.registry ?? false}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? form.id("consentRegistry-error") : undefined}
-              className={box}
-            />
-            <span>{texts.registry} *</span>
-          </label>
+          <ConsentBox
+            form={form}
+            name="consentRegistry"
+            checked={defaults?.registry ?? false}
+            errorId={error ? form.id("consentRegistry-error") : undefined}
+          >
+            {texts.registry} *
+          </ConsentBox>
           {error ? (
             <p id={form.id("consentRegistry-error")} className="mt-2 pl-8 text-sm text-destructive">
               {error}
             </p>
           ) : null}
         </div>
-        <label htmlFor={form.id("consentEmail")} className="flex items-start gap-3">
-          <input
-            id={form.id("consentEmail")}
-            name="consentEmail"
-            type="checkbox"
-            defaultChecked={defaults?.email ?? false}
-            className={box}
-          />
-          <span>{texts.email}</span>
-        </label>
+        <ConsentBox form={form} name="consentEmail" checked={defaults?.email ?? false}>
+          {texts.email}
+        </ConsentBox>
         <p className="text-muted-foreground">
           Read the{" "}
           <Link to="/privacy" reloadDocument className="text-primary underline" target="_blank">
@@ -72,5 +61,35 @@ export function ConsentSection({
         </p>
       </div>
     </fieldset>
+  );
+}
+
+/** One consent's checkbox with its text; `errorId` names the message of a box that must be ticked. */
+function ConsentBox({
+  form,
+  name,
+  checked,
+  errorId,
+  children,
+}: {
+  form: MemberFormState;
+  name: string;
+  checked: boolean;
+  errorId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label htmlFor={form.id(name)} className="flex items-start gap-3">
+      <input
+        id={form.id(name)}
+        name={name}
+        type="checkbox"
+        defaultChecked={checked}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className="mt-0.5 size-5 shrink-0 rounded border-input accent-primary"
+      />
+      <span>{children}</span>
+    </label>
   );
 }

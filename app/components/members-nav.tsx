@@ -103,13 +103,7 @@ export function MembersNavigation({
               {unread ? <UnreadBadge count={unread} testId="menu-unread-badge" /> : null}
             </button>
           ) : (
-            <Link
-              to="/"
-              className="inline-flex shrink-0 items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-primary hover:bg-muted"
-            >
-              <ExternalLink className="size-4" aria-hidden="true" />
-              View website
-            </Link>
+            <ViewWebsiteLink className="inline-flex shrink-0 items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-primary hover:bg-muted" />
           )}
         </div>
 
@@ -176,13 +170,7 @@ export function MembersNavigation({
                 {person.email} · {ROLE_LABELS[person.role]}
               </p>
               <div className="mt-3 flex flex-wrap items-center gap-2">
-                <Link
-                  to="/"
-                  className="inline-flex items-center gap-1.5 rounded-md border border-border px-3 py-2 text-sm font-medium text-primary hover:bg-muted"
-                >
-                  <ExternalLink className="size-4" aria-hidden="true" />
-                  View website
-                </Link>
+                <ViewWebsiteLink className="inline-flex items-center gap-1.5 rounded-md border border-border px-3 py-2 text-sm font-medium text-primary hover:bg-muted" />
                 <Form method="post" action="/members/logout">
                   <button
                     type="submit"
@@ -198,5 +186,15 @@ export function MembersNavigation({
         ) : null}
       </nav>
     </div>
+  );
+}
+
+/** The way back to the public site: in the bar when no one is signed in, beside "Sign out" for staff. */
+function ViewWebsiteLink({ className }: { className: string }) {
+  return (
+    <Link to="/" className={className}>
+      <ExternalLink className="size-4" aria-hidden="true" />
+      View website
+    </Link>
   );
 }

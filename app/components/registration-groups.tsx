@@ -1,7 +1,7 @@
-import { useEffect } from "react";
-import { showToast } from "~/lib/toast";
+import { ColumnHeads } from "./column-heads";
 import { StatusBadge, type StatusTone } from "./status-badge";
 import { TableScroller } from "./table-scroller";
+import { useLoadFailedToast } from "./load-failed-toast";
 
 export interface RegistrationView {
   id: string;
@@ -32,14 +32,7 @@ export function RegistrationGroups({
   loadFailed: boolean;
   emptyText: string;
 }) {
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching registrations",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, "Error fetching registrations");
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -93,23 +86,10 @@ export function RegistrationGroups({
               <table className="w-full text-left text-sm" aria-label={group.name}>
                 <thead className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
                   <tr>
-                    <th scope="col" className="px-3 py-2">
-                      Name
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Email
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Mobile
-                    </th>
-                    {showMessage ? (
-                      <th scope="col" className="px-3 py-2">
-                        Message
-                      </th>
-                    ) : null}
-                    <th scope="col" className="px-3 py-2">
-                      Received
-                    </th>
+                    <ColumnHeads
+                      className="px-3 py-2"
+                      names={["Name", "Email", "Mobile", ...(showMessage ? ["Message"] : []), "Received"]}
+                    />
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-border">

@@ -10,6 +10,7 @@ import {
   type ColumnMapping,
   type ExistingMember,
 } from "./member-import";
+import { MEMBER_EXPORT_COLUMNS } from "./member-export-columns";
 import { looseKey } from "./member-import-cells";
 
 describe("guessing the member field from a column name", () => {
@@ -70,17 +71,7 @@ describe("guessing the member field from a column name", () => {
 
   it("maps every column of the site's own member exports without choosing by hand", () => {
     // app/routes/members/people/report-csv.ts: active_members.csv, birthdays.csv, anniversaries.csv, {ministry}_members.csv
-    expect(
-      guessMapping([
-        "Name",
-        "Email",
-        "Mobile",
-        "Church Position",
-        "Ministry Involvement",
-        "Ministry Role",
-        "Status",
-      ]),
-    ).toEqual({
+    expect(guessMapping(MEMBER_EXPORT_COLUMNS.activeMembers)).toEqual({
       0: "fullName",
       1: "email",
       2: "mobile",
@@ -89,22 +80,20 @@ describe("guessing the member field from a column name", () => {
       5: "ministryRole",
       6: "membershipStatus",
     });
-    expect(
-      guessMapping(["Name", "Email", "Mobile", "Birthday", "Next Birthday", "Days Away", "Turning"]),
-    ).toEqual({ 0: "fullName", 1: "email", 2: "mobile", 3: "birthday" });
-    expect(
-      guessMapping([
-        "Name",
-        "Spouse Name",
-        "Email",
-        "Mobile",
-        "Wedding Anniversary",
-        "Next Anniversary",
-        "Days Away",
-        "Years",
-      ]),
-    ).toEqual({ 0: "fullName", 1: "spouseName", 2: "email", 3: "mobile", 4: "weddingAnniversary" });
-    expect(guessMapping(["Name", "Email", "Mobile", "Ministry Role", "Status"])).toEqual({
+    expect(guessMapping(MEMBER_EXPORT_COLUMNS.birthdays)).toEqual({
+      0: "fullName",
+      1: "email",
+      2: "mobile",
+      3: "birthday",
+    });
+    expect(guessMapping(MEMBER_EXPORT_COLUMNS.anniversaries)).toEqual({
+      0: "fullName",
+      1: "spouseName",
+      2: "email",
+      3: "mobile",
+      4: "weddingAnniversary",
+    });
+    expect(guessMapping(MEMBER_EXPORT_COLUMNS.ministryMembers)).toEqual({
       0: "fullName",
       1: "email",
       2: "mobile",

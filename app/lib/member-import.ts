@@ -1,31 +1,23 @@
-import {
-  BIBLE_STUDY_GROUPS,
-  CHURCH_POSITIONS,
-  COUNTRY_CODES,
-  GENDERS,
-  MARITAL_STATUSES,
-  MEMBERSHIP_STATUSES,
-  memberOptions,
-  type Choice,
-} from "~/content/member-options";
+import { memberOptions } from "~/content/member-options";
 import type { Ministry } from "~/content/ministries";
 import { makeMemberSchema } from "~/schemas/member";
 import { MEMBER_FIELDS, type MemberFieldName, type MemberInput } from "~/schemas/member-fields";
+import { CHOICES } from "./member-import-choices";
 import {
   looseKey,
-  phoneKey,
   readSheetDate,
   sheetDateProblem,
   splitFullName,
   splitList,
   splitMobile,
 } from "./member-import-cells";
-import { fullName } from "./names";
+import { markDuplicates } from "./member-import-duplicates";
 
 // Importing members from a spreadsheet, the pure part: which member field each column fills
 // (guessed from the column names), and what each row would become, with every problem found in
-// it, checked with the same schema as the registration form. The server reads the file, keeps the
-// rows and writes the members (app/server/people/member-import.server.ts).
+// it, checked with the same schema as the registration form. Written choices are read in
+// member-import-choices.ts, repeats of members found in member-import-duplicates.ts. The server
+// reads the file, keeps the rows and writes the members (app/server/people/member-import.server.ts).
 
 /** The member fields a column can fill: every field of the form but the children, and a full name. */
 export type ImportFieldKey = Exclude<MemberFieldName, "children"> | "fullName";
@@ -200,32 +192,6 @@ export interface CheckedRow {
 
 type Vocabulary = readonly Pick<Ministry, "slug" | "name" | "shortName">[];
 
-/** A choice matched loosely by its value or label, plus other ways to write it. */
-function choiceMatcher(choices: readonly (string | Choice)[], extra: Record<string, string> = {}) {
-  const byKey = new Map<string, string>();
-  for (const choice of choices) {
-    const { value, label } = typeof choice === "string" ? { value: choice, label: choice } : choice;
-    byKey.set(looseKey(value), value);
-    byKey.set(looseKey(label), value);
-  }
-  for (const [written, value] of Object.entries(extra)) byKey.set(looseKey(written), value);
-  const labels = choices.map((choice) => (typeof choice === "string" ? choice : choice.label));
-  return {
-    match: (text: string) => byKey.get(looseKey(text)),
-    /** "Active, Inactive, Left or Transferred". */
-    hint: `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`,
-  };
-}
-
-const CHOICES = {
-  gender: choiceMatcher(GENDERS, { M: "Male", F: "Female" }),
-  maritalStatus: choiceMatcher(MARITAL_STATUSES),
-  bibleStudyGroup: choiceMatcher(BIBLE_STUDY_GROUPS, { 1: "Group 1", 2: "Group 2", 3: "Group 3" }),
-  churchPosition: choiceMatcher(CHURCH_POSITIONS),
-  membershipStatus: choiceMatcher(MEMBERSHIP_STATUSES),
-  countryCode: choiceMatcher(COUNTRY_CODES, { "00973": "+973", "0063": "+63" }),
-} as const;
-
 const DATE_FIELDS = ["birthday", "waterBaptismDate", "weddingAnniversary"] as const;
 const TEXT_FIELDS = [
   "middleName",
@@ -351,71 +317,6 @@ export interface ExistingMember {
   countryCode: string;
   mobile: string;
   birthday: string | null;
-}
-
-type Identity = Pick<
-  ExistingMember,
-  "firstName" | "lastName" | "email" | "countryCode" | "mobile" | "birthday"
->;
-
-/** The three ways a row can repeat a member: e-mail, mobile number, or name and birthday. */
-function identityKeys(member: Identity) {
-  return {
-    email: member.email.trim().toLowerCase(),
-    mobile: phoneKey(member.countryCode, member.mobile),
-    nameBirthday: member.birthday
-      ? `${looseKey(member.firstName)}|${looseKey(member.lastName)}|${member.birthday}`
-      : "",
-  };
-}
-
-const SAME = {
-  email: { field: "email", words: "Same e-mail as" },
-  mobile: { field: "mobile", words: "Same mobile number as" },
-  nameBirthday: { field: null, words: "Same name and birthday as" },
-} as const;
-
-/**
- * Marks rows that repeat a member already registered (`existing`: the live members, read once) or
- * an earlier row of the file that will be imported. Such rows get a problem and are skipped.
- */
-export function markDuplicates(rows: CheckedRow[], existing: readonly ExistingMember[]): void {
-  const known = { email: new Map<string, ExistingMember>(), mobile: new Map(), nameBirthday: new Map() } as {
-    [K in keyof typeof SAME]: Map<string, ExistingMember>;
-  };
-  for (const member of existing) {
-    const keys = identityKeys(member);
-    for (const kind of Object.keys(SAME) as (keyof typeof SAME)[]) {
-      if (keys[kind] && !known[kind].has(keys[kind])) known[kind].set(keys[kind], member);
-    }
-  }
-  const earlier = { email: new Map<string, number>(), mobile: new Map(), nameBirthday: new Map() } as {
-    [K in keyof typeof SAME]: Map<string, number>;
-  };
-  for (const checked of rows) {
-    if (!checked.member) continue;
-    const keys = identityKeys(checked.member);
-    for (const kind of Object.keys(SAME) as (keyof typeof SAME)[]) {
-      const key = keys[kind];
-      if (!key) continue;
-      const member = known[kind].get(key);
-      const row = earlier[kind].get(key);
-      if (member) {
-        const name = fullName(member);
-        checked.problems.push({
-          field: SAME[kind].field,
-          message: `${SAME[kind].words} ${name}, already a member.`,
-          existingMember: { id: member.id, name },
-        });
-      } else if (row !== undefined) {
-        checked.problems.push({ field: SAME[kind].field, message: `${SAME[kind].words} row ${row}.` });
-      }
-    }
-    if (checked.problems.length > 0) checked.member = null;
-    else
-      for (const kind of Object.keys(SAME) as (keyof typeof SAME)[])
-        earlier[kind].set(keys[kind], checked.row);
-  }
 }
 
 /** True for a row with nothing in any cell (it is passed over, and not counted). */

@@ -1,18 +1,13 @@
-import { Check, CircleAlert, Info, LoaderCircle, QrCode, ScanLine, Search, Undo2, X } from "lucide-react";
-import { Suspense, lazy, useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { QrCode, Search } from "lucide-react";
+import { useRef, useState } from "react";
 import { AdminScreen } from "~/components/admin-screen";
-import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { ActionResult } from "~/lib/action-result";
 import { CHECK_IN_PATH, checkInCodeOfScan } from "~/lib/check-in-code";
 import { formatDate, formatTime12, formatTimeRange } from "~/lib/format";
 import { localInputInChurchZone } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
-import { showToast } from "~/lib/toast";
-import { cn } from "~/lib/utils";
 import { requireUser } from "~/server/auth/guards.server";
 import { getEventRow } from "~/server/content/events.server";
 import { refuse, replyWith } from "~/server/http/action-result.server";
@@ -21,6 +16,8 @@ import { readForm } from "~/server/http/forms.server";
 import { arriveByCode, listForCheckIn, setArrived } from "~/server/people/check-in.server";
 import type { Actor } from "~/server/platform/change-log.server";
 import { registrationOfCheckInCode } from "~/server/people/registration-links.server";
+import { ArrivedButton, Person } from "./check-in-person";
+import { ScanPanel } from "./check-in-scan";
 import type { Route } from "./+types/check-in";
 
 // The door on the day, on a phone: who registered, who has arrived, one tap to mark a person.
@@ -80,11 +77,6 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   // The browser is leaving the page: nothing is drawn in the meantime.
   return new Promise<never>(() => {});
 }
-
-type CheckInAnswer = ActionResult & { id?: string };
-
-/** The answer to a code scanned on this page: who was checked in (or had arrived already). */
-export type ScanAnswer = ActionResult & { id?: string; name?: string; already?: boolean };
 
 const NOT_CHECKED_IN = "Not checked in";
 
@@ -146,158 +138,6 @@ export async function action({ request, params }: Route.ActionArgs) {
       ? { title: "Arrived", description: `${done.name} is checked in.` }
       : { title: "Check-in undone", description: `${done.name} is no longer marked as arrived.` },
     { id },
-  );
-}
-
-type Row = Route.ComponentProps["loaderData"]["rows"][number];
-
-function ArrivedButton({ row, prominent = false }: { row: Row; prominent?: boolean }) {
-  const fetcher = useFetcher<CheckInAnswer>();
-  const busy = fetcher.state !== "idle";
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) showToast(fetcher.data.toast);
-  }, [fetcher.state, fetcher.data]);
-  // Shown at once as tapped; the list's next load confirms it.
-  const intent = busy ? fetcher.formData?.get("intent") : null;
-  const arrived = intent ? intent === "arrive" : row.arrivedAt !== null;
-  return (
-    <fetcher.Form method="post" className="shrink-0">
-      <input type="hidden" name="intent" value={arrived ? "undo" : "arrive"} />
-      <input type="hidden" name="id" value={row.id} />
-      {arrived ? (
-        <Button
-          type="submit"
-          variant="outline"
-          size={prominent ? "lg" : "default"}
-          disabled={busy}
-          className="min-h-11"
-          aria-label={`Undo the check-in of ${row.name}`}
-        >
-          {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Undo2 aria-hidden="true" />}
-          Undo
-        </Button>
-      ) : (
-        <Button
-          type="submit"
-          size={prominent ? "lg" : "default"}
-          disabled={busy}
-          className="min-h-11"
-          aria-label={`Arrived: ${row.name}`}
-        >
-          {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Check aria-hidden="true" />}
-          Arrived
-        </Button>
-      )}
-    </fetcher.Form>
-  );
-}
-
-function Person({ row }: { row: Row }) {
-  return (
-    <div className="min-w-0 flex-1">
-      <p className="flex flex-wrap items-center gap-2 font-semibold text-navy">
-        <span className="break-words">{row.name}</span>
-        {row.waitlisted ? <StatusBadge tone="waiting">Waitlisted</StatusBadge> : null}
-        {row.arrivedAt ? <StatusBadge tone="good">Arrived {row.arrivedAt}</StatusBadge> : null}
-      </p>
-      <p className="text-sm text-muted-foreground wrap-anywhere">
-        {row.mobile} · {row.email}
-      </p>
-    </div>
-  );
-}
-
-// Fetched when "Scan a code" is tapped (and jsQR with it, where the browser has no detector): the
-// list itself carries none of the scanner.
-const QrScanner = lazy(() =>
-  import("~/components/qr-scanner").then((module) => ({ default: module.QrScanner })),
-);
-
-const PHONE_CAMERA_STILL_WORKS =
-  "Your phone's camera app still reads the codes: point it at a confirmation's QR code and it opens this page with that person at the top.";
-
-/** The camera in the page: each code read checks its person in at once, then the next. */
-function ScanPanel({ rows, onClose }: { rows: Row[]; onClose: () => void }) {
-  const fetcher = useFetcher<ScanAnswer>();
-  const [notOurs, setNotOurs] = useState(false);
-  const busy = fetcher.state !== "idle";
-  const answer = busy ? undefined : fetcher.data;
-  const person = answer?.ok ? rows.find((row) => row.id === answer.id) : undefined;
-
-  useEffect(() => {
-    if (answer?.ok && !answer.already) navigator.vibrate?.(150);
-  }, [answer]);
-
-  function read(text: string) {
-    const code = checkInCodeOfScan(text);
-    setNotOurs(code === null);
-    if (code) void fetcher.submit({ intent: "arrive-code", code }, { method: "post" });
-  }
-
-  let tone: "idle" | "good" | "info" | "bad" = "idle";
-  let message = "Hold a confirmation e-mail's QR code inside the frame.";
-  if (busy) {
-    message = "Checking in…";
-  } else if (notOurs) {
-    tone = "bad";
-    message = "This QR code is not a confirmation's check-in code.";
-  } else if (answer && !answer.ok) {
-    tone = "bad";
-    message = answer.toast.description ?? answer.toast.title;
-  } else if (answer?.ok && answer.already) {
-    tone = "info";
-    message = answer.toast.description ?? `${answer.name} already arrived.`;
-  } else if (answer?.ok) {
-    tone = person && person.arrivedAt === null ? "info" : "good";
-    message = tone === "good" ? `${answer.name} checked in` : `${answer.name}'s check-in was undone.`;
-  }
-  const Icon = busy ? LoaderCircle : { idle: ScanLine, good: Check, info: Info, bad: CircleAlert }[tone];
-
-  return (
-    <section
-      aria-labelledby="scan-title"
-      className="mx-auto grid w-full max-w-md gap-3 rounded-xl border border-border bg-background p-3 shadow-sm sm:p-4"
-    >
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="scan-title" className="text-lg font-semibold text-navy">
-          Scan a code
-        </h2>
-        <Button type="button" variant="outline" className="min-h-11" onClick={onClose}>
-          <X aria-hidden="true" />
-          Close camera
-        </Button>
-      </div>
-      <Suspense
-        fallback={
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-            Starting the camera…
-          </p>
-        }
-      >
-        <QrScanner onRead={read} paused={busy} fallback={PHONE_CAMERA_STILL_WORKS}>
-          <div
-            className={cn(
-              "flex min-h-14 flex-wrap items-center gap-3 rounded-lg px-3 py-2",
-              tone === "good" && "bg-success/10 text-success",
-              tone === "info" && "bg-muted text-foreground",
-              tone === "bad" && "bg-destructive/10 text-destructive",
-              tone === "idle" && "text-muted-foreground",
-            )}
-          >
-            <p
-              role="status"
-              data-testid="scan-result"
-              className="flex min-w-0 flex-1 items-center gap-2 font-semibold"
-            >
-              <Icon className={cn("size-5 shrink-0", busy && "animate-spin")} aria-hidden="true" />
-              <span className="break-words">{message}</span>
-            </p>
-            {!busy && !notOurs && person ? <ArrivedButton row={person} /> : null}
-          </div>
-        </QrScanner>
-      </Suspense>
-    </section>
   );
 }
 

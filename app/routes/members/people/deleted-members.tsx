@@ -8,6 +8,7 @@ import { useDeletedMemberDays } from "~/components/member-delete-button";
 import { StatusBadge } from "~/components/status-badge";
 import { StatusMessage } from "~/components/status-message";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -113,6 +114,52 @@ function RestoreButton({ member }: { member: DeletedMember }) {
   );
 }
 
+/** A deleted member with its days left, and the ways to restore or remove it. */
+function DeletedMemberItem({ member, canErase }: { member: DeletedMember; canErase: boolean }) {
+  return (
+    <li
+      data-testid="deleted-member"
+      className="flex flex-col gap-3 rounded-xl border border-border bg-background p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold wrap-anywhere">{member.name}</span>
+          <StatusBadge tone="waiting">{daysLeftInWords(member.daysLeft)}</StatusBadge>
+        </p>
+        <p className="mt-1 text-sm text-muted-foreground wrap-anywhere">{member.email}</p>
+        <p className="text-sm text-muted-foreground">
+          Deleted <time dateTime={member.deletedAt}>{formatDateTime(member.deletedAt)}</time> by{" "}
+          <span className="wrap-anywhere">{whoDeleted(member.deletedBy)}</span>
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <RestoreButton member={member} />
+        {/* Privacy (issue 23): the member and everything linked by e-mail or mobile. */}
+        {canErase ? (
+          <Link to={`/members/profile/${member.id}/erase`} className={buttonVariants({ variant: "outline" })}>
+            <UserX aria-hidden="true" />
+            Erase<span className="sr-only"> {member.name}</span>
+          </Link>
+        ) : null}
+        <ConfirmDeleteButton
+          id={member.id}
+          intent="remove"
+          fetcherKey="remove-member"
+          label={`Delete ${member.name} now`}
+          title={`Remove ${member.name} for good?`}
+          question={`${member.name} and every detail kept about them (children, ministries) will be removed for good. This cannot be undone.`}
+          confirmLabel="Remove for good"
+          text={
+            <>
+              Delete<span className="sr-only"> {member.name}</span> now
+            </>
+          }
+        />
+      </div>
+    </li>
+  );
+}
+
 export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
   const { rows, loadFailed, canErase } = loaderData;
   const restore = useFetcher<RestoreAnswer>({ key: "restore-member" });
@@ -127,14 +174,7 @@ export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
     }
   }, [restore.state, restore.data]);
 
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching members",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, "Error fetching members");
 
   return (
     <AdminScreen
@@ -153,50 +193,7 @@ export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid gap-3" aria-label="Recently deleted members">
           {rows.map((member) => (
-            <li
-              key={member.id}
-              data-testid="deleted-member"
-              className="flex flex-col gap-3 rounded-xl border border-border bg-background p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
-            >
-              <div className="min-w-0">
-                <p className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold wrap-anywhere">{member.name}</span>
-                  <StatusBadge tone="waiting">{daysLeftInWords(member.daysLeft)}</StatusBadge>
-                </p>
-                <p className="mt-1 text-sm text-muted-foreground wrap-anywhere">{member.email}</p>
-                <p className="text-sm text-muted-foreground">
-                  Deleted <time dateTime={member.deletedAt}>{formatDateTime(member.deletedAt)}</time> by{" "}
-                  <span className="wrap-anywhere">{whoDeleted(member.deletedBy)}</span>
-                </p>
-              </div>
-              <div className="flex shrink-0 flex-wrap gap-2">
-                <RestoreButton member={member} />
-                {/* Privacy (issue 23): the member and everything linked by e-mail or mobile. */}
-                {canErase ? (
-                  <Link
-                    to={`/members/profile/${member.id}/erase`}
-                    className={buttonVariants({ variant: "outline" })}
-                  >
-                    <UserX aria-hidden="true" />
-                    Erase<span className="sr-only"> {member.name}</span>
-                  </Link>
-                ) : null}
-                <ConfirmDeleteButton
-                  id={member.id}
-                  intent="remove"
-                  fetcherKey="remove-member"
-                  label={`Delete ${member.name} now`}
-                  title={`Remove ${member.name} for good?`}
-                  question={`${member.name} and every detail kept about them (children, ministries) will be removed for good. This cannot be undone.`}
-                  confirmLabel="Remove for good"
-                  text={
-                    <>
-                      Delete<span className="sr-only"> {member.name}</span> now
-                    </>
-                  }
-                />
-              </div>
-            </li>
+            <DeletedMemberItem key={member.id} member={member} canErase={canErase} />
           ))}
         </ul>
       )}

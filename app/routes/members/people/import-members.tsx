@@ -7,6 +7,7 @@ import { Panel } from "~/components/panel";
 import { StatusBadge, type StatusTone } from "~/components/status-badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { IMPORT_FETCHER_KEY, UndoImportButton } from "~/components/undo-import-button";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { formatDateTime } from "~/lib/format";
 import { IMPORT_FILE_FIELD, MAX_IMPORT_ROWS } from "~/lib/member-import";
@@ -74,14 +75,7 @@ export default function ImportMembers({ loaderData, actionData }: Route.Componen
   useEffect(() => {
     if (actionData?.toast) showToast({ ...actionData.toast, id: `import-${actionData.at}` });
   }, [actionData]);
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching imports",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, "Error fetching imports");
 
   // The server refuses what it cannot read; the same words show beside the file picker.
   const error = fileError ?? (actionData && !actionData.ok ? (actionData.toast.description ?? null) : null);
@@ -192,20 +186,11 @@ function ImportItem({ item }: { item: ImportRow }) {
         </StatusBadge>
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
-        <div className="flex gap-1">
-          <dt className="text-muted-foreground">Rows</dt>
-          <dd className="font-medium">{item.rowCount.toLocaleString("en")}</dd>
-        </div>
+        <ImportCount label="Rows" value={item.rowCount} />
         {item.status === "draft" ? null : (
           <>
-            <div className="flex gap-1">
-              <dt className="text-muted-foreground">Imported</dt>
-              <dd className="font-medium">{item.importedCount.toLocaleString("en")}</dd>
-            </div>
-            <div className="flex gap-1">
-              <dt className="text-muted-foreground">Skipped</dt>
-              <dd className="font-medium">{item.skippedCount.toLocaleString("en")}</dd>
-            </div>
+            <ImportCount label="Imported" value={item.importedCount} />
+            <ImportCount label="Skipped" value={item.skippedCount} />
           </>
         )}
       </dl>
@@ -253,5 +238,14 @@ function ImportItem({ item }: { item: ImportRow }) {
         ) : null}
       </div>
     </li>
+  );
+}
+
+function ImportCount({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex gap-1">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{value.toLocaleString("en")}</dd>
+    </div>
   );
 }

@@ -1,26 +1,18 @@
-import { AlertTriangle, CheckCircle2, LoaderCircle, UserPlus } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { LoaderCircle } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, useFetcher } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { useDeleteToast } from "~/components/confirm-dialog";
 import { Panel } from "~/components/panel";
 import { StatusBadge } from "~/components/status-badge";
-import { TableScroller } from "~/components/table-scroller";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/select";
 import { IMPORT_FETCHER_KEY, UndoImportButton } from "~/components/undo-import-button";
 import { firstError, firstErrors, type ActionResult } from "~/lib/action-result";
 import { formatDateTime } from "~/lib/format";
-import {
-  IMPORT_FIELDS,
-  importFieldLabel,
-  MAX_IMPORT_COLUMNS,
-  PREVIEW_ROWS,
-  type RowProblem,
-} from "~/lib/member-import";
+import { IMPORT_FIELDS, MAX_IMPORT_COLUMNS } from "~/lib/member-import";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
-import { cn } from "~/lib/utils";
 import { columnInput, makeMappingSchema, runImportSchema } from "~/schemas/member-import";
 import { requireUser } from "~/server/auth/guards.server";
 import { refuse, refusalFor, reply } from "~/server/http/action-result.server";
@@ -34,6 +26,8 @@ import {
   saveImportMapping,
   undoImport,
 } from "~/server/people/member-import.server";
+import { ImportPreview } from "./import-review-preview";
+import { plural } from "./import-words";
 import type { Route } from "./+types/import-review";
 
 const BACK = "/members/import";
@@ -41,8 +35,6 @@ const BACK = "/members/import";
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Check the Import", "Choose what each column holds and check every row.");
 }
-
-const plural = (n: number, noun: string) => `${n.toLocaleString("en")} ${noun}${n === 1 ? "" : "s"}`;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request, "members:write");
@@ -218,12 +210,9 @@ function DoneImport({ summary }: { summary: Summary }) {
 }
 
 function DraftReview({ preview }: { preview: Preview }) {
-  const navigation = useNavigation();
-  const isImporting = navigation.state !== "idle" && navigation.formData?.get("intent") === "import";
   const mapping = useFetcher<ActionResult>({ key: "import-mapping" });
   const isChecking = mapping.state !== "idle";
   const mappingForm = useRef<HTMLFormElement>(null);
-  const headingId = useId();
 
   useEffect(() => {
     if (mapping.state === "idle" && mapping.data && !mapping.data.ok) {
@@ -313,179 +302,7 @@ function DraftReview({ preview }: { preview: Preview }) {
         </mapping.Form>
       </Panel>
 
-      <section
-        aria-labelledby={headingId}
-        className={cn(
-          "min-w-0 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-6",
-          isChecking && "opacity-60",
-        )}
-      >
-        <h2 id={headingId} className="text-lg font-semibold text-navy">
-          2. Preview
-        </h2>
-        <dl className="mt-3 grid grid-cols-3 gap-2 text-center" data-testid="import-totals">
-          <div className="rounded-lg bg-muted p-3">
-            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Rows</dt>
-            <dd className="text-2xl font-bold">{preview.total.toLocaleString("en")}</dd>
-          </div>
-          <div className="rounded-lg bg-success/10 p-3">
-            <dt className="text-xs font-medium uppercase tracking-wide text-success">Ready</dt>
-            <dd className="text-2xl font-bold text-success">{preview.ready.toLocaleString("en")}</dd>
-          </div>
-          <div className="rounded-lg bg-destructive/10 p-3">
-            <dt className="text-xs font-medium uppercase tracking-wide text-destructive">With problems</dt>
-            <dd className="text-2xl font-bold text-destructive">
-              {preview.withProblems.toLocaleString("en")}
-            </dd>
-          </div>
-        </dl>
-        <p className="mt-3 text-sm" data-testid="import-summary">
-          {plural(preview.total, "row")}: {preview.ready.toLocaleString("en")} ready,{" "}
-          {preview.withProblems.toLocaleString("en")} with problems.
-          {preview.withProblems > 0
-            ? " Rows with problems are skipped: correct them in the file and import it again later (the members already imported are then found as duplicates and skipped)."
-            : ""}
-        </p>
-
-        <h3 className="mt-5 font-semibold">
-          {preview.total > PREVIEW_ROWS ? `The first ${PREVIEW_ROWS} rows` : "Every row"}
-        </h3>
-        <TableScroller label="Preview of the rows" className="mt-2 rounded-lg border border-border">
-          <table className="w-full min-w-[640px] text-left text-sm" data-testid="import-preview">
-            <thead className="bg-muted text-xs text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Row
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-                {preview.shownColumns.map((column) => (
-                  <th scope="col" key={column.index} className="px-3 py-2">
-                    <span className="block font-semibold uppercase tracking-wide">{column.header}</span>
-                    <span className="block font-normal normal-case">{importFieldLabel(column.field)}</span>
-                  </th>
-                ))}
-                <th scope="col" className="px-3 py-2">
-                  Problems
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {preview.previewRows.map((row) => {
-                const wrong = new Set(row.problems.map((problem) => problem.field));
-                return (
-                  <tr key={row.row} data-testid="preview-row" className="align-top">
-                    <td className="px-3 py-2 font-medium">{row.row}</td>
-                    <td className="px-3 py-2">
-                      {row.problems.length === 0 ? (
-                        <StatusBadge tone="good">Ready</StatusBadge>
-                      ) : (
-                        <StatusBadge tone="bad">Skipped</StatusBadge>
-                      )}
-                    </td>
-                    {preview.shownColumns.map((column, index) => (
-                      <td
-                        key={column.index}
-                        className={cn(
-                          "px-3 py-2",
-                          wrong.has(column.field) && "bg-destructive/5 font-semibold text-destructive",
-                        )}
-                      >
-                        {/* At most 14rem wide, long words broken inside: the table stays readable. */}
-                        <div className="max-w-56 break-words">
-                          {row.cells[index] || <span className="text-muted-foreground">—</span>}
-                        </div>
-                      </td>
-                    ))}
-                    <td className="px-3 py-2">
-                      <div className="w-64 max-w-80">
-                        <Problems problems={row.problems} />
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroller>
-
-        {preview.skippedRows.length > 0 ? (
-          <>
-            <h3 className="mt-6 font-semibold">Rows that will be skipped</h3>
-            <ul className="mt-2 grid grid-cols-1 gap-2" data-testid="skipped-rows">
-              {preview.skippedRows.map((row) => (
-                <li key={row.row} className="min-w-0 rounded-lg border border-border p-3 text-sm">
-                  <p className="font-medium wrap-anywhere">
-                    Row {row.row}
-                    {row.cells.some(Boolean) ? (
-                      <span className="font-normal text-muted-foreground">
-                        {" "}
-                        ({row.cells.filter(Boolean).slice(0, 3).join(", ")})
-                      </span>
-                    ) : null}
-                  </p>
-                  <Problems problems={row.problems} />
-                </li>
-              ))}
-            </ul>
-            {preview.withProblems > preview.skippedRows.length ? (
-              <p className="mt-2 text-sm text-muted-foreground">
-                … and {plural(preview.withProblems - preview.skippedRows.length, "more row")} with problems.
-              </p>
-            ) : null}
-          </>
-        ) : null}
-
-        <Form method="post" className="mt-6 flex flex-wrap items-center gap-3 border-t border-border pt-4">
-          <input type="hidden" name="intent" value="import" />
-          <input type="hidden" name="mapping" value={JSON.stringify(preview.mapping)} />
-          <Button type="submit" size="lg" disabled={!canImport || isImporting}>
-            {isImporting ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : (
-              <UserPlus aria-hidden="true" />
-            )}
-            Import {plural(preview.ready, "member")}
-          </Button>
-          <p className="text-sm text-muted-foreground">
-            {preview.ready === 0
-              ? "No row is ready yet."
-              : "All in one go: if anything fails, nothing is saved. The import can be undone."}
-          </p>
-        </Form>
-      </section>
+      <ImportPreview preview={preview} isChecking={isChecking} canImport={canImport} />
     </div>
-  );
-}
-
-function Problems({ problems }: { problems: RowProblem[] }) {
-  if (problems.length === 0) {
-    return (
-      <span className="inline-flex items-center gap-1 text-success">
-        <CheckCircle2 className="size-4" aria-hidden="true" />
-        None
-      </span>
-    );
-  }
-  return (
-    <ul className="grid gap-1" data-testid="row-problems">
-      {problems.map((problem, index) => (
-        <li key={index} className="flex gap-1.5 text-destructive">
-          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span className="min-w-0 wrap-anywhere">
-            {problem.message}
-            {problem.existingMember ? (
-              <>
-                {" "}
-                <Link to={`/members/profile/${problem.existingMember.id}`} className="font-medium underline">
-                  View {problem.existingMember.name}
-                </Link>
-              </>
-            ) : null}
-          </span>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,6 +1,5 @@
 import { AdminScreen } from "~/components/admin-screen";
 import { Eye, Pencil, Search, UserPlus, X } from "lucide-react";
-import { useEffect } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useDeleteToast } from "~/components/confirm-dialog";
 import { DeleteMemberButton } from "~/components/member-delete-button";
@@ -9,6 +8,8 @@ import { MembershipStatusBadge } from "~/components/status-badge";
 import { TableScroller } from "~/components/table-scroller";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
+import { ColumnHeads } from "~/components/column-heads";
 import { pageMeta } from "~/lib/meta";
 import {
   memberListFilterLabels,
@@ -17,7 +18,6 @@ import {
   type MemberListFilter,
 } from "~/lib/member-list-filter";
 import { requestedPage } from "~/lib/paging";
-import { showToast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import { requireUser } from "~/server/auth/guards.server";
 import { refuse, refusalFor, reply } from "~/server/http/action-result.server";
@@ -90,6 +90,48 @@ function RowActions({ member, name }: { member: ListedMember; name: string }) {
   );
 }
 
+/** A member on a phone: one card, every action in reach. */
+function MemberCard({ member }: { member: ListedMember }) {
+  const name = fullName(member);
+  return (
+    <li data-testid="member-card" className="rounded-xl border border-border bg-background p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <p className="min-w-0 font-semibold wrap-anywhere">{name}</p>
+        <MembershipStatusBadge status={member.membershipStatus} />
+      </div>
+      <p className="mt-1 text-sm text-muted-foreground wrap-anywhere">{member.email}</p>
+      <p className="text-sm text-muted-foreground">
+        {member.countryCode} {member.mobile}
+      </p>
+      <div className="mt-2 -mb-2 flex justify-end gap-1">
+        <RowActions member={member} name={name} />
+      </div>
+    </li>
+  );
+}
+
+/** A member in the table of wider screens. */
+function MemberRow({ member }: { member: ListedMember }) {
+  const name = fullName(member);
+  return (
+    <tr data-testid="member-row">
+      <td className="px-4 py-3 font-medium">{name}</td>
+      <td className="px-4 py-3 wrap-anywhere">{member.email}</td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        {member.countryCode} {member.mobile}
+      </td>
+      <td className="px-4 py-3">
+        <MembershipStatusBadge status={member.membershipStatus} />
+      </td>
+      <td className="px-4 py-2">
+        <div className="flex justify-end gap-1">
+          <RowActions member={member} name={name} />
+        </div>
+      </td>
+    </tr>
+  );
+}
+
 /** The filters in use as chips; each one's × opens the list without it (search kept). */
 function FilterChips({ query, filter }: { query: string; filter: MemberListFilter }) {
   const labels = memberListFilterLabels(filter);
@@ -123,14 +165,7 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
   const isFiltered = memberListFilterLabels(filter).length > 0;
   useDeleteToast("delete-member");
 
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching members",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, "Error fetching members");
 
   const pageLink = (target: number) => memberListSearch({ query, filter, page: target }) || "?page=1";
 
@@ -189,28 +224,9 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
         {/* Phones: one card per member, every action in reach. */}
         {rows.length > 0 ? (
           <ul className="grid gap-3 md:hidden" aria-label="Members">
-            {rows.map((member) => {
-              const name = fullName(member);
-              return (
-                <li
-                  key={member.id}
-                  data-testid="member-card"
-                  className="rounded-xl border border-border bg-background p-4 shadow-sm"
-                >
-                  <div className="flex items-start justify-between gap-3">
-                    <p className="min-w-0 font-semibold wrap-anywhere">{name}</p>
-                    <MembershipStatusBadge status={member.membershipStatus} />
-                  </div>
-                  <p className="mt-1 text-sm text-muted-foreground wrap-anywhere">{member.email}</p>
-                  <p className="text-sm text-muted-foreground">
-                    {member.countryCode} {member.mobile}
-                  </p>
-                  <div className="mt-2 -mb-2 flex justify-end gap-1">
-                    <RowActions member={member} name={name} />
-                  </div>
-                </li>
-              );
-            })}
+            {rows.map((member) => (
+              <MemberCard key={member.id} member={member} />
+            ))}
           </ul>
         ) : null}
 
@@ -230,21 +246,8 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
               )}
             >
               <tr>
-                <th scope="col" className="px-4 py-3">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Email
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Mobile
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Actions
-                </th>
+                <ColumnHeads className="px-4 py-3" names={["Name", "Email", "Mobile", "Status"]} />
+                <ColumnHeads className="px-4 py-3 text-right" names={["Actions"]} />
               </tr>
             </thead>
             <tbody className="divide-y divide-border">
@@ -255,26 +258,7 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
                   </td>
                 </tr>
               ) : (
-                rows.map((member) => {
-                  const name = fullName(member);
-                  return (
-                    <tr key={member.id} data-testid="member-row">
-                      <td className="px-4 py-3 font-medium">{name}</td>
-                      <td className="px-4 py-3 wrap-anywhere">{member.email}</td>
-                      <td className="px-4 py-3 whitespace-nowrap">
-                        {member.countryCode} {member.mobile}
-                      </td>
-                      <td className="px-4 py-3">
-                        <MembershipStatusBadge status={member.membershipStatus} />
-                      </td>
-                      <td className="px-4 py-2">
-                        <div className="flex justify-end gap-1">
-                          <RowActions member={member} name={name} />
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })
+                rows.map((member) => <MemberRow key={member.id} member={member} />)
               )}
             </tbody>
           </table>

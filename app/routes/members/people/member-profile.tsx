@@ -1,20 +1,16 @@
 import { Download, Pencil, UserX } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
-import { AuditEntries } from "~/components/audit-entries";
 import { MemberConsents } from "~/components/member-consents";
 import { useDeleteToast } from "~/components/confirm-dialog";
 import { DeleteMemberButton } from "~/components/member-delete-button";
 import { MemberUpdateLinkPanel } from "~/components/member-update-link-panel";
 import { buttonVariants } from "~/components/ui/button";
 import { todayInChurchZone } from "~/lib/dates";
-import { formatDate } from "~/lib/format";
 import { ageInYears } from "~/lib/member-dates";
 import { pageMeta } from "~/lib/meta";
 import { can } from "~/lib/permissions";
 import { auditSearch, EMPTY_AUDIT_FILTER } from "~/lib/audit-filter";
-import { MEMBER_FIELDS, type MemberFieldName } from "~/schemas/member-fields";
 import { auditNames, entryView, memberHistory } from "~/server/audit/audit-log.server";
 import { requireUser, type StaffUser } from "~/server/auth/guards.server";
 import { loadOptional } from "~/server/http/loader.server";
@@ -35,7 +31,15 @@ import {
 import { sendUpdateLink, showUpdateLink } from "~/server/people/member-updates.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import { UPDATE_LINK_DAYS } from "~/schemas/own-details";
-import type { Member } from "../../../../database/schema";
+import {
+  ProfileCard,
+  Details,
+  MemberHistory,
+  PERSONAL_DETAILS,
+  show,
+  showDate,
+  SPIRITUAL_DETAILS,
+} from "./member-profile-parts";
 import type { Route } from "./+types/member-profile";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -198,107 +202,6 @@ async function updateLinkAction(
   }
 }
 
-function show(value: string | null | undefined): string {
-  return value && value.trim() ? value : "N/A";
-}
-
-function showDate(value: string | null | undefined): string {
-  return value ? formatDate(value) : "N/A";
-}
-
-// The profile's rows, in its order; labels and formats come from the member field table.
-const PERSONAL_DETAILS = [
-  "firstName",
-  "middleName",
-  "lastName",
-  "nickname",
-  "email",
-  "mobile",
-  "addressBh",
-  "addressPh",
-  "birthday",
-  "gender",
-  "maritalStatus",
-  "spouseName",
-  "weddingAnniversary",
-  "membershipStatus",
-  "churchPosition",
-] as const satisfies MemberFieldName[];
-const SPIRITUAL_DETAILS = [
-  "waterBaptismDate",
-  "bibleStudyGroup",
-  "saltGroupName",
-] as const satisfies MemberFieldName[];
-
-type DetailName = (typeof PERSONAL_DETAILS)[number] | (typeof SPIRITUAL_DETAILS)[number];
-
-function detailOf(member: Pick<Member, DetailName | "countryCode">, name: DetailName): string {
-  if (name === "mobile") return member.mobile ? `${member.countryCode} ${member.mobile}` : "N/A";
-  return MEMBER_FIELDS[name].kind === "date" ? showDate(member[name]) : show(member[name]);
-}
-
-function Details({
-  member,
-  names,
-}: {
-  member: Pick<Member, DetailName | "countryCode">;
-  names: readonly DetailName[];
-}) {
-  return (
-    <dl className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-      {names.map((name) => (
-        <Detail key={name} label={MEMBER_FIELDS[name].label}>
-          {detailOf(member, name)}
-        </Detail>
-      ))}
-    </dl>
-  );
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1">
-      <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className="text-base wrap-anywhere">{children}</dd>
-    </div>
-  );
-}
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-xl border border-border bg-background p-4 shadow-sm sm:p-6">
-      <h2 className="text-lg font-semibold text-navy">{title}</h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
-/** Who added and changed this member, and what, from the audit log: the latest first. */
-function History({
-  history,
-  auditLink,
-}: {
-  history: Route.ComponentProps["loaderData"]["history"];
-  auditLink: string | null;
-}) {
-  if (!history) return <p>The history could not be loaded. Please reload the page.</p>;
-  const { entries, total } = history;
-  if (entries.length === 0) return <p>No changes have been recorded for this member yet.</p>;
-  return (
-    <div className="grid gap-3">
-      <AuditEntries entries={entries} label="History" showAddress={false} />
-      <p className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
-        {total > entries.length ? `The latest ${entries.length} of ${total} entries.` : null}
-        {auditLink ? (
-          <Link to={auditLink} className="font-medium text-primary underline underline-offset-4">
-            See this member in the audit log
-          </Link>
-        ) : null}
-      </p>
-    </div>
-  );
-}
-
 export default function MemberProfile({ loaderData }: Route.ComponentProps) {
   const { member, today, history, auditLink, canWrite, canErase, consents, consentHistory } = loaderData;
   const name = fullName(member);
@@ -353,12 +256,12 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
       }
     >
       <div className="grid grid-cols-1 gap-6">
-        <Card title="Personal Information">
+        <ProfileCard title="Personal Information">
           <Details member={member} names={PERSONAL_DETAILS} />
-        </Card>
+        </ProfileCard>
 
         {hasChildren ? (
-          <Card title="Children Information">
+          <ProfileCard title="Children Information">
             <ul className="grid gap-3 sm:grid-cols-2">
               {children.map((child, index) => (
                 <li key={index} className="rounded-lg border border-border p-4" data-testid="profile-child">
@@ -370,14 +273,14 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-          </Card>
+          </ProfileCard>
         ) : null}
 
-        <Card title="Spiritual Information">
+        <ProfileCard title="Spiritual Information">
           <Details member={member} names={SPIRITUAL_DETAILS} />
-        </Card>
+        </ProfileCard>
 
-        <Card title="Ministry Involvement">
+        <ProfileCard title="Ministry Involvement">
           {member.ministryNames.length > 0 ? (
             <ul className="flex flex-wrap gap-2" aria-label="Ministries">
               {member.ministryNames.map((ministry) => (
@@ -396,20 +299,20 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
             Ministry Role
           </p>
           <p className="mt-1">{member.roleNames.length > 0 ? member.roleNames.join(", ") : "N/A"}</p>
-        </Card>
+        </ProfileCard>
 
-        <Card title="Consent">
+        <ProfileCard title="Consent">
           <MemberConsents consents={consents} history={consentHistory} canWrite={canWrite} />
-        </Card>
+        </ProfileCard>
         {canWrite ? (
-          <Card title="Update link">
+          <ProfileCard title="Update link">
             <MemberUpdateLinkPanel name={name} email={member.email} />
-          </Card>
+          </ProfileCard>
         ) : null}
 
-        <Card title="History">
-          <History history={history} auditLink={auditLink} />
-        </Card>
+        <ProfileCard title="History">
+          <MemberHistory history={history} auditLink={auditLink} />
+        </ProfileCard>
       </div>
     </AdminScreen>
   );

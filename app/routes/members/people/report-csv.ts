@@ -10,6 +10,7 @@ import {
 import { loadMemberOptions } from "~/server/people/members.server";
 import { streamVisitors } from "~/server/people/visitors.server";
 import { fullName } from "~/lib/names";
+import { MEMBER_EXPORT_COLUMNS } from "~/lib/member-export-columns";
 import type { Route } from "./+types/report-csv";
 import { appErrorResponse, notFound } from "~/server/http/errors.server";
 
@@ -37,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       const rows = await streamUpcomingBirthdays(today);
       return csvResponse(
         "birthdays.csv",
-        ["Name", "Email", "Mobile", "Birthday", "Next Birthday", "Days Away", "Turning"],
+        MEMBER_EXPORT_COLUMNS.birthdays,
         rows,
         ({ item, date, daysAway, years }) => [
           fullName(item),
@@ -55,16 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       const rows = await streamUpcomingAnniversaries(today);
       return csvResponse(
         "anniversaries.csv",
-        [
-          "Name",
-          "Spouse Name",
-          "Email",
-          "Mobile",
-          "Wedding Anniversary",
-          "Next Anniversary",
-          "Days Away",
-          "Years",
-        ],
+        MEMBER_EXPORT_COLUMNS.anniversaries,
         rows,
         ({ item, date, daysAway, years }) => [
           fullName(item),
@@ -83,7 +75,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       const rows = await streamActiveMembers();
       return csvResponse(
         "active_members.csv",
-        ["Name", "Email", "Mobile", "Church Position", "Ministry Involvement", "Ministry Role", "Status"],
+        MEMBER_EXPORT_COLUMNS.activeMembers,
         rows,
         (m) => [
           fullName(m),
@@ -120,7 +112,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       const rows = await streamMembersInMinistry(ministry.value);
       return csvResponse(
         `${ministry.label}_members.csv`,
-        ["Name", "Email", "Mobile", "Ministry Role", "Status"],
+        MEMBER_EXPORT_COLUMNS.ministryMembers,
         rows,
         (m) => [fullName(m), m.email, mobileOf(m), m.roleNames, m.membershipStatus],
         audited(`${ministry.label} Members`, { ministry: ministry.value }),

@@ -1,20 +1,16 @@
 import { AdminScreen } from "~/components/admin-screen";
-import { Cake, ClipboardCheck, Heart, Layers, TrendingUp, Users } from "lucide-react";
-import { useEffect, type ReactNode } from "react";
+import { ClipboardCheck } from "lucide-react";
 import { Form, useSubmit } from "react-router";
 import { ExportButton } from "~/components/export-button";
-import { BarChart } from "~/components/report-charts";
-import { MembershipStatusBadge } from "~/components/status-badge";
-import { TableScroller } from "~/components/table-scroller";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
 import { NativeSelect } from "~/components/ui/select";
 import { choiceFor } from "~/content/member-options";
 import { addDays, todayInChurchZone } from "~/lib/dates";
-import { formatDate, formatDateTime, formatMonth } from "~/lib/format";
+import { formatDate, formatDateTime } from "~/lib/format";
 import { REPORT_WINDOW_DAYS } from "~/lib/member-dates";
 import { Pager } from "~/components/pager";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
-import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/guards.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import {
@@ -30,7 +26,9 @@ import { loadMemberOptions } from "~/server/people/members.server";
 import { listVisitorsPage } from "~/server/people/visitors.server";
 import { attendanceByEvent } from "~/server/people/check-in.server";
 import { fullName } from "~/lib/names";
-import { cn } from "~/lib/utils";
+import type { Member } from "../../../../database/schema";
+import { ReportPanel, ReportTable } from "./report-panel";
+import { MembershipReports } from "./reports-membership";
 import type { Route } from "./+types/reports";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -52,14 +50,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const ministrySlug = chosen?.value ?? "";
   const ministryNames = options.ministries.map((choice) => choice.label);
   const visitorsPage = requestedPage(request, "visitors");
-  const person = (m: {
-    firstName: string;
-    middleName: string | null;
-    lastName: string;
-    email: string;
-    countryCode: string;
-    mobile: string;
-  }) => ({
+  const person = (
+    m: Pick<Member, "firstName" | "middleName" | "lastName" | "email" | "countryCode" | "mobile">,
+  ) => ({
     name: fullName(m),
     email: m.email,
     mobile: `${m.countryCode} ${m.mobile}`,
@@ -158,235 +151,30 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** How far back the event attendance report reaches. */
 const ATTENDANCE_REPORT_DAYS = 365;
 
-const MEMBERS = { one: "member", many: "members" };
-const NEW_MEMBERS = { one: "new member", many: "new members" };
-
-function Panel({
-  title,
-  icon,
-  actions,
-  className,
-  children,
-}: {
-  title: string;
-  icon?: ReactNode;
-  actions?: ReactNode;
-  className?: string;
-  children: ReactNode;
-}) {
-  const id = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  return (
-    <section
-      aria-labelledby={id}
-      className={cn(
-        "min-w-0 scroll-mt-4 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-6",
-        className,
-      )}
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-navy">
-          {icon}
-          {title}
-        </h2>
-        {actions}
-      </div>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
-function Table({
-  headers,
-  rows,
-  empty,
-  label,
-}: {
-  headers: string[];
-  rows: ReactNode[][];
-  empty: string;
-  label: string;
-}) {
-  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
-  return (
-    <TableScroller label={`${label}, table`}>
-      <table className="w-full min-w-[520px] text-left text-sm" aria-label={label}>
-        <thead className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            {headers.map((header) => (
-              <th key={header} scope="col" className="px-3 py-2">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {rows.map((cells, index) => (
-            <tr key={index}>
-              {cells.map((cell, cellIndex) => (
-                <td key={cellIndex} className="px-3 py-2 align-top">
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroller>
-  );
-}
-
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const {
     loadFailed,
     ministry,
     ministrySlug,
     ministryNames,
-    birthdays,
-    anniversaries,
-    counts,
-    breakdown,
     visitors,
     visitorPages,
     ministryMembers,
-    statuses,
-    newMembers,
     attendance,
   } = loaderData;
-  const newMembersTotal = newMembers.reduce((sum, row) => sum + row.count, 0);
   const submit = useSubmit();
 
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching reports",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
-
-  const daysLabel = (days: number) => (days === 0 ? "Today" : days === 1 ? "Tomorrow" : `In ${days} days`);
+  useLoadFailedToast(loadFailed, "Error fetching reports");
 
   return (
     <AdminScreen
       title="Reports"
       description={`Upcoming dates look ${REPORT_WINDOW_DAYS} days ahead from today.`}
     >
-      <div className="grid items-start gap-6 lg:grid-cols-2">
-        <Panel
-          title="Upcoming Birthdays"
-          icon={<Cake className="size-5 text-accent-text" aria-hidden="true" />}
-          actions={<ExportButton href="/members/reports/export/birthdays" count={birthdays.length} />}
-        >
-          <Table
-            label="Upcoming Birthdays"
-            headers={["Name", "Date", "When", "Turning"]}
-            empty={`No birthdays in the next ${REPORT_WINDOW_DAYS} days.`}
-            rows={birthdays.map((b) => [b.name, formatDate(b.date), daysLabel(b.daysAway), b.years])}
-          />
-        </Panel>
-
-        <Panel
-          title="Upcoming Wedding Anniversaries"
-          icon={<Heart className="size-5 text-accent-text" aria-hidden="true" />}
-          actions={<ExportButton href="/members/reports/export/anniversaries" count={anniversaries.length} />}
-        >
-          <Table
-            label="Upcoming Wedding Anniversaries"
-            headers={["Name", "Spouse", "Date", "When", "Years"]}
-            empty={`No anniversaries in the next ${REPORT_WINDOW_DAYS} days.`}
-            rows={anniversaries.map((a) => [
-              a.name,
-              a.spouseName ?? "N/A",
-              formatDate(a.date),
-              daysLabel(a.daysAway),
-              a.years,
-            ])}
-          />
-        </Panel>
-
-        <Panel
-          title="Active Members"
-          icon={<Users className="size-5 text-accent-text" aria-hidden="true" />}
-          actions={<ExportButton href="/members/reports/export/active_members" count={counts.active} />}
-        >
-          <p className="text-4xl font-bold text-navy" data-testid="active-count">
-            {counts.active}{" "}
-            <span className="text-lg font-medium text-muted-foreground">
-              of {counts.total} members are active
-            </span>
-          </p>
-          <h3 id="members-by-status" className="mt-6 font-semibold text-navy">
-            Members by Status
-          </h3>
-          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-2 text-sm" aria-labelledby="members-by-status">
-            {statuses.map((row) => (
-              <li key={row.status} className="flex items-center gap-1.5">
-                <MembershipStatusBadge status={row.status} />
-                <span className="font-semibold tabular-nums" data-testid={`status-count-${row.status}`}>
-                  {row.count}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-4">
-            <BarChart
-              caption="Members by status"
-              testId="chart-members-by-status"
-              labelHeader="Status"
-              valueHeader="Members"
-              unit={MEMBERS}
-              height={200}
-              bars={statuses.map((row) => ({
-                label: row.label,
-                value: row.count,
-                color: row.status === "active" ? "var(--color-success)" : "var(--color-destructive)",
-              }))}
-            />
-          </div>
-        </Panel>
-
-        <Panel
-          title="Ministry Involvement"
-          icon={<Layers className="size-5 text-accent-text" aria-hidden="true" />}
-        >
-          <BarChart
-            caption="Members by ministry"
-            testId="chart-members-by-ministry"
-            labelHeader="Ministry"
-            valueHeader="Members"
-            unit={MEMBERS}
-            horizontal
-            height={Math.max(200, breakdown.length * 26 + 40)}
-            bars={breakdown.map((row) => ({ label: row.name, value: row.count }))}
-          />
-        </Panel>
-
-        <Panel
-          title="New Members per Month"
-          icon={<TrendingUp className="size-5 text-accent-text" aria-hidden="true" />}
-          className="lg:col-span-2"
-        >
-          <p className="-mt-2 mb-3 text-sm text-muted-foreground">
-            {newMembersTotal} registered in the last 12 months
-            {newMembers.length > 0
-              ? ` (${formatMonth(newMembers[0]!.month)} to ${formatMonth(newMembers.at(-1)!.month)})`
-              : ""}
-            .
-          </p>
-          <BarChart
-            caption="New members per month"
-            testId="chart-new-members"
-            labelHeader="Month"
-            valueHeader="New members"
-            unit={NEW_MEMBERS}
-            height={260}
-            bars={newMembers.map((row) => ({ label: formatMonth(row.month), value: row.count }))}
-          />
-        </Panel>
-      </div>
+      <MembershipReports {...loaderData} />
 
       <div className="mt-6 grid gap-6">
-        <Panel
+        <ReportPanel
           title="Members by Ministry"
           actions={
             ministry ? (
@@ -423,7 +211,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           </Form>
           {ministry ? (
             <div className="mt-4">
-              <Table
+              <ReportTable
                 label={`Members of ${ministry}`}
                 headers={["Name", "Email", "Mobile", "Ministry Role"]}
                 empty={`No members in ${ministry} yet.`}
@@ -431,9 +219,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               />
             </div>
           ) : null}
-        </Panel>
+        </ReportPanel>
 
-        <Panel
+        <ReportPanel
           title="Event Attendance"
           icon={<ClipboardCheck className="size-5" aria-hidden="true" />}
           actions={
@@ -447,7 +235,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           <p className="mb-3 text-sm text-muted-foreground">
             Events of the last 12 months, the latest first: who registered and who was checked in at the door.
           </p>
-          <Table
+          <ReportTable
             label="Event Attendance"
             headers={["Event", "Date", "Registered", "Arrived", "Came"]}
             empty="No event of the last 12 months had registrations."
@@ -467,13 +255,13 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               row.confirmed > 0 ? `${Math.round((row.arrived / row.confirmed) * 100)}%` : "-",
             ])}
           />
-        </Panel>
+        </ReportPanel>
 
-        <Panel
+        <ReportPanel
           title="Visitors"
           actions={<ExportButton href="/members/reports/export/visitors" count={visitorPages.total} />}
         >
-          <Table
+          <ReportTable
             label="Visitors"
             headers={["Name", "Mobile", "Email", "Message", "Date"]}
             empty="No visitors yet."
@@ -500,7 +288,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             nextLabel="Older visitors"
             className="mt-4"
           />
-        </Panel>
+        </ReportPanel>
       </div>
     </AdminScreen>
   );

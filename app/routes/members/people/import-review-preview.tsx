@@ -1,0 +1,210 @@
+import { AlertTriangle, CheckCircle2, LoaderCircle, UserPlus } from "lucide-react";
+import { useId } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { ColumnHeads } from "~/components/column-heads";
+import { StatusBadge } from "~/components/status-badge";
+import { TableScroller } from "~/components/table-scroller";
+import { Button } from "~/components/ui/button";
+import { importFieldLabel, PREVIEW_ROWS, type RowProblem } from "~/lib/member-import";
+import { cn } from "~/lib/utils";
+import { plural } from "./import-words";
+import type { Route } from "./+types/import-review";
+
+type Preview = NonNullable<Route.ComponentProps["loaderData"]["preview"]>;
+
+/** Step 2: what the import would do with each row, and the button that does it. */
+export function ImportPreview({
+  preview,
+  isChecking,
+  canImport,
+}: {
+  preview: Preview;
+  isChecking: boolean;
+  canImport: boolean;
+}) {
+  const navigation = useNavigation();
+  const isImporting = navigation.state !== "idle" && navigation.formData?.get("intent") === "import";
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={cn(
+        "min-w-0 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-6",
+        isChecking && "opacity-60",
+      )}
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-navy">
+        2. Preview
+      </h2>
+      <dl className="mt-3 grid grid-cols-3 gap-2 text-center" data-testid="import-totals">
+        <ImportTotal label="Rows" value={preview.total} tone="all" />
+        <ImportTotal label="Ready" value={preview.ready} tone="ready" />
+        <ImportTotal label="With problems" value={preview.withProblems} tone="problems" />
+      </dl>
+      <p className="mt-3 text-sm" data-testid="import-summary">
+        {plural(preview.total, "row")}: {preview.ready.toLocaleString("en")} ready,{" "}
+        {preview.withProblems.toLocaleString("en")} with problems.
+        {preview.withProblems > 0
+          ? " Rows with problems are skipped: correct them in the file and import it again later (the members already imported are then found as duplicates and skipped)."
+          : ""}
+      </p>
+
+      <h3 className="mt-5 font-semibold">
+        {preview.total > PREVIEW_ROWS ? `The first ${PREVIEW_ROWS} rows` : "Every row"}
+      </h3>
+      <TableScroller label="Preview of the rows" className="mt-2 rounded-lg border border-border">
+        <table className="w-full min-w-[640px] text-left text-sm" data-testid="import-preview">
+          <thead className="bg-muted text-xs text-muted-foreground">
+            <tr>
+              <ColumnHeads className="px-3 py-2" names={["Row", "Status"]} />
+              {preview.shownColumns.map((column) => (
+                <th scope="col" key={column.index} className="px-3 py-2">
+                  <span className="block font-semibold uppercase tracking-wide">{column.header}</span>
+                  <span className="block font-normal normal-case">{importFieldLabel(column.field)}</span>
+                </th>
+              ))}
+              <ColumnHeads className="px-3 py-2" names={["Problems"]} />
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {preview.previewRows.map((row) => {
+              const wrong = new Set(row.problems.map((problem) => problem.field));
+              return (
+                <tr key={row.row} data-testid="preview-row" className="align-top">
+                  <td className="px-3 py-2 font-medium">{row.row}</td>
+                  <td className="px-3 py-2">
+                    {row.problems.length === 0 ? (
+                      <StatusBadge tone="good">Ready</StatusBadge>
+                    ) : (
+                      <StatusBadge tone="bad">Skipped</StatusBadge>
+                    )}
+                  </td>
+                  {preview.shownColumns.map((column, index) => (
+                    <td
+                      key={column.index}
+                      className={cn(
+                        "px-3 py-2",
+                        wrong.has(column.field) && "bg-destructive/5 font-semibold text-destructive",
+                      )}
+                    >
+                      {/* At most 14rem wide, long words broken inside: the table stays readable. */}
+                      <div className="max-w-56 break-words">
+                        {row.cells[index] || <span className="text-muted-foreground">—</span>}
+                      </div>
+                    </td>
+                  ))}
+                  <td className="px-3 py-2">
+                    <div className="w-64 max-w-80">
+                      <Problems problems={row.problems} />
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroller>
+
+      {preview.skippedRows.length > 0 ? (
+        <>
+          <h3 className="mt-6 font-semibold">Rows that will be skipped</h3>
+          <ul className="mt-2 grid grid-cols-1 gap-2" data-testid="skipped-rows">
+            {preview.skippedRows.map((row) => (
+              <li key={row.row} className="min-w-0 rounded-lg border border-border p-3 text-sm">
+                <p className="font-medium wrap-anywhere">
+                  Row {row.row}
+                  {row.cells.some(Boolean) ? (
+                    <span className="font-normal text-muted-foreground">
+                      {" "}
+                      ({row.cells.filter(Boolean).slice(0, 3).join(", ")})
+                    </span>
+                  ) : null}
+                </p>
+                <Problems problems={row.problems} />
+              </li>
+            ))}
+          </ul>
+          {preview.withProblems > preview.skippedRows.length ? (
+            <p className="mt-2 text-sm text-muted-foreground">
+              … and {plural(preview.withProblems - preview.skippedRows.length, "more row")} with problems.
+            </p>
+          ) : null}
+        </>
+      ) : null}
+
+      <Form method="post" className="mt-6 flex flex-wrap items-center gap-3 border-t border-border pt-4">
+        <input type="hidden" name="intent" value="import" />
+        <input type="hidden" name="mapping" value={JSON.stringify(preview.mapping)} />
+        <Button type="submit" size="lg" disabled={!canImport || isImporting}>
+          {isImporting ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <UserPlus aria-hidden="true" />
+          )}
+          Import {plural(preview.ready, "member")}
+        </Button>
+        <p className="text-sm text-muted-foreground">
+          {preview.ready === 0
+            ? "No row is ready yet."
+            : "All in one go: if anything fails, nothing is saved. The import can be undone."}
+        </p>
+      </Form>
+    </section>
+  );
+}
+
+const TOTAL_TONES = {
+  all: { box: "bg-muted", label: "text-muted-foreground", value: "" },
+  ready: { box: "bg-success/10", label: "text-success", value: "text-success" },
+  problems: { box: "bg-destructive/10", label: "text-destructive", value: "text-destructive" },
+};
+
+/** One of the preview's three totals, coloured by what it counts. */
+function ImportTotal({
+  label,
+  value,
+  tone,
+}: {
+  label: string;
+  value: number;
+  tone: keyof typeof TOTAL_TONES;
+}) {
+  const colours = TOTAL_TONES[tone];
+  return (
+    <div className={cn("rounded-lg", colours.box, "p-3")}>
+      <dt className={cn("text-xs font-medium uppercase tracking-wide", colours.label)}>{label}</dt>
+      <dd className={cn("text-2xl font-bold", colours.value)}>{value.toLocaleString("en")}</dd>
+    </div>
+  );
+}
+
+function Problems({ problems }: { problems: RowProblem[] }) {
+  if (problems.length === 0) {
+    return (
+      <span className="inline-flex items-center gap-1 text-success">
+        <CheckCircle2 className="size-4" aria-hidden="true" />
+        None
+      </span>
+    );
+  }
+  return (
+    <ul className="grid gap-1" data-testid="row-problems">
+      {problems.map((problem, index) => (
+        <li key={index} className="flex gap-1.5 text-destructive">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span className="min-w-0 wrap-anywhere">
+            {problem.message}
+            {problem.existingMember ? (
+              <>
+                {" "}
+                <Link to={`/members/profile/${problem.existingMember.id}`} className="font-medium underline">
+                  View {problem.existingMember.name}
+                </Link>
+              </>
+            ) : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
