@@ -6,7 +6,7 @@ import { firstErrors, type ActionResult, type ToastMessage } from "~/lib/action-
 import { focusFirstError, formValues } from "~/lib/form-values";
 import { showToast } from "~/lib/toast";
 import { useUpload } from "~/lib/upload-client";
-import { useDeleteToast } from "./confirm-dialog";
+import { ConfirmDeleteButton, useDeleteToast } from "./confirm-dialog";
 import { Button, buttonVariants } from "./ui/button";
 
 /**
@@ -30,19 +30,17 @@ export function useEditableScreen<Item extends { id: string }>(options: {
   const [searchParams] = useSearchParams();
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   useDeleteToast(`delete-${noun}`);
-
-  useEffect(() => {
-    if (loadFailed)
-      showToast({ title: loadFailedTitle, description: "Please reload the page.", variant: "destructive" });
-  }, [loadFailed, loadFailedTitle]);
+  useLoadFailedToast(loadFailed, loadFailedTitle);
   useEffect(() => {
     if (actionData?.toast) showToast({ ...actionData.toast, id: `${noun}-${actionData.at}` });
   }, [actionData, noun]);
 
   const editing = options.editing && searchParams.has("edit") ? options.editing : null;
+  const errors = { ...actionData?.fieldErrors, ...clientErrors };
   return {
     editing,
-    errors: { ...actionData?.fieldErrors, ...clientErrors },
+    errors,
+    field: fieldBinder(errors),
     values: actionData?.values,
     formKey: `${editing ? editing.id : "new"}-${actionData?.at ?? 0}`,
     isSubmitting: navigation.state === "submitting",
@@ -61,7 +59,8 @@ export function useEditableScreen<Item extends { id: string }>(options: {
 
 /**
  * The form half of a "form plus list" screen (sermons, videos, events): in create mode it adds,
- * in edit mode (`?edit=id`) it saves the chosen item and offers 'Cancel Edit'.
+ * in edit mode (`?edit=id`) it saves the chosen item and offers 'Cancel Edit'. A form with a file
+ * posts to its upload route (`action`) as multipart.
  */
 export function ContentFormCard({
   title,
@@ -69,8 +68,9 @@ export function ContentFormCard({
   cancelTo,
   submitLabel,
   isSubmitting,
-  encType,
+  action,
   onSubmit,
+  fitColumn = false,
   children,
 }: {
   title: string;
@@ -78,16 +78,19 @@ export function ContentFormCard({
   cancelTo: string;
   submitLabel: string;
   isSubmitting: boolean;
-  encType?: "multipart/form-data";
+  action?: string;
   onSubmit?: React.FormEventHandler<HTMLFormElement>;
+  /** Long choices and labels stay within the column: its track may shrink, the buttons wrap. */
+  fitColumn?: boolean;
   children: ReactNode;
 }) {
   return (
     <Form
       method="post"
-      encType={encType}
+      action={action}
+      encType={action ? "multipart/form-data" : undefined}
       onSubmit={onSubmit}
-      className="grid gap-5 rounded-xl border border-border bg-background p-6 shadow-sm"
+      className={`grid ${fitColumn ? "grid-cols-[minmax(0,1fr)] " : ""}gap-5 rounded-xl border border-border bg-background p-6 shadow-sm`}
       aria-label={title}
       noValidate
     >
@@ -95,8 +98,13 @@ export function ContentFormCard({
       <input type="hidden" name="intent" value={editingId ? "update" : "create"} />
       {editingId ? <input type="hidden" name="id" value={editingId} /> : null}
       {children}
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button type="submit" size="lg" disabled={isSubmitting} className="flex-1">
+      <div className={`flex flex-col gap-3 sm:flex-row${fitColumn ? " sm:flex-wrap" : ""}`}>
+        <Button
+          type="submit"
+          size="lg"
+          disabled={isSubmitting}
+          className={fitColumn ? "flex-auto" : "flex-1"}
+        >
           {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
           {submitLabel}
         </Button>
@@ -115,18 +123,54 @@ export function ContentFormCard({
   );
 }
 
-/** The edit link of a listed item: opens the form in edit mode for it. */
-export function EditLink({ to, label }: { to: string; label: string }) {
+/**
+ * One item of the list: its picture, its title and lines about it, then its edit link (the form
+ * in edit mode for it) and its delete button, which asks `question` first.
+ */
+export function ContentListRow({
+  id,
+  title,
+  testId,
+  deleteKey,
+  question,
+  picture,
+  deleteOptions,
+  children,
+}: {
+  id: string;
+  title: string;
+  testId: string;
+  deleteKey: string;
+  question: string;
+  picture?: ReactNode;
+  /** Choices shown with the question (a repeating event's later dates). */
+  deleteOptions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <Link
-      to={to}
-      className={buttonVariants({ variant: "ghost", size: "icon" })}
-      aria-label={label}
-      title="Edit"
-      preventScrollReset
-    >
-      <Pencil aria-hidden="true" />
-    </Link>
+    <li className="flex items-center gap-3 py-3" data-testid={testId}>
+      {picture}
+      <div className="min-w-0 flex-1">
+        <p className="line-clamp-2 break-words font-medium">{title}</p>
+        {children}
+      </div>
+      <Link
+        to={`?edit=${id}`}
+        className={buttonVariants({ variant: "ghost", size: "icon" })}
+        aria-label={`Edit ${title}`}
+        title="Edit"
+        preventScrollReset
+      >
+        <Pencil aria-hidden="true" />
+      </Link>
+      <ConfirmDeleteButton
+        fetcherKey={deleteKey}
+        id={id}
+        label={`Delete ${title}`}
+        question={question}
+        options={deleteOptions}
+      />
+    </li>
   );
 }
 
@@ -180,11 +224,7 @@ export function useUploadForm<Item>(options: {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formKey, setFormKey] = useState(0);
   useDeleteToast(options.deleteKey);
-  const { loadFailed, loadFailedTitle } = options;
-  useEffect(() => {
-    if (loadFailed)
-      showToast({ title: loadFailedTitle, description: "Please reload the page.", variant: "destructive" });
-  }, [loadFailed, loadFailedTitle]);
+  useLoadFailedToast(options.loadFailed, options.loadFailedTitle);
 
   const isEditing = Boolean(options.editing) && searchParams.has("edit");
   const current = isEditing ? options.editing! : null;
@@ -217,9 +257,30 @@ export function useUploadForm<Item>(options: {
     isEditing,
     current,
     errors,
+    field: fieldBinder(errors),
     formKey,
     onSubmit,
     progress: upload.progress,
     isUploading: upload.isUploading,
   };
+}
+
+/** The spec's toast when the screen's list cannot be read. */
+function useLoadFailedToast(loadFailed: boolean | undefined, title: string) {
+  useEffect(() => {
+    if (loadFailed) showToast({ title, description: "Please reload the page.", variant: "destructive" });
+  }, [loadFailed, title]);
+}
+
+/**
+ * What every field of a content form shares, from its name: the id, the value it starts with (the
+ * item's in edit mode, or what was typed) and its message.
+ */
+function fieldBinder(errors: Record<string, string>) {
+  return (name: string, value: string | number | null | undefined) => ({
+    id: name,
+    name,
+    defaultValue: value ?? "",
+    error: errors[name],
+  });
 }

@@ -1,25 +1,19 @@
-import { redirect } from "react-router";
 import { requireUser } from "~/server/auth/guards.server";
 import { DOCUMENT_CATEGORIES } from "~/schemas/document-details";
 import { createDocument } from "~/server/content/documents.server";
 import type { Route } from "./+types/document-upload";
-import { handleUpload } from "./upload-action.server";
+import { handleUpload, redirectToScreen } from "./upload-action.server";
 
 const BACK = "/members/upload";
 
-// Nothing to show here: a visit goes to the upload screen (after the sign-in check).
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "content:write");
-  throw redirect(BACK);
-}
+export const loader = redirectToScreen(BACK);
 
 // Receives one document for the eLibrary or the gospel tracts: checked, stored, recorded.
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, "content:write");
   return handleUpload(request, {
     screen: BACK,
-    fileField: "file",
-    kind: "document",
+    file: { field: "file", kind: "document" },
     refusal: () => ({ title: "Upload Failed" }),
     storeFailed: { title: "Upload Failed", description: "The file could not be stored. Please try again." },
     saveFailed: { title: "Database record failed", description: "The file was not kept. Please try again." },

@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import { firstErrors } from "~/lib/action-result";
 import { formValues } from "~/lib/form-values";
 import { repeatSummary } from "~/lib/recurrence";
@@ -7,14 +6,11 @@ import { requireUser } from "~/server/auth/guards.server";
 import { createEvent, getEventRow, updateEvent, type EventInput } from "~/server/content/events.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import type { Route } from "./+types/event-upload";
-import { handleUpload } from "./upload-action.server";
+import { handleUpload, redirectToScreen } from "./upload-action.server";
 
 const SCREEN = "/members/add-event";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "content:write");
-  throw redirect(SCREEN);
-}
+export const loader = redirectToScreen(SCREEN);
 
 // Saves an event from the staff form, with its picture when one is chosen: picture and row are
 // stored together or not at all.
@@ -22,8 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, "content:write");
   return handleUpload(request, {
     screen: SCREEN,
-    fileField: "image",
-    kind: "image",
+    file: { field: "image", kind: "image" },
     refusal: (error) => ({ title: "Image upload failed", fieldErrors: { image: error.message } }),
     storeFailed: {
       title: "Image upload failed",

@@ -1,17 +1,13 @@
-import { redirect } from "react-router";
 import { requireUser } from "~/server/auth/guards.server";
 import { replaceMinistryImage } from "~/server/content/ministry-images.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/ministry-image-upload";
-import { handleUpload } from "./upload-action.server";
+import { handleUpload, redirectToScreen } from "./upload-action.server";
 
 const SCREEN = "/members/update-ministry-image";
 const MISSING = { title: "Missing information", description: "Please select a ministry and an image file." };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "content:write");
-  throw redirect(SCREEN);
-}
+export const loader = redirectToScreen(SCREEN);
 
 // Stores a ministry's new picture as ministry-images/{slug}-{time stamp}_{w}x{h}.{ext} with its
 // narrower copies, points the ministry at it (one per ministry) and removes the old picture.
@@ -19,8 +15,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, "content:write");
   return handleUpload(request, {
     screen: SCREEN,
-    fileField: "image",
-    kind: "image",
+    file: { field: "image", kind: "image" },
     refusal: () => ({ title: "Image upload failed" }),
     storeFailed: {
       title: "Image upload failed",

@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import { firstErrors } from "~/lib/action-result";
 import { formValues } from "~/lib/form-values";
 import { sermonSchema, videoProblemToast } from "~/schemas/videos";
@@ -6,14 +5,11 @@ import { requireUser } from "~/server/auth/guards.server";
 import { createSermon, getSermon, updateSermon, type SermonInput } from "~/server/content/sermons.server";
 import { AppError } from "~/server/http/errors.server";
 import type { Route } from "./+types/sermon-upload";
-import { handleUpload } from "./upload-action.server";
+import { handleUpload, redirectToScreen } from "./upload-action.server";
 
 const SCREEN = "/members/add-sermon";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "content:write");
-  throw redirect(SCREEN);
-}
+export const loader = redirectToScreen(SCREEN);
 
 const gone = () => new AppError("That sermon no longer exists.", 404, { title: "Submission Failed" });
 
@@ -23,8 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, "content:write");
   return handleUpload(request, {
     screen: SCREEN,
-    fileField: "audio",
-    kind: "audio",
+    file: { field: "audio", kind: "audio" },
     // A refusal of the file itself (its type, its size, a form that could not be read), or of the save.
     refusal: (error, during) =>
       during === "upload"

@@ -1,4 +1,6 @@
+import { redirect } from "react-router";
 import type { ToastMessage } from "~/lib/action-result";
+import { requireUser } from "~/server/auth/guards.server";
 import { AppError } from "~/server/http/errors.server";
 import { respondToUpload } from "~/server/http/upload-response.server";
 import {
@@ -34,6 +36,14 @@ export type UploadPlan =
       redirectTo?: string;
     };
 
+/** An upload route shows nothing: a visit goes to its screen (after the sign-in check). */
+export function redirectToScreen(screen: string) {
+  return async ({ request }: { request: Request }) => {
+    await requireUser(request, "content:write");
+    throw redirect(screen);
+  };
+}
+
 /**
  * The action of an upload route (events, sermons, documents, ministry images): the form read with
  * at most one file, checked by `plan`, then file and row stored together or not at all, answered
@@ -44,8 +54,8 @@ export async function handleUpload(
   options: {
     /** The staff screen the upload belongs to: where a plain form post goes back to. */
     screen: string;
-    fileField: string;
-    kind: UploadKind;
+    /** The form's file field and what it may hold. */
+    file: { field: string; kind: UploadKind };
     plan: (upload: UploadForm) => Promise<UploadPlan>;
     /** How a refused file (its type, its size, an unreadable form) or a refused save is answered. */
     refusal: (error: AppError, during: "upload" | "save") => UploadRefusal;
@@ -69,7 +79,7 @@ export async function handleUpload(
     return refuse(error.status, { title, description: error.message }, fieldErrors);
   };
   try {
-    return await withUploadForm(request, options.fileField, options.kind, async (upload) => {
+    return await withUploadForm(request, options.file.field, options.file.kind, async (upload) => {
       const plan = await options.plan(upload);
       if ("refuse" in plan) {
         const { status, fieldErrors, ...toast } = plan.refuse;
@@ -79,7 +89,7 @@ export async function handleUpload(
       let stored = false;
       try {
         if (!file) await plan.save(null);
-        else if (options.kind === "image")
+        else if (options.file.kind === "image")
           await storeImageWithRecord(file, plan.prefix, (objectName, url) => {
             stored = true;
             return plan.save({ objectName, url, size: file.size });
