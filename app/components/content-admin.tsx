@@ -124,67 +124,27 @@ export function ContentFormCard({
 }
 
 /**
- * One item of the list: its picture, its title and lines about it, then its edit link (the form
- * in edit mode for it) and its delete button, which asks `question` first.
+ * The list half: a titled card, with a message when it is empty. Each item shows its picture, its
+ * title and the lines `children` draws, then its edit link (the form in edit mode for it) and its
+ * delete button; `noun` names the rows ("event-row"), the question and the delete buttons' fetcher.
  */
-export function ContentListRow({
-  id,
+export function ContentListCard<Item extends { id: string; title: string }>({
   title,
-  testId,
-  deleteKey,
-  question,
+  emptyText,
+  noun,
+  items,
   picture,
   deleteOptions,
   children,
 }: {
-  id: string;
   title: string;
-  testId: string;
-  deleteKey: string;
-  question: string;
-  picture?: ReactNode;
-  /** Choices shown with the question (a repeating event's later dates). */
-  deleteOptions?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <li className="flex items-center gap-3 py-3" data-testid={testId}>
-      {picture}
-      <div className="min-w-0 flex-1">
-        <p className="line-clamp-2 break-words font-medium">{title}</p>
-        {children}
-      </div>
-      <Link
-        to={`?edit=${id}`}
-        className={buttonVariants({ variant: "ghost", size: "icon" })}
-        aria-label={`Edit ${title}`}
-        title="Edit"
-        preventScrollReset
-      >
-        <Pencil aria-hidden="true" />
-      </Link>
-      <ConfirmDeleteButton
-        fetcherKey={deleteKey}
-        id={id}
-        label={`Delete ${title}`}
-        question={question}
-        options={deleteOptions}
-      />
-    </li>
-  );
-}
-
-/** The list half: a titled card, with a message when it is empty. */
-export function ContentListCard({
-  title,
-  isEmpty,
-  emptyText,
-  children,
-}: {
-  title: string;
-  isEmpty: boolean;
   emptyText: string;
-  children: ReactNode;
+  noun: string;
+  items: Item[];
+  picture?: (item: Item) => ReactNode;
+  /** Choices shown with the question (a repeating event's later dates). */
+  deleteOptions?: (item: Item) => ReactNode;
+  children: (item: Item) => ReactNode;
 }) {
   const id = `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-heading`;
   return (
@@ -192,10 +152,36 @@ export function ContentListCard({
       <h2 id={id} className="text-lg font-semibold text-navy">
         {title}
       </h2>
-      {isEmpty ? (
+      {items.length === 0 ? (
         <p className="mt-4 text-sm text-muted-foreground">{emptyText}</p>
       ) : (
-        <ul className="mt-4 divide-y divide-border">{children}</ul>
+        <ul className="mt-4 divide-y divide-border">
+          {items.map((item) => (
+            <li key={item.id} className="flex items-center gap-3 py-3" data-testid={`${noun}-row`}>
+              {picture?.(item)}
+              <div className="min-w-0 flex-1">
+                <p className="line-clamp-2 break-words font-medium">{item.title}</p>
+                {children(item)}
+              </div>
+              <Link
+                to={`?edit=${item.id}`}
+                className={buttonVariants({ variant: "ghost", size: "icon" })}
+                aria-label={`Edit ${item.title}`}
+                title="Edit"
+                preventScrollReset
+              >
+                <Pencil aria-hidden="true" />
+              </Link>
+              <ConfirmDeleteButton
+                fetcherKey={`delete-${noun}`}
+                id={item.id}
+                label={`Delete ${item.title}`}
+                question={`Are you sure you want to delete this ${noun}?`}
+                options={deleteOptions?.(item)}
+              />
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
@@ -212,8 +198,8 @@ export function useUploadForm<Item>(options: {
   editing: Item | null | undefined;
   loadFailed: boolean | undefined;
   loadFailedTitle: string;
-  /** The delete buttons' fetcher key, whose answers become toasts. */
-  deleteKey: string;
+  /** Names the delete buttons' fetcher ("delete-event"), whose answers become toasts. */
+  noun: string;
   schema: z.ZodType;
   problemToast: (error: z.ZodError) => ToastMessage;
 }) {
@@ -223,7 +209,7 @@ export function useUploadForm<Item>(options: {
   const upload = useUpload();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formKey, setFormKey] = useState(0);
-  useDeleteToast(options.deleteKey);
+  useDeleteToast(`delete-${options.noun}`);
   useLoadFailedToast(options.loadFailed, options.loadFailedTitle);
 
   const isEditing = Boolean(options.editing) && searchParams.has("edit");

@@ -1,7 +1,7 @@
 import { Repeat } from "lucide-react";
 import { useState } from "react";
 import { AdminScreen } from "~/components/admin-screen";
-import { ContentFormCard, ContentListCard, ContentListRow, useUploadForm } from "~/components/content-admin";
+import { ContentFormCard, ContentListCard, useUploadForm } from "~/components/content-admin";
 import { Field, FormField, TextareaField } from "~/components/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { isIsoDate } from "~/lib/dates";
@@ -162,7 +162,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
     editing,
     loadFailed,
     loadFailedTitle: "Error fetching events",
-    deleteKey: "delete-event",
+    noun: "event",
     schema: eventSchema,
     problemToast: (error: { issues: { message: string }[] }) => ({
       title: "Submission Failed",
@@ -269,34 +269,32 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           <UploadProgress value={progress} />
         </ContentFormCard>
 
-        <ContentListCard title="All Events" isEmpty={events.length === 0} emptyText="No events yet.">
-          {events.map((item) => (
-            <ContentListRow
-              key={item.id}
-              id={item.id}
-              title={item.title}
-              testId="event-row"
-              deleteKey="delete-event"
-              question="Are you sure you want to delete this event?"
-              picture={
-                <ResponsiveImage
-                  src={item.imageSrc}
-                  alt=""
-                  width={64}
-                  height={40}
-                  sizes="64px"
-                  className="h-10 w-16 shrink-0 rounded object-cover"
-                />
-              }
-              deleteOptions={
-                item.seriesId ? (
-                  <label className="flex min-h-11 items-center gap-3 text-sm">
-                    <input type="checkbox" name="scope" value="following" className="size-4 accent-primary" />
-                    Also delete every later date of this repeating event
-                  </label>
-                ) : null
-              }
-            >
+        <ContentListCard
+          title="All Events"
+          emptyText="No events yet."
+          noun="event"
+          items={events}
+          picture={(item) => (
+            <ResponsiveImage
+              src={item.imageSrc}
+              alt=""
+              width={64}
+              height={40}
+              sizes="64px"
+              className="h-10 w-16 shrink-0 rounded object-cover"
+            />
+          )}
+          deleteOptions={(item) =>
+            item.seriesId ? (
+              <label className="flex min-h-11 items-center gap-3 text-sm">
+                <input type="checkbox" name="scope" value="following" className="size-4 accent-primary" />
+                Also delete every later date of this repeating event
+              </label>
+            ) : null
+          }
+        >
+          {(item) => (
+            <>
               <p className="text-sm text-muted-foreground">
                 {formatDate(item.eventDate)} · {formatTimeRange(item.eventTime, item.eventEndTime)}
               </p>
@@ -310,8 +308,8 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                   {item.isSeriesException ? " (this date changed)" : ""}
                 </p>
               ) : null}
-            </ContentListRow>
-          ))}
+            </>
+          )}
         </ContentListCard>
       </div>
     </AdminScreen>

@@ -1,11 +1,6 @@
 import { data } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
-import {
-  ContentFormCard,
-  ContentListCard,
-  ContentListRow,
-  useEditableScreen,
-} from "~/components/content-admin";
+import { ContentFormCard, ContentListCard, useEditableScreen } from "~/components/content-admin";
 import { Field, FormField } from "~/components/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { firstErrors } from "~/lib/action-result";
@@ -152,21 +147,12 @@ export default function MinistryVideos({ loaderData, actionData }: Route.Compone
           />
         </ContentFormCard>
 
-        <ContentListCard title="Videos" isEmpty={videos.length === 0} emptyText="No ministry videos yet.">
-          {videos.map((video) => (
-            <ContentListRow
-              key={video.id}
-              id={video.id}
-              title={video.title}
-              testId="video-row"
-              deleteKey="delete-video"
-              question="Are you sure you want to delete this video?"
-            >
-              <p className="text-sm text-muted-foreground">
-                {nameOf(video.ministrySlug) ?? video.ministrySlug}
-              </p>
-            </ContentListRow>
-          ))}
+        <ContentListCard title="Videos" emptyText="No ministry videos yet." noun="video" items={videos}>
+          {(video) => (
+            <p className="text-sm text-muted-foreground">
+              {nameOf(video.ministrySlug) ?? video.ministrySlug}
+            </p>
+          )}
         </ContentListCard>
       </div>
     </AdminScreen>

@@ -1,6 +1,6 @@
 import { AudioLines } from "lucide-react";
 import { AdminScreen } from "~/components/admin-screen";
-import { ContentFormCard, ContentListCard, ContentListRow, useUploadForm } from "~/components/content-admin";
+import { ContentFormCard, ContentListCard, useUploadForm } from "~/components/content-admin";
 import { Field, FormField, TextareaField } from "~/components/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { UploadProgress } from "~/components/upload-progress";
@@ -79,7 +79,7 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
     editing,
     loadFailed,
     loadFailedTitle: "Error fetching sermons",
-    deleteKey: "delete-sermon",
+    noun: "sermon",
     schema: sermonSchema,
     problemToast: videoProblemToast,
   });
@@ -180,16 +180,9 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
           <UploadProgress value={progress} />
         </ContentFormCard>
 
-        <ContentListCard title="Sermons" isEmpty={sermons.length === 0} emptyText="No sermons yet.">
-          {sermons.map((sermon) => (
-            <ContentListRow
-              key={sermon.id}
-              id={sermon.id}
-              title={sermon.title}
-              testId="sermon-row"
-              deleteKey="delete-sermon"
-              question="Are you sure you want to delete this sermon?"
-            >
+        <ContentListCard title="Sermons" emptyText="No sermons yet." noun="sermon" items={sermons}>
+          {(sermon) => (
+            <>
               <p className="text-sm text-muted-foreground">
                 {formatDate(sermon.sermonDate)} · {sermon.speaker}
               </p>
@@ -208,8 +201,8 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
                   ) : null}
                 </p>
               ) : null}
-            </ContentListRow>
-          ))}
+            </>
+          )}
         </ContentListCard>
       </div>
     </AdminScreen>
