@@ -2,9 +2,8 @@ import { History, LoaderCircle, RotateCcw, Save } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { FormDialog } from "~/components/form-dialog";
-import { FormField, TextareaField } from "~/components/form-field";
+import { Field, FormField, TextareaField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
-import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { firstError, firstErrors, type ActionResult } from "~/lib/action-result";
 import { focusFirstError, formValues } from "~/lib/form-values";
@@ -154,23 +153,21 @@ export function DetailsDialog({
           defaultValue={values?.description ?? start.description}
           error={errors.description}
         />
-        <div className="grid gap-2">
-          <Label htmlFor="details-category">Category</Label>
-          <NativeSelect
-            id="details-category"
-            name="category"
-            defaultValue={values?.category ?? start.category}
-            aria-invalid={errors.category ? true : undefined}
-            aria-describedby={errors.category ? "details-category-error" : undefined}
-          >
-            <CategoryOptions />
-          </NativeSelect>
-          {errors.category ? (
-            <p id="details-category-error" className="text-sm text-destructive">
-              {errors.category}
-            </p>
-          ) : null}
-        </div>
+        <Field
+          id="details-category"
+          label="Category"
+          error={errors.category}
+          control={(aria) => (
+            <NativeSelect
+              id="details-category"
+              name="category"
+              defaultValue={values?.category ?? start.category}
+              {...aria}
+            >
+              <CategoryOptions />
+            </NativeSelect>
+          )}
+        />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           {opened ? (
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

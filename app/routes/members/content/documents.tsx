@@ -4,9 +4,9 @@ import { useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router"
 import { AdminScreen } from "~/components/admin-screen";
 import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
 import { FormDialogTrigger } from "~/components/form-dialog";
+import { Field } from "~/components/form-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { UploadProgress } from "~/components/upload-progress";
 import { firstError, firstErrors } from "~/lib/action-result";
@@ -232,33 +232,32 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
           }}
         >
           <h2 className="text-lg font-semibold text-navy">Upload a file</h2>
-          <div className="grid gap-2">
-            <Label htmlFor="file">File</Label>
-            <Input
-              id="file"
-              name="file"
-              type="file"
-              accept=".pdf,.docx,.ppt,.pptx,.xlsx,.png,.jpg,.jpeg"
-              aria-describedby={fileError ? "file-hint file-error" : "file-hint"}
-              aria-invalid={fileError ? true : undefined}
-              onChange={() => setFileError(null)}
-              className="h-auto py-2"
-            />
-            <p id="file-hint" className="text-xs text-muted-foreground">
-              PDF, DOCX, PPT, XLSX, PNG, JPG up to {limit}
-            </p>
-            {fileError ? (
-              <p id="file-error" className="text-sm text-destructive">
-                {fileError}
-              </p>
-            ) : null}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="category">Category</Label>
-            <NativeSelect id="category" name="category" defaultValue="elibrary">
-              <CategoryOptions />
-            </NativeSelect>
-          </div>
+          <Field
+            id="file"
+            label="File"
+            hint={<>PDF, DOCX, PPT, XLSX, PNG, JPG up to {limit}</>}
+            error={fileError ?? undefined}
+            control={(aria) => (
+              <Input
+                id="file"
+                name="file"
+                type="file"
+                accept=".pdf,.docx,.ppt,.pptx,.xlsx,.png,.jpg,.jpeg"
+                {...aria}
+                onChange={() => setFileError(null)}
+                className="h-auto py-2"
+              />
+            )}
+          />
+          <Field
+            id="category"
+            label="Category"
+            control={() => (
+              <NativeSelect id="category" name="category" defaultValue="elibrary">
+                <CategoryOptions />
+              </NativeSelect>
+            )}
+          />
           <UploadProgress value={progress} />
           <Button type="submit" size="lg" disabled={isUploading}>
             {isUploading ? (
