@@ -1,5 +1,5 @@
 import { LoaderCircle, Pencil, X } from "lucide-react";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { firstErrors, type ActionResult, type ToastMessage } from "~/lib/action-result";
@@ -7,6 +7,7 @@ import { focusFirstError, formValues } from "~/lib/form-values";
 import { showToast } from "~/lib/toast";
 import { useUpload } from "~/lib/upload-client";
 import { ConfirmDeleteButton, useDeleteToast } from "./confirm-dialog";
+import { FormField } from "./form-field";
 import { Button, buttonVariants } from "./ui/button";
 
 /**
@@ -120,6 +121,16 @@ export function ContentFormCard({
         ) : null}
       </div>
     </Form>
+  );
+}
+
+/** The file field of an upload form, as tall as the browser's file button needs. */
+export function FileField({
+  name,
+  ...field
+}: { name: string } & Omit<ComponentProps<typeof FormField>, "id" | "name" | "type" | "className">) {
+  return (
+    <FormField id={name} name={name} type="file" className="[&_input]:h-auto [&_input]:py-2" {...field} />
   );
 }
 

@@ -6,6 +6,7 @@ import { SermonGrid, type SermonCardData } from "~/components/sermon-card";
 import { StatusMessage } from "~/components/status-message";
 import { buttonVariants } from "~/components/ui/button";
 import type { ToastMessage } from "~/lib/action-result";
+import { pageMeta } from "~/lib/meta";
 
 /** What a series' or speaker's page loads: `name` is null when there is no such series or speaker. */
 export interface SermonCollectionData {
@@ -32,6 +33,16 @@ export const SERMONS_NOT_LOADED: ToastMessage = {
   description: "We could not load the sermons. Please try again in a moment.",
   variant: "destructive",
 };
+
+/** The head of a series' or speaker's page once `name` is found; the not-found title otherwise. */
+export function sermonCollectionMeta(
+  matches: Parameters<typeof pageMeta>[0],
+  name: string | null | undefined,
+  notFound: string,
+  describe: (name: string) => [title: string, description: Parameters<typeof pageMeta>[2]],
+) {
+  return name ? pageMeta(matches, ...describe(name)) : pageMeta(matches, notFound);
+}
 
 /** "12 sermons" / "1 sermon". */
 export const sermonCount = (n: number) => `${n} ${n === 1 ? "sermon" : "sermons"}`;

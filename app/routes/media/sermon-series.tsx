@@ -1,5 +1,4 @@
-import { SermonCollection } from "~/components/sermon-collection";
-import { pageMeta } from "~/lib/meta";
+import { SermonCollection, sermonCollectionMeta } from "~/components/sermon-collection";
 import { loadAsDocument } from "~/lib/page-scripts";
 import { SERMON_PAGE_HANDLE, seriesHref, sermonFeedLinks } from "~/lib/sermons";
 import { findSeriesBySlug } from "~/server/content/sermons.server";
@@ -23,13 +22,10 @@ export const clientLoader = loadAsDocument;
 export const links: Route.LinksFunction = sermonFeedLinks;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const name = loaderData?.name;
-  if (!name) return pageMeta(matches, NOT_FOUND);
-  return pageMeta(
-    matches,
+  return sermonCollectionMeta(matches, loaderData?.name, NOT_FOUND, (name) => [
     `${name}: Sermon Series`,
-    loaderData.description ?? ((church) => `The sermons of the series ${name} at ${church.name}.`),
-  );
+    loaderData?.description ?? ((church) => `The sermons of the series ${name} at ${church.name}.`),
+  ]);
 }
 
 export default function SermonSeriesPage({ loaderData, params }: Route.ComponentProps) {

@@ -1,5 +1,4 @@
-import { SermonCollection } from "~/components/sermon-collection";
-import { pageMeta } from "~/lib/meta";
+import { SermonCollection, sermonCollectionMeta } from "~/components/sermon-collection";
 import { loadAsDocument } from "~/lib/page-scripts";
 import { SERMON_PAGE_HANDLE, sermonFeedLinks } from "~/lib/sermons";
 import { findSpeakerBySlug } from "~/server/content/sermons.server";
@@ -21,13 +20,10 @@ export const clientLoader = loadAsDocument;
 export const links: Route.LinksFunction = sermonFeedLinks;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const name = loaderData?.name;
-  if (!name) return pageMeta(matches, NOT_FOUND);
-  return pageMeta(
-    matches,
+  return sermonCollectionMeta(matches, loaderData?.name, NOT_FOUND, (name) => [
     `Sermons by ${name}`,
     (church) => `Sermons by ${name} at ${church.name}, newest first.`,
-  );
+  ]);
 }
 
 export default function SermonSpeakerPage({ loaderData, params }: Route.ComponentProps) {

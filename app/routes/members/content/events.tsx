@@ -1,7 +1,7 @@
 import { Repeat } from "lucide-react";
 import { useState } from "react";
 import { AdminScreen } from "~/components/admin-screen";
-import { ContentFormCard, ContentListCard, useUploadForm } from "~/components/content-admin";
+import { ContentFormCard, ContentListCard, FileField, useUploadForm } from "~/components/content-admin";
 import { Field, FormField, TextareaField } from "~/components/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { isIsoDate } from "~/lib/dates";
@@ -256,13 +256,10 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             label="Description"
             maxLength={5000}
           />
-          <FormField
-            id="image"
+          <FileField
             name="image"
             label={isEditing ? "New Image (leave empty to keep the current one)" : "Image"}
-            type="file"
             accept="image/jpeg,image/png,image/gif,image/webp"
-            className="[&_input]:h-auto [&_input]:py-2"
             hint={`JPG, PNG, GIF or WEBP up to ${MAX_UPLOAD_LABEL}`}
             error={errors.image}
           />

@@ -1,6 +1,6 @@
 import { AudioLines } from "lucide-react";
 import { AdminScreen } from "~/components/admin-screen";
-import { ContentFormCard, ContentListCard, useUploadForm } from "~/components/content-admin";
+import { ContentFormCard, ContentListCard, FileField, useUploadForm } from "~/components/content-admin";
 import { Field, FormField, TextareaField } from "~/components/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { UploadProgress } from "~/components/upload-progress";
@@ -153,13 +153,10 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
               </NativeSelect>
             )}
           />
-          <FormField
-            id="audio"
+          <FileField
             name="audio"
             label="Recording"
-            type="file"
             accept="audio/mpeg,audio/mp4,.mp3,.m4a"
-            className="[&_input]:h-auto [&_input]:py-2"
             hint={`MP3 or M4A up to ${audioLimit}`}
             error={errors.audio}
           />
