@@ -204,7 +204,7 @@ export function ContentListCard<Item extends { id: string; title: string }>({
  * toast, each field's message, the cursor on the first), then the form sent with progress; after
  * a save the form starts afresh (edit mode ends, a new item shows in the list).
  */
-export function useUploadForm<Item>(options: {
+export function useUploadForm<Item extends { id: string }>(options: {
   screen: string;
   editing: Item | null | undefined;
   loadFailed: boolean | undefined;
@@ -256,9 +256,15 @@ export function useUploadForm<Item>(options: {
     errors,
     field: fieldBinder(errors),
     formKey,
-    onSubmit,
     progress: upload.progress,
     isUploading: upload.isUploading,
+    /** The form card's part: the item edited, the way back to create mode, the sending. */
+    card: {
+      editingId: current ? current.id : null,
+      cancelTo: options.screen,
+      isSubmitting: upload.isUploading,
+      onSubmit,
+    },
   };
 }
 

@@ -157,7 +157,7 @@ function seatsLine(capacity: number | null, counts: { taken: number; waiting: nu
 
 export default function Events({ loaderData }: Route.ComponentProps) {
   const { items: events, editing, loadFailed } = loaderData;
-  const { isEditing, current, errors, field, formKey, onSubmit, progress, isUploading } = useUploadForm({
+  const { isEditing, current, errors, field, formKey, progress, isUploading, card } = useUploadForm({
     screen: SCREEN,
     editing,
     loadFailed,
@@ -183,12 +183,9 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         <ContentFormCard
           key={formId}
           title={isEditing ? "Edit Event" : "Add an Event"}
-          editingId={current?.id ?? null}
-          cancelTo={SCREEN}
           submitLabel={isUploading ? "Saving..." : isEditing ? "Update Event" : "Add Event"}
-          isSubmitting={isUploading}
           action="/members/add-event/save"
-          onSubmit={onSubmit}
+          {...card}
         >
           <FormField {...field("title", current?.title)} label="Title *" required maxLength={200} />
           <div className="grid gap-5 sm:grid-cols-3">

@@ -74,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Sermons({ loaderData }: Route.ComponentProps) {
   const { items: sermons, editing, loadFailed, seriesNames, notesChoices, audioLimit } = loaderData;
-  const { isEditing, current, errors, field, formKey, onSubmit, progress, isUploading } = useUploadForm({
+  const { isEditing, current, errors, field, formKey, progress, isUploading, card } = useUploadForm({
     screen: SCREEN,
     editing,
     loadFailed,
@@ -90,12 +90,9 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
         <ContentFormCard
           key={`${current?.id ?? "new"}-${formKey}`}
           title={isEditing ? "Edit Sermon" : "Add a Sermon"}
-          editingId={current?.id ?? null}
-          cancelTo={SCREEN}
           submitLabel={isUploading ? "Saving..." : isEditing ? "Update Sermon" : "Add Sermon"}
-          isSubmitting={isUploading}
           action="/members/add-sermon/save"
-          onSubmit={onSubmit}
+          {...card}
           fitColumn
         >
           <FormField {...field("sermonDate", current?.sermonDate)} label="Sermon Date" type="date" required />
