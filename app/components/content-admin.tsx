@@ -1,12 +1,13 @@
 import { LoaderCircle, Pencil, X } from "lucide-react";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { firstErrors, type ActionResult, type ToastMessage } from "~/lib/action-result";
 import { focusFirstError, formValues } from "~/lib/form-values";
 import { showToast } from "~/lib/toast";
 import { useUpload } from "~/lib/upload-client";
-import { useDeleteToast } from "./confirm-dialog";
+import { ConfirmDeleteButton, useDeleteToast } from "./confirm-dialog";
+import { FormField } from "./form-field";
 import { Button, buttonVariants } from "./ui/button";
 
 /**
@@ -30,19 +31,17 @@ export function useEditableScreen<Item extends { id: string }>(options: {
   const [searchParams] = useSearchParams();
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   useDeleteToast(`delete-${noun}`);
-
-  useEffect(() => {
-    if (loadFailed)
-      showToast({ title: loadFailedTitle, description: "Please reload the page.", variant: "destructive" });
-  }, [loadFailed, loadFailedTitle]);
+  useLoadFailedToast(loadFailed, loadFailedTitle);
   useEffect(() => {
     if (actionData?.toast) showToast({ ...actionData.toast, id: `${noun}-${actionData.at}` });
   }, [actionData, noun]);
 
   const editing = options.editing && searchParams.has("edit") ? options.editing : null;
+  const errors = { ...actionData?.fieldErrors, ...clientErrors };
   return {
     editing,
-    errors: { ...actionData?.fieldErrors, ...clientErrors },
+    errors,
+    field: fieldBinder(errors),
     values: actionData?.values,
     formKey: `${editing ? editing.id : "new"}-${actionData?.at ?? 0}`,
     isSubmitting: navigation.state === "submitting",
@@ -61,7 +60,8 @@ export function useEditableScreen<Item extends { id: string }>(options: {
 
 /**
  * The form half of a "form plus list" screen (sermons, videos, events): in create mode it adds,
- * in edit mode (`?edit=id`) it saves the chosen item and offers 'Cancel Edit'.
+ * in edit mode (`?edit=id`) it saves the chosen item and offers 'Cancel Edit'. A form with a file
+ * posts to its upload route (`action`) as multipart.
  */
 export function ContentFormCard({
   title,
@@ -69,8 +69,9 @@ export function ContentFormCard({
   cancelTo,
   submitLabel,
   isSubmitting,
-  encType,
+  action,
   onSubmit,
+  fitColumn = false,
   children,
 }: {
   title: string;
@@ -78,16 +79,19 @@ export function ContentFormCard({
   cancelTo: string;
   submitLabel: string;
   isSubmitting: boolean;
-  encType?: "multipart/form-data";
+  action?: string;
   onSubmit?: React.FormEventHandler<HTMLFormElement>;
+  /** Long choices and labels stay within the column: its track may shrink, the buttons wrap. */
+  fitColumn?: boolean;
   children: ReactNode;
 }) {
   return (
     <Form
       method="post"
-      encType={encType}
+      action={action}
+      encType={action ? "multipart/form-data" : undefined}
       onSubmit={onSubmit}
-      className="grid gap-5 rounded-xl border border-border bg-background p-6 shadow-sm"
+      className={`grid ${fitColumn ? "grid-cols-[minmax(0,1fr)] " : ""}gap-5 rounded-xl border border-border bg-background p-6 shadow-sm`}
       aria-label={title}
       noValidate
     >
@@ -95,8 +99,13 @@ export function ContentFormCard({
       <input type="hidden" name="intent" value={editingId ? "update" : "create"} />
       {editingId ? <input type="hidden" name="id" value={editingId} /> : null}
       {children}
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button type="submit" size="lg" disabled={isSubmitting} className="flex-1">
+      <div className={`flex flex-col gap-3 sm:flex-row${fitColumn ? " sm:flex-wrap" : ""}`}>
+        <Button
+          type="submit"
+          size="lg"
+          disabled={isSubmitting}
+          className={fitColumn ? "flex-auto" : "flex-1"}
+        >
           {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
           {submitLabel}
         </Button>
@@ -115,32 +124,38 @@ export function ContentFormCard({
   );
 }
 
-/** The edit link of a listed item: opens the form in edit mode for it. */
-export function EditLink({ to, label }: { to: string; label: string }) {
+/** The file field of an upload form, as tall as the browser's file button needs. */
+export function FileField({
+  name,
+  ...field
+}: { name: string } & Omit<ComponentProps<typeof FormField>, "id" | "name" | "type" | "className">) {
   return (
-    <Link
-      to={to}
-      className={buttonVariants({ variant: "ghost", size: "icon" })}
-      aria-label={label}
-      title="Edit"
-      preventScrollReset
-    >
-      <Pencil aria-hidden="true" />
-    </Link>
+    <FormField id={name} name={name} type="file" className="[&_input]:h-auto [&_input]:py-2" {...field} />
   );
 }
 
-/** The list half: a titled card, with a message when it is empty. */
-export function ContentListCard({
+/**
+ * The list half: a titled card, with a message when it is empty. Each item shows its picture, its
+ * title and the lines `children` draws, then its edit link (the form in edit mode for it) and its
+ * delete button; `noun` names the rows ("event-row"), the question and the delete buttons' fetcher.
+ */
+export function ContentListCard<Item extends { id: string; title: string }>({
   title,
-  isEmpty,
   emptyText,
+  noun,
+  items,
+  picture,
+  deleteOptions,
   children,
 }: {
   title: string;
-  isEmpty: boolean;
   emptyText: string;
-  children: ReactNode;
+  noun: string;
+  items: Item[];
+  picture?: (item: Item) => ReactNode;
+  /** Choices shown with the question (a repeating event's later dates). */
+  deleteOptions?: (item: Item) => ReactNode;
+  children: (item: Item) => ReactNode;
 }) {
   const id = `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-heading`;
   return (
@@ -148,10 +163,36 @@ export function ContentListCard({
       <h2 id={id} className="text-lg font-semibold text-navy">
         {title}
       </h2>
-      {isEmpty ? (
+      {items.length === 0 ? (
         <p className="mt-4 text-sm text-muted-foreground">{emptyText}</p>
       ) : (
-        <ul className="mt-4 divide-y divide-border">{children}</ul>
+        <ul className="mt-4 divide-y divide-border">
+          {items.map((item) => (
+            <li key={item.id} className="flex items-center gap-3 py-3" data-testid={`${noun}-row`}>
+              {picture?.(item)}
+              <div className="min-w-0 flex-1">
+                <p className="line-clamp-2 break-words font-medium">{item.title}</p>
+                {children(item)}
+              </div>
+              <Link
+                to={`?edit=${item.id}`}
+                className={buttonVariants({ variant: "ghost", size: "icon" })}
+                aria-label={`Edit ${item.title}`}
+                title="Edit"
+                preventScrollReset
+              >
+                <Pencil aria-hidden="true" />
+              </Link>
+              <ConfirmDeleteButton
+                fetcherKey={`delete-${noun}`}
+                id={item.id}
+                label={`Delete ${item.title}`}
+                question={`Are you sure you want to delete this ${noun}?`}
+                options={deleteOptions?.(item)}
+              />
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
@@ -163,13 +204,13 @@ export function ContentListCard({
  * toast, each field's message, the cursor on the first), then the form sent with progress; after
  * a save the form starts afresh (edit mode ends, a new item shows in the list).
  */
-export function useUploadForm<Item>(options: {
+export function useUploadForm<Item extends { id: string }>(options: {
   screen: string;
   editing: Item | null | undefined;
   loadFailed: boolean | undefined;
   loadFailedTitle: string;
-  /** The delete buttons' fetcher key, whose answers become toasts. */
-  deleteKey: string;
+  /** Names the delete buttons' fetcher ("delete-event"), whose answers become toasts. */
+  noun: string;
   schema: z.ZodType;
   problemToast: (error: z.ZodError) => ToastMessage;
 }) {
@@ -179,12 +220,8 @@ export function useUploadForm<Item>(options: {
   const upload = useUpload();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formKey, setFormKey] = useState(0);
-  useDeleteToast(options.deleteKey);
-  const { loadFailed, loadFailedTitle } = options;
-  useEffect(() => {
-    if (loadFailed)
-      showToast({ title: loadFailedTitle, description: "Please reload the page.", variant: "destructive" });
-  }, [loadFailed, loadFailedTitle]);
+  useDeleteToast(`delete-${options.noun}`);
+  useLoadFailedToast(options.loadFailed, options.loadFailedTitle);
 
   const isEditing = Boolean(options.editing) && searchParams.has("edit");
   const current = isEditing ? options.editing! : null;
@@ -217,9 +254,36 @@ export function useUploadForm<Item>(options: {
     isEditing,
     current,
     errors,
+    field: fieldBinder(errors),
     formKey,
-    onSubmit,
     progress: upload.progress,
     isUploading: upload.isUploading,
+    /** The form card's part: the item edited, the way back to create mode, the sending. */
+    card: {
+      editingId: current ? current.id : null,
+      cancelTo: options.screen,
+      isSubmitting: upload.isUploading,
+      onSubmit,
+    },
   };
+}
+
+/** The spec's toast when the screen's list cannot be read. */
+function useLoadFailedToast(loadFailed: boolean | undefined, title: string) {
+  useEffect(() => {
+    if (loadFailed) showToast({ title, description: "Please reload the page.", variant: "destructive" });
+  }, [loadFailed, title]);
+}
+
+/**
+ * What every field of a content form shares, from its name: the id, the value it starts with (the
+ * item's in edit mode, or what was typed) and its message.
+ */
+function fieldBinder(errors: Record<string, string>) {
+  return (name: string, value: string | number | null | undefined) => ({
+    id: name,
+    name,
+    defaultValue: value ?? "",
+    error: errors[name],
+  });
 }

@@ -5,6 +5,8 @@ import { Pager } from "~/components/pager";
 import { SermonGrid, type SermonCardData } from "~/components/sermon-card";
 import { StatusMessage } from "~/components/status-message";
 import { buttonVariants } from "~/components/ui/button";
+import type { ToastMessage } from "~/lib/action-result";
+import { pageMeta } from "~/lib/meta";
 
 /** What a series' or speaker's page loads: `name` is null when there is no such series or speaker. */
 export interface SermonCollectionData {
@@ -25,6 +27,23 @@ export const EMPTY_COLLECTION: SermonCollectionData = {
   pages: 1,
 };
 
+/** The spec's toast when a sermon list cannot be read. */
+export const SERMONS_NOT_LOADED: ToastMessage = {
+  title: "Error fetching sermons",
+  description: "We could not load the sermons. Please try again in a moment.",
+  variant: "destructive",
+};
+
+/** The head of a series' or speaker's page once `name` is found; the not-found title otherwise. */
+export function sermonCollectionMeta(
+  matches: Parameters<typeof pageMeta>[0],
+  name: string | null | undefined,
+  notFound: string,
+  describe: (name: string) => [title: string, description: Parameters<typeof pageMeta>[2]],
+) {
+  return name ? pageMeta(matches, ...describe(name)) : pageMeta(matches, notFound);
+}
+
 /** "12 sermons" / "1 sermon". */
 export const sermonCount = (n: number) => `${n} ${n === 1 ? "sermon" : "sermons"}`;
 
@@ -43,29 +62,15 @@ export function SermonCollection({
   path,
   loadFailed,
   notFound,
-}: {
+}: SermonCollectionData & {
   eyebrow: string;
-  name: string | null;
-  description: string | null;
-  sermons: SermonCardData[];
-  total: number;
-  page: number;
-  pages: number;
   path: string;
   loadFailed?: boolean;
   notFound: string;
 }) {
   return (
     <>
-      {loadFailed ? (
-        <ServerToast
-          toast={{
-            title: "Error fetching sermons",
-            description: "We could not load the sermons. Please try again in a moment.",
-            variant: "destructive",
-          }}
-        />
-      ) : null}
+      {loadFailed ? <ServerToast toast={SERMONS_NOT_LOADED} /> : null}
       <PageHeader
         eyebrow={eyebrow}
         title={name ?? (loadFailed ? "Error fetching sermons" : notFound)}

@@ -1,3 +1,5 @@
+import type { PageHandle } from "./page-scripts";
+
 // Sermon lists people can narrow down: the filters in a list's address, and the addresses of the
 // pages per sermon, series and speaker. Shared by the public pages, the feed and the staff form.
 
@@ -14,6 +16,14 @@ export function slugify(text: string): string {
     .replace(/-+$/g, "");
   return slug || "series";
 }
+
+/** The sermon lists' scripts: the toasts and the video players (ADR 013). */
+export const SERMON_PAGE_HANDLE: PageHandle = { enhancements: ["toasts", "video"] };
+
+// Podcast apps and feed readers find the sermons feed from a sermon list's head.
+export const sermonFeedLinks = () => [
+  { rel: "alternate", type: "application/rss+xml", href: SERMON_FEED_PATH, title: "Sermons" },
+];
 
 export const sermonHref = (id: string) => `/media/sermons/${id}`;
 export const seriesHref = (slug: string) => `/media/sermons/series/${slug}`;

@@ -5,17 +5,19 @@ import { PageHeader } from "~/components/page-header";
 import { ServerToast } from "~/components/page-toast";
 import { Pager } from "~/components/pager";
 import { SermonGrid, sermonCardData } from "~/components/sermon-card";
-import { sermonCount } from "~/components/sermon-collection";
+import { SERMONS_NOT_LOADED, sermonCount } from "~/components/sermon-collection";
 import { StatusMessage } from "~/components/status-message";
 import { buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/select";
-import { loadAsDocument, type PageHandle } from "~/lib/page-scripts";
+import { loadAsDocument } from "~/lib/page-scripts";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
 import {
   hasSermonFilters,
   readSermonFilters,
   SERMON_FEED_PATH,
+  SERMON_PAGE_HANDLE,
+  sermonFeedLinks,
   seriesHref,
   sermonsListHref,
   type SermonFilters,
@@ -37,10 +39,7 @@ export function meta({ matches }: Route.MetaArgs) {
   );
 }
 
-// Podcast apps and feed readers find the sermons feed from the page's head.
-export const links: Route.LinksFunction = () => [
-  { rel: "alternate", type: "application/rss+xml", href: SERMON_FEED_PATH, title: "Sermons" },
-];
+export const links: Route.LinksFunction = sermonFeedLinks;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -83,7 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export const handle: PageHandle = { enhancements: ["toasts", "video"] };
+export const handle = SERMON_PAGE_HANDLE;
 export const clientLoader = loadAsDocument;
 
 /**
@@ -182,15 +181,7 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      {loadFailed ? (
-        <ServerToast
-          toast={{
-            title: "Error fetching sermons",
-            description: "We could not load the sermons. Please try again in a moment.",
-            variant: "destructive",
-          }}
-        />
-      ) : null}
+      {loadFailed ? <ServerToast toast={SERMONS_NOT_LOADED} /> : null}
       <PageHeader
         eyebrow="Media"
         title="Sermons"

@@ -1,14 +1,11 @@
-import { LoaderCircle, Repeat, X } from "lucide-react";
+import { Repeat } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
-import { ConfirmDeleteButton } from "~/components/confirm-dialog";
-import { ContentListCard, EditLink, useUploadForm } from "~/components/content-admin";
+import { ContentFormCard, ContentListCard, FileField, useUploadForm } from "~/components/content-admin";
 import { Field, FormField, TextareaField } from "~/components/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { isIsoDate } from "~/lib/dates";
 import { describeRepeat, FREQUENCIES, isFrequency, repeatSummary, type Frequency } from "~/lib/recurrence";
-import { Button, buttonVariants } from "~/components/ui/button";
 import { UploadProgress } from "~/components/upload-progress";
 import { eventImageSrc } from "~/lib/event-image";
 import { formatDate, formatTimeRange } from "~/lib/format";
@@ -23,7 +20,7 @@ import { deleteEvent, getEventRow, listEventsForStaff } from "~/server/content/e
 import { getSiteContent } from "~/server/site/site-content.server";
 import { seatCounts } from "~/server/people/registrations.server";
 import type { Route } from "./+types/events";
-import { refusalFor, refuse, reply } from "~/server/http/action-result.server";
+import { deleteListedItem } from "./delete-action.server";
 import { ResponsiveImage } from "~/components/responsive-image";
 
 const SCREEN = "/members/add-event";
@@ -53,20 +50,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, "content:write");
   const form = await readForm(request);
-  const title = "Deletion Failed";
-  if (form.get("intent") !== "delete") return refuse(400, { title, description: "Unknown request." });
-  try {
-    const scope = form.get("scope") === "following" ? "following" : "this";
-    if (!(await deleteEvent(String(form.get("id") ?? ""), user, scope)))
-      return refuse(404, { title, description: "That event no longer exists." });
-  } catch (error) {
-    return refusalFor(error, {
-      title,
-      what: "Deleting an event",
-      fallback: "The event could not be removed. Please try again.",
-    });
-  }
-  return reply({ title: "Event Deleted", description: "The event has been removed." });
+  const scope = form.get("scope") === "following" ? "following" : "this";
+  return deleteListedItem(form, {
+    noun: "event",
+    what: "Deleting an event",
+    remove: (id) => deleteEvent(id, user, scope),
+    deleted: { title: "Event Deleted", description: "The event has been removed." },
+  });
 }
 
 /** The choices of the Repeats field, in words that follow the chosen date. */
@@ -167,12 +157,12 @@ function seatsLine(capacity: number | null, counts: { taken: number; waiting: nu
 
 export default function Events({ loaderData }: Route.ComponentProps) {
   const { items: events, editing, loadFailed } = loaderData;
-  const { isEditing, current, errors, formKey, onSubmit, progress, isUploading } = useUploadForm({
+  const { isEditing, current, errors, field, formKey, progress, isUploading, card } = useUploadForm({
     screen: SCREEN,
     editing,
     loadFailed,
     loadFailedTitle: "Error fetching events",
-    deleteKey: "delete-event",
+    noun: "event",
     schema: eventSchema,
     problemToast: (error: { issues: { message: string }[] }) => ({
       title: "Submission Failed",
@@ -190,56 +180,29 @@ export default function Events({ loaderData }: Route.ComponentProps) {
   return (
     <AdminScreen title="Events" description="Events appear on the Events page from their date onward.">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start [&>*]:min-w-0">
-        <form
+        <ContentFormCard
           key={formId}
-          method="post"
+          title={isEditing ? "Edit Event" : "Add an Event"}
+          submitLabel={isUploading ? "Saving..." : isEditing ? "Update Event" : "Add Event"}
           action="/members/add-event/save"
-          encType="multipart/form-data"
-          noValidate
-          aria-label={isEditing ? "Edit Event" : "Add an Event"}
-          className="grid gap-5 rounded-xl border border-border bg-background p-6 shadow-sm"
-          onSubmit={onSubmit}
+          {...card}
         >
-          <h2 className="text-lg font-semibold text-navy">{isEditing ? "Edit Event" : "Add an Event"}</h2>
-          <input type="hidden" name="intent" value={isEditing ? "update" : "create"} />
-          {current ? <input type="hidden" name="id" value={current.id} /> : null}
-          <FormField
-            id="title"
-            name="title"
-            label="Title *"
-            required
-            maxLength={200}
-            defaultValue={current?.title ?? ""}
-            error={errors.title}
-          />
+          <FormField {...field("title", current?.title)} label="Title *" required maxLength={200} />
           <div className="grid gap-5 sm:grid-cols-3">
             <FormField
-              id="eventDate"
-              name="eventDate"
+              {...field("eventDate", current?.eventDate)}
               label="Date *"
               type="date"
               required
-              defaultValue={current?.eventDate ?? ""}
               onChange={(event) => setDate(event.target.value)}
-              error={errors.eventDate}
             />
             <FormField
-              id="eventTime"
-              name="eventTime"
+              {...field("eventTime", time(current?.eventTime))}
               label="Start Time *"
               type="time"
               required
-              defaultValue={time(current?.eventTime)}
-              error={errors.eventTime}
             />
-            <FormField
-              id="eventEndTime"
-              name="eventEndTime"
-              label="End Time"
-              type="time"
-              defaultValue={time(current?.eventEndTime)}
-              error={errors.eventEndTime}
-            />
+            <FormField {...field("eventEndTime", time(current?.eventEndTime))} label="End Time" type="time" />
           </div>
           {current ? (
             current.seriesId ? (
@@ -249,147 +212,98 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             <RepeatFields key={formKey} date={date} errors={errors} />
           )}
           <FormField
-            id="locationName"
-            name="locationName"
+            {...field("locationName", current?.locationName)}
             label="Location Name *"
             required
             maxLength={200}
-            defaultValue={current?.locationName ?? ""}
-            error={errors.locationName}
           />
           <FormField
-            id="googleMapsUrl"
-            name="googleMapsUrl"
+            {...field("googleMapsUrl", current?.googleMapsUrl)}
             label="Google Maps URL *"
             type="url"
             required
             maxLength={1000}
             placeholder="https://maps.google.com/..."
-            defaultValue={current?.googleMapsUrl ?? ""}
-            error={errors.googleMapsUrl}
           />
           {/* One above the other: a date-and-time field needs the form's whole width. */}
           <div className="grid gap-5">
             <FormField
-              id="capacity"
-              name="capacity"
+              {...field("capacity", current?.capacity)}
               label="Seats"
               type="number"
               inputMode="numeric"
               min={1}
               max={MAX_CAPACITY}
               hint="Leave empty for no limit. When full, people join a waitlist."
-              defaultValue={current?.capacity ?? ""}
-              error={errors.capacity}
             />
             <FormField
-              id="registrationDeadline"
-              name="registrationDeadline"
+              {...field(
+                "registrationDeadline",
+                current?.registrationDeadline &&
+                  localInputInChurchZone(new Date(current.registrationDeadline)),
+              )}
               label="Registration Closes"
               type="datetime-local"
               hint="Leave empty to keep it open until the day of the event."
-              defaultValue={
-                current?.registrationDeadline
-                  ? localInputInChurchZone(new Date(current.registrationDeadline))
-                  : ""
-              }
-              error={errors.registrationDeadline}
             />
           </div>
-          <FormField
-            id="speaker"
-            name="speaker"
-            label="Speaker"
-            maxLength={120}
-            defaultValue={current?.speaker ?? ""}
-            error={errors.speaker}
-          />
+          <FormField {...field("speaker", current?.speaker)} label="Speaker" maxLength={120} />
           <TextareaField
-            id="description"
-            name="description"
+            {...field("description", current?.description)}
             label="Description"
             maxLength={5000}
-            defaultValue={current?.description ?? ""}
-            error={errors.description}
           />
-          <FormField
-            id="image"
+          <FileField
             name="image"
             label={isEditing ? "New Image (leave empty to keep the current one)" : "Image"}
-            type="file"
             accept="image/jpeg,image/png,image/gif,image/webp"
-            className="[&_input]:h-auto [&_input]:py-2"
             hint={`JPG, PNG, GIF or WEBP up to ${MAX_UPLOAD_LABEL}`}
             error={errors.image}
           />
           <UploadProgress value={progress} />
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <Button type="submit" size="lg" disabled={isUploading} className="flex-1">
-              {isUploading ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-              {isUploading ? "Saving..." : isEditing ? "Update Event" : "Add Event"}
-            </Button>
-            {isEditing ? (
-              <Link
-                to={SCREEN}
-                className={buttonVariants({ variant: "outline", size: "lg" })}
-                preventScrollReset
-              >
-                <X aria-hidden="true" />
-                Cancel Edit
-              </Link>
-            ) : null}
-          </div>
-        </form>
+        </ContentFormCard>
 
-        <ContentListCard title="All Events" isEmpty={events.length === 0} emptyText="No events yet.">
-          {events.map((item) => (
-            <li key={item.id} className="flex items-center gap-3 py-3" data-testid="event-row">
-              <ResponsiveImage
-                src={item.imageSrc}
-                alt=""
-                width={64}
-                height={40}
-                sizes="64px"
-                className="h-10 w-16 shrink-0 rounded object-cover"
-              />
-              <div className="min-w-0 flex-1">
-                <p className="line-clamp-2 break-words font-medium">{item.title}</p>
-                <p className="text-sm text-muted-foreground">
-                  {formatDate(item.eventDate)} · {formatTimeRange(item.eventTime, item.eventEndTime)}
+        <ContentListCard
+          title="All Events"
+          emptyText="No events yet."
+          noun="event"
+          items={events}
+          picture={(item) => (
+            <ResponsiveImage
+              src={item.imageSrc}
+              alt=""
+              width={64}
+              height={40}
+              sizes="64px"
+              className="h-10 w-16 shrink-0 rounded object-cover"
+            />
+          )}
+          deleteOptions={(item) =>
+            item.seriesId ? (
+              <label className="flex min-h-11 items-center gap-3 text-sm">
+                <input type="checkbox" name="scope" value="following" className="size-4 accent-primary" />
+                Also delete every later date of this repeating event
+              </label>
+            ) : null
+          }
+        >
+          {(item) => (
+            <>
+              <p className="text-sm text-muted-foreground">
+                {formatDate(item.eventDate)} · {formatTimeRange(item.eventTime, item.eventEndTime)}
+              </p>
+              <p className="text-sm text-muted-foreground" data-testid="event-seats">
+                {item.seats}
+              </p>
+              {item.repeats ? (
+                <p className="text-sm text-muted-foreground" data-testid="event-repeats">
+                  <Repeat className="mr-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
+                  {item.repeats}
+                  {item.isSeriesException ? " (this date changed)" : ""}
                 </p>
-                <p className="text-sm text-muted-foreground" data-testid="event-seats">
-                  {item.seats}
-                </p>
-                {item.repeats ? (
-                  <p className="text-sm text-muted-foreground" data-testid="event-repeats">
-                    <Repeat className="mr-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
-                    {item.repeats}
-                    {item.isSeriesException ? " (this date changed)" : ""}
-                  </p>
-                ) : null}
-              </div>
-              <EditLink to={`?edit=${item.id}`} label={`Edit ${item.title}`} />
-              <ConfirmDeleteButton
-                fetcherKey="delete-event"
-                id={item.id}
-                label={`Delete ${item.title}`}
-                question="Are you sure you want to delete this event?"
-                options={
-                  item.seriesId ? (
-                    <label className="flex min-h-11 items-center gap-3 text-sm">
-                      <input
-                        type="checkbox"
-                        name="scope"
-                        value="following"
-                        className="size-4 accent-primary"
-                      />
-                      Also delete every later date of this repeating event
-                    </label>
-                  ) : null
-                }
-              />
-            </li>
-          ))}
+              ) : null}
+            </>
+          )}
         </ContentListCard>
       </div>
     </AdminScreen>

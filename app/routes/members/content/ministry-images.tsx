@@ -2,9 +2,9 @@ import { ImageUp, LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
+import { Field } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { UploadProgress } from "~/components/upload-progress";
 import { pageMeta } from "~/lib/meta";
@@ -93,57 +93,51 @@ export default function MinistryImages({ loaderData }: Route.ComponentProps) {
           if (answer.ok && answer.redirectTo) navigate(answer.redirectTo);
         }}
       >
-        <div className="grid gap-2">
-          <Label htmlFor="ministrySlug">Ministry</Label>
-          <NativeSelect
-            id="ministrySlug"
-            name="ministrySlug"
-            value={slug}
-            aria-invalid={missing.ministrySlug ? true : undefined}
-            aria-describedby={missing.ministrySlug ? "ministrySlug-error" : undefined}
-            onChange={(event) => {
-              setSlug(event.target.value);
-              setMissing((current) => ({ ...current, ministrySlug: false }));
-            }}
-          >
-            <option value="">Select a ministry</option>
-            {loaderData.ministries.map((ministry) => (
-              <option key={ministry.slug} value={ministry.slug}>
-                {ministry.name}
-              </option>
-            ))}
-          </NativeSelect>
-          {missing.ministrySlug ? (
-            <p id="ministrySlug-error" className="text-sm text-destructive">
-              {fieldErrors.ministrySlug}
-            </p>
-          ) : null}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="image">Image</Label>
-          <Input
-            id="image"
-            name="image"
-            type="file"
-            accept="image/jpeg,image/png,image/gif,image/webp"
-            className="h-auto py-2"
-            aria-describedby={missing.image ? "image-hint image-error" : "image-hint"}
-            aria-invalid={missing.image ? true : undefined}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              setPreview(file ? URL.createObjectURL(file) : null);
-              setMissing((current) => ({ ...current, image: false }));
-            }}
-          />
-          <p id="image-hint" className="text-xs text-muted-foreground">
-            JPG, PNG, GIF or WEBP up to {MAX_UPLOAD_LABEL}
-          </p>
-          {missing.image ? (
-            <p id="image-error" className="text-sm text-destructive">
-              {fieldErrors.image}
-            </p>
-          ) : null}
-        </div>
+        <Field
+          id="ministrySlug"
+          label="Ministry"
+          error={missing.ministrySlug ? fieldErrors.ministrySlug : undefined}
+          control={(aria) => (
+            <NativeSelect
+              id="ministrySlug"
+              name="ministrySlug"
+              value={slug}
+              {...aria}
+              onChange={(event) => {
+                setSlug(event.target.value);
+                setMissing((current) => ({ ...current, ministrySlug: false }));
+              }}
+            >
+              <option value="">Select a ministry</option>
+              {loaderData.ministries.map((ministry) => (
+                <option key={ministry.slug} value={ministry.slug}>
+                  {ministry.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+        <Field
+          id="image"
+          label="Image"
+          hint={<>JPG, PNG, GIF or WEBP up to {MAX_UPLOAD_LABEL}</>}
+          error={missing.image ? fieldErrors.image : undefined}
+          control={(aria) => (
+            <Input
+              id="image"
+              name="image"
+              type="file"
+              accept="image/jpeg,image/png,image/gif,image/webp"
+              className="h-auto py-2"
+              {...aria}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                setPreview(file ? URL.createObjectURL(file) : null);
+                setMissing((current) => ({ ...current, image: false }));
+              }}
+            />
+          )}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <figure className="grid gap-2">
             <figcaption className="text-sm font-medium">Current picture</figcaption>

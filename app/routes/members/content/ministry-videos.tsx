@@ -1,9 +1,7 @@
 import { data } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
-import { ConfirmDeleteButton } from "~/components/confirm-dialog";
-import { ContentFormCard, ContentListCard, EditLink, useEditableScreen } from "~/components/content-admin";
-import { FormField } from "~/components/form-field";
-import { Label } from "~/components/ui/label";
+import { ContentFormCard, ContentListCard, useEditableScreen } from "~/components/content-admin";
+import { Field, FormField } from "~/components/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { firstErrors } from "~/lib/action-result";
 import { pageMeta } from "~/lib/meta";
@@ -98,7 +96,7 @@ export default function MinistryVideos({ loaderData, actionData }: Route.Compone
     schema: ministryVideoSchema,
     problemToast: videoProblemToast,
   });
-  const { editing, errors, values } = screen;
+  const { editing, errors, values, field } = screen;
 
   return (
     <AdminScreen title="Ministry Videos" description="Videos appear on their ministry's page, newest first.">
@@ -113,68 +111,48 @@ export default function MinistryVideos({ loaderData, actionData }: Route.Compone
           onSubmit={screen.onSubmit}
         >
           <FormField
-            id="title"
-            name="title"
+            {...field("title", values?.title ?? editing?.title)}
             label="Title"
             required
             maxLength={200}
-            defaultValue={values?.title ?? (editing ? editing.title : "")}
-            error={errors.title}
           />
           <FormField
-            id="url"
-            name="url"
+            {...field("url", values?.url ?? (editing && youTubeWatchUrl(editing.youtubeId)))}
             label="YouTube URL"
             type="url"
             required
             maxLength={500}
             placeholder="https://www.youtube.com/watch?v=..."
-            defaultValue={values?.url ?? (editing ? youTubeWatchUrl(editing.youtubeId) : "")}
-            error={errors.url}
           />
-          <div className="grid gap-2">
-            <Label htmlFor="ministrySlug">Ministry</Label>
-            <NativeSelect
-              id="ministrySlug"
-              name="ministrySlug"
-              required
-              defaultValue={values?.ministrySlug ?? (editing ? editing.ministrySlug : "")}
-              aria-invalid={errors.ministrySlug ? true : undefined}
-              aria-describedby={errors.ministrySlug ? "ministrySlug-error" : undefined}
-            >
-              <option value="">Select a ministry</option>
-              {ministries.map((ministry) => (
-                <option key={ministry.slug} value={ministry.slug}>
-                  {ministry.name}
-                </option>
-              ))}
-            </NativeSelect>
-            {errors.ministrySlug ? (
-              <p id="ministrySlug-error" className="text-sm text-destructive">
-                {errors.ministrySlug}
-              </p>
-            ) : null}
-          </div>
+          <Field
+            id="ministrySlug"
+            label="Ministry"
+            error={errors.ministrySlug}
+            control={(aria) => (
+              <NativeSelect
+                id="ministrySlug"
+                name="ministrySlug"
+                required
+                defaultValue={values?.ministrySlug ?? (editing ? editing.ministrySlug : "")}
+                {...aria}
+              >
+                <option value="">Select a ministry</option>
+                {ministries.map((ministry) => (
+                  <option key={ministry.slug} value={ministry.slug}>
+                    {ministry.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          />
         </ContentFormCard>
 
-        <ContentListCard title="Videos" isEmpty={videos.length === 0} emptyText="No ministry videos yet.">
-          {videos.map((video) => (
-            <li key={video.id} className="flex items-center gap-3 py-3" data-testid="video-row">
-              <div className="min-w-0 flex-1">
-                <p className="line-clamp-2 break-words font-medium">{video.title}</p>
-                <p className="text-sm text-muted-foreground">
-                  {nameOf(video.ministrySlug) ?? video.ministrySlug}
-                </p>
-              </div>
-              <EditLink to={`?edit=${video.id}`} label={`Edit ${video.title}`} />
-              <ConfirmDeleteButton
-                fetcherKey="delete-video"
-                id={video.id}
-                label={`Delete ${video.title}`}
-                question="Are you sure you want to delete this video?"
-              />
-            </li>
-          ))}
+        <ContentListCard title="Videos" emptyText="No ministry videos yet." noun="video" items={videos}>
+          {(video) => (
+            <p className="text-sm text-muted-foreground">
+              {nameOf(video.ministrySlug) ?? video.ministrySlug}
+            </p>
+          )}
         </ContentListCard>
       </div>
     </AdminScreen>
