@@ -9,6 +9,7 @@ import { useUpload } from "~/lib/upload-client";
 import { ConfirmDeleteButton, useDeleteToast } from "./confirm-dialog";
 import { FormField } from "./form-field";
 import { Button, buttonVariants } from "./ui/button";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
 
 /**
  * The state of a "form plus list" screen (sermons, ministry videos): the item being edited, the
@@ -266,13 +267,6 @@ export function useUploadForm<Item extends { id: string }>(options: {
       onSubmit,
     },
   };
-}
-
-/** The spec's toast when the screen's list cannot be read. */
-function useLoadFailedToast(loadFailed: boolean | undefined, title: string) {
-  useEffect(() => {
-    if (loadFailed) showToast({ title, description: "Please reload the page.", variant: "destructive" });
-  }, [loadFailed, title]);
 }
 
 /**

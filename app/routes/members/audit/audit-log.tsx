@@ -1,5 +1,4 @@
 import { ScrollText } from "lucide-react";
-import { useEffect } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { AuditEntries } from "~/components/audit-entries";
@@ -21,12 +20,12 @@ import {
 import type { AuditEntryView } from "~/lib/audit-format";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
-import { showToast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import { auditFilterChoices, auditNames, entryView, listAuditEntries } from "~/server/audit/audit-log.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import type { Route } from "./+types/audit-log";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Audit Log", "Who changed what in the members area, and when.");
@@ -69,14 +68,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const hasErrors = Object.keys(errors).length > 0;
   const filtered = isFiltered(filter);
 
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching the audit log",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, "Error fetching the audit log");
 
   return (
     <AdminScreen

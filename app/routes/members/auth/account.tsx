@@ -25,6 +25,7 @@ import { redirectWithToast } from "~/server/http/toast.server";
 import type { Route } from "./+types/account";
 import { NameForm, PasswordForm } from "./account-forms";
 import { SessionsPanel, TwoFactorPanel, type SessionRow } from "./account-panels";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "My account", "Your name, password, two-factor sign-in and signed-in devices.");
@@ -192,14 +193,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   useEffect(() => {
     if (actionData?.toast) showToast({ ...actionData.toast, id: `account-${actionData.at}` });
   }, [actionData]);
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching your account",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, "Error fetching your account");
 
   if (loaderData.mustChangePassword) {
     return (

@@ -32,6 +32,7 @@ import { siteOrigin } from "~/server/platform/site-origin.server";
 import type { Route } from "./+types/staff-account";
 import { AccessCard, STAFF_DELETE_KEY } from "./staff-account-access";
 import { AccountDetails, InvitationCard, RoleCard } from "./staff-account-cards";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
 
 const texts = {
   notFound: "That staff account could not be found. It may have been deleted.",
@@ -172,14 +173,7 @@ export default function StaffAccountScreen({ loaderData, actionData }: Route.Com
   const answer = actionData as StaffActionResult | undefined;
   const linkRef = useRef<HTMLDivElement>(null);
   useDeleteToast(STAFF_DELETE_KEY);
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching the account",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, "Error fetching the account");
   useEffect(() => {
     if (!answer) return;
     showToast({ ...answer.toast, id: `staff-account-${answer.at}` });

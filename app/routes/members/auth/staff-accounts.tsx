@@ -27,6 +27,7 @@ import type { Route } from "./+types/staff-accounts";
 import { AccountList } from "./staff-account-list";
 import { AddAccount } from "./staff-add-account";
 import { TwoFactorSetting } from "./staff-two-factor-setting";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Staff accounts", "Who can sign in to the members area, and what each may do.");
@@ -134,14 +135,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
   const { accounts, twoFactorRequired, emailConfigured, selfHasTwoFactor, invitationHours, loadFailed } =
     loaderData;
   const answer = actionData as StaffActionResult | undefined;
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching the staff accounts",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, "Error fetching the staff accounts");
   useEffect(() => {
     if (answer) showToast({ ...answer.toast, id: `staff-${answer.at}` });
   }, [answer]);

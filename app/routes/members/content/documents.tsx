@@ -1,5 +1,5 @@
 import { FileText, ImageIcon, LoaderCircle, Pencil, Upload } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { ConfirmDeleteButton, useDeleteToast } from "~/components/confirm-dialog";
@@ -33,6 +33,7 @@ import { services } from "~/server/platform/services.server";
 import type { Route } from "./+types/documents";
 import { CategoryOptions, DetailsDialog, detailsParam, NOT_SAVED } from "./documents-details-dialog";
 import { loadOrEmpty } from "~/server/http/loader.server";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
 
 /** How many earlier versions the history lists. */
 const HISTORY_LIMIT = 20;
@@ -190,14 +191,7 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
   const [fileError, setFileError] = useState<string | null>(null);
   useDeleteToast("delete-document");
 
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching files",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, "Error fetching files");
 
   return (
     <AdminScreen title="Upload Files" description="Documents for the eLibrary and gospel tracts.">

@@ -18,6 +18,7 @@ import { outboxStatus } from "~/server/messages/outbox-status.server";
 import type { Route } from "./+types/inbox-message";
 import { ContactCard, linkClass, MessageCard, RepliesCard, StatusCard } from "./inbox-message-cards";
 import { itemPage } from "./inbox-message-page.server";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
 
 const texts = {
   notFound: "That message could not be found. It may have been removed.",
@@ -107,10 +108,7 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
   const statusFetcher = useFetcher<ActionResult>({ key: "inbox-status" });
   const replyRef = useRef<HTMLTextAreaElement>(null);
 
-  useEffect(() => {
-    if (loadFailed)
-      showToast({ title: texts.loadFailed, description: "Please reload the page.", variant: "destructive" });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, texts.loadFailed);
   useEffect(() => {
     if (!actionData) return;
     showToast({ ...actionData.toast, id: `inbox-${actionData.at}` });

@@ -1,5 +1,4 @@
 import { Inbox, Search } from "lucide-react";
-import { useEffect } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { KindLabel, StatusBadge } from "~/components/inbox-badges";
@@ -13,13 +12,13 @@ import { NativeSelect } from "~/components/ui/select";
 import { inboxSearch, KIND_LABELS, readInboxQuery, STATUS_FILTERS, type InboxKind } from "~/lib/inbox";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
-import { showToast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import { requireUser } from "~/server/auth/guards.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import { countNewInboxItems, listInbox, type InboxListRow } from "~/server/messages/inbox.server";
 import { outboxStatus } from "~/server/messages/outbox-status.server";
 import type { Route } from "./+types/inbox";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Messages", "Connect messages, ministry sign-ups and event registrations.");
@@ -97,14 +96,7 @@ export default function InboxScreen({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const isLoading = navigation.state === "loading" && navigation.location?.pathname === "/members/messages";
 
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching messages",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, "Error fetching messages");
 
   const filtered = query.q !== "" || query.kind !== "" || query.status !== "inbox";
 

@@ -1,17 +1,17 @@
 import { MailCheck } from "lucide-react";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { AdminScreen } from "~/components/admin-screen";
 import { EmailStatusBadge } from "~/components/inbox-badges";
 import { StatusMessage } from "~/components/status-message";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
-import { showToast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import { requireUser } from "~/server/auth/guards.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import { listUnsentEmails } from "~/server/messages/outbox.server";
 import { outboxStatus } from "~/server/messages/outbox-status.server";
 import type { Route } from "./+types/outbox";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Waiting E-mails", "E-mails that wait to be sent, or could not be sent.");
@@ -54,14 +54,7 @@ function Detail({ label, children, className }: { label: string; children: React
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { emails, waiting, emailConfigured, loadFailed } = loaderData;
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching e-mails",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, "Error fetching e-mails");
 
   return (
     <AdminScreen

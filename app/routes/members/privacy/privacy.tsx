@@ -28,6 +28,7 @@ import {
   type RetentionRun,
 } from "~/server/privacy/retention-settings.server";
 import type { Route } from "./+types/privacy";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
 
 // Data retention (privacy issue): how long the site keeps Connect messages, registrations and
 // deleted members, and what the daily clean-up last removed. Administrators only.
@@ -133,14 +134,7 @@ export default function DataRetention({ loaderData, actionData }: Route.Componen
   useEffect(() => {
     if (actionData?.toast) showToast({ ...actionData.toast, id: `retention-${actionData.at}` });
   }, [actionData]);
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching the settings",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, "Error fetching the settings");
 
   return (
     <AdminScreen

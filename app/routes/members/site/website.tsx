@@ -1,17 +1,17 @@
 import { ChevronRight } from "lucide-react";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { MinistryLogo } from "~/components/ministry-logo";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
-import { showToast } from "~/lib/toast";
 import { SITE_SECTIONS, ministrySectionKey } from "~/schemas/site-sections";
 import { requireUser } from "~/server/auth/guards.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import { listSectionSummaries, type SectionSummary } from "~/server/site/site-sections.server";
 import type { Route } from "./+types/website";
+import { useLoadFailedToast } from "~/components/load-failed-toast";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Website", "Edit the church's details, pages, pastors and ministries.");
@@ -66,14 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Website({ loaderData }: Route.ComponentProps) {
   const { sections, ministries, loadFailed } = loaderData;
-  useEffect(() => {
-    if (loadFailed)
-      showToast({
-        title: "Error fetching the website",
-        description: "Please reload the page.",
-        variant: "destructive",
-      });
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, "Error fetching the website");
   return (
     <AdminScreen
       title="Website"
