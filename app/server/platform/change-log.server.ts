@@ -1,6 +1,6 @@
 import { auditLog } from "../../../database/schema";
 import type { StaffUser } from "../auth/guards.server";
-import { currentClientIp } from "../http/request-scope.server";
+import { currentClientIp } from "./request-scope.server";
 import type { Executor } from "./db.server";
 
 /**

@@ -4,8 +4,8 @@ import { runHousekeeping } from "../platform/housekeeping.server";
 import { runScheduledRetention } from "../privacy/retention.server";
 import { services } from "../platform/services.server";
 import { siteOrigin } from "../platform/site-origin.server";
-import { queueDueDigests } from "./digest.server";
-import { sendDueEmails } from "./outbox.server";
+import { queueDueDigests } from "../messages/digest.server";
+import { sendDueEmails } from "../messages/outbox.server";
 
 const DIGEST_CHECK_MS = 60_000;
 
