@@ -85,6 +85,13 @@ export function createAuth(options: { db: Database; secret: string; baseURL: str
 
 export type Auth = ReturnType<typeof createAuth>;
 
+// The auth library is one of the services every loader may use; platform does not know its type.
+declare module "../platform/services.server" {
+  interface Services {
+    auth: Auth;
+  }
+}
+
 /**
  * The auth library marks cookies Secure only when its base URL is https. Behind a TLS-terminating
  * proxy the request itself tells us (see TRUST_PROXY), so add the flag per request.
