@@ -27,7 +27,7 @@ import { services } from "../platform/services.server";
 import { siteOrigin } from "../platform/site-origin.server";
 import { getSiteContent } from "../site/site-content.server";
 import { loadMemberOptions, ministryAndRoleNames, mobileDigits } from "./members.server";
-import { promoteFromWaitlist } from "./registrations.server";
+import { promoteFromWaitlist } from "./event-seats.server";
 
 // Privacy (issue 23): everything the site holds about one person, to hand it over (export) or to
 // remove it for good (erase). A person is their member row and what hangs off it (consents,
