@@ -17,7 +17,9 @@ function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    return EXTENSIONS.some((ext) => entry.name.endsWith(ext)) && !entry.name.endsWith(".test.ts") ? [full] : [];
+    return EXTENSIONS.some((ext) => entry.name.endsWith(ext)) && !entry.name.endsWith(".test.ts")
+      ? [full]
+      : [];
   });
 }
 
@@ -38,14 +40,24 @@ function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean 
   if (ts.isExportDeclaration(node)) {
     if (node.isTypeOnly) return true;
     const clause = node.exportClause;
-    return !!clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly);
+    return (
+      !!clause &&
+      ts.isNamedExports(clause) &&
+      clause.elements.length > 0 &&
+      clause.elements.every((e) => e.isTypeOnly)
+    );
   }
   const clause = node.importClause;
   if (!clause) return false; // a bare `import "x"` runs the module
   if (clause.isTypeOnly) return true;
   if (clause.name) return false;
   const bindings = clause.namedBindings;
-  return !!bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly);
+  return (
+    !!bindings &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((e) => e.isTypeOnly)
+  );
 }
 
 /** Reads every .ts/.tsx under `dir` (tests left out) with TypeScript's parser. */
@@ -61,8 +73,12 @@ export function readImportGraph(root: string, dir: string): ImportGraph {
       if (to) edges.push({ to: path.relative(root, to), typeOnly });
     };
     for (const statement of source.statements) {
-      if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier) {
-        if (ts.isStringLiteral(statement.moduleSpecifier)) add(statement.moduleSpecifier.text, isTypeOnly(statement));
+      if (
+        (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+        statement.moduleSpecifier
+      ) {
+        if (ts.isStringLiteral(statement.moduleSpecifier))
+          add(statement.moduleSpecifier.text, isTypeOnly(statement));
       } else if (ts.isModuleDeclaration(statement) && ts.isStringLiteral(statement.name)) {
         // `declare module "./x" { ... }` augments x's types: a type import of x.
         add(statement.name.text, true);

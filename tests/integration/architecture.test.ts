@@ -56,7 +56,14 @@ describe("the cycle finder", () => {
   });
 
   it("finds none in a graph without one, and none when the closing import is type-only", () => {
-    expect(findCycles(new Map([["a", edges("b")], ["b", edges()]]))).toEqual([]);
+    expect(
+      findCycles(
+        new Map([
+          ["a", edges("b")],
+          ["b", edges()],
+        ]),
+      ),
+    ).toEqual([]);
     const typeClosed = new Map([
       ["a", edges("b")],
       ["b", [{ to: "a", typeOnly: true }]],
