@@ -10,7 +10,7 @@ import { logChange, type Actor } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
 import {
   clearRateLimitsWithPrefix,
-  hitRateLimits,
+  requestWithinEmailLimits,
   type RateLimitResult,
 } from "../platform/rate-limit.server";
 import { services } from "../platform/services.server";
@@ -201,7 +201,6 @@ export async function requestPasswordReset(email: string, origin: string, actor:
   });
 }
 
-const HOUR = 60 * 60 * 1000;
 /** How often one e-mail address may be sent a reset link, and one connection may ask for any. */
 export const RESET_REQUESTS_PER_ADDRESS = 3;
 export const RESET_REQUESTS_PER_CONNECTION = 10;
@@ -211,20 +210,15 @@ export const RESET_REQUESTS_PER_CONNECTION = 10;
  * is told to wait (the answer it gets); an address asked for too often quietly gets nothing more,
  * so the answer still does not tell whether the address has an account.
  */
-export async function requestPasswordResetWithinLimits(input: {
+export function requestPasswordResetWithinLimits(input: {
   email: string;
   clientIp: string;
   origin: string;
 }): Promise<RateLimitResult> {
-  const { db } = services();
-  const email = input.email.trim().toLowerCase();
-  const byConnection = await hitRateLimits(db, [
-    { key: `reset:ip:${input.clientIp}`, limit: RESET_REQUESTS_PER_CONNECTION, windowMs: HOUR },
-  ]);
-  if (!byConnection.allowed) return byConnection;
-  const byAddress = await hitRateLimits(db, [
-    { key: `reset:email:${email}`, limit: RESET_REQUESTS_PER_ADDRESS, windowMs: HOUR },
-  ]);
-  if (byAddress.allowed) await requestPasswordReset(email, input.origin);
-  return byConnection;
+  return requestWithinEmailLimits(
+    services().db,
+    { name: "reset", email: input.email, clientIp: input.clientIp },
+    { perConnection: RESET_REQUESTS_PER_CONNECTION, perAddress: RESET_REQUESTS_PER_ADDRESS },
+    (email) => requestPasswordReset(email, input.origin),
+  );
 }

@@ -10,7 +10,7 @@ import { renderEmail } from "../messages/email-layout.server";
 import { isSendableAddress, queueEmail } from "../messages/outbox.server";
 import { logChange, type Actor } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
-import { hitRateLimits, type RateLimitResult } from "../platform/rate-limit.server";
+import { requestWithinEmailLimits, type RateLimitResult } from "../platform/rate-limit.server";
 import { services } from "../platform/services.server";
 import { getSiteContent, type SiteContent } from "../site/site-content.server";
 import { notDeleted } from "./members.server";
@@ -24,7 +24,6 @@ import { notDeleted } from "./members.server";
 export const UPDATE_PATH = "/update-my-details";
 
 const DAY = 24 * 60 * 60 * 1000;
-const HOUR = 60 * 60 * 1000;
 
 /** How often one address may be sent a link from the public page, and one connection may ask. */
 export const LINK_REQUESTS_PER_ADDRESS = 3;
@@ -178,22 +177,17 @@ export async function requestUpdateLink(email: string, origin: string): Promise<
  * (that answer says nothing about the address); an address asked for too often quietly gets
  * nothing more, so the answer still does not tell whether it belongs to a member.
  */
-export async function requestUpdateLinkWithinLimits(input: {
+export function requestUpdateLinkWithinLimits(input: {
   email: string;
   clientIp: string;
   origin: string;
 }): Promise<RateLimitResult> {
-  const { db } = services();
-  const email = input.email.trim().toLowerCase();
-  const byConnection = await hitRateLimits(db, [
-    { key: `update-link:ip:${input.clientIp}`, limit: LINK_REQUESTS_PER_CONNECTION, windowMs: HOUR },
-  ]);
-  if (!byConnection.allowed) return byConnection;
-  const byAddress = await hitRateLimits(db, [
-    { key: `update-link:email:${email}`, limit: LINK_REQUESTS_PER_ADDRESS, windowMs: HOUR },
-  ]);
-  if (byAddress.allowed) await requestUpdateLink(email, input.origin);
-  return byConnection;
+  return requestWithinEmailLimits(
+    services().db,
+    { name: "update-link", email: input.email, clientIp: input.clientIp },
+    { perConnection: LINK_REQUESTS_PER_CONNECTION, perAddress: LINK_REQUESTS_PER_ADDRESS },
+    (email) => requestUpdateLink(email, input.origin),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -87,3 +87,28 @@ export async function clearRateLimitsWithPrefix(db: Database, prefix: string) {
   const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   await db.delete(rateLimits).where(sql`${rateLimits.key} like ${pattern}`);
 }
+
+/**
+ * A public "e-mail me a link" request within its hourly limits: a connection that asked too often
+ * is told to wait (the answer it gets); an address asked for too often quietly gets nothing more,
+ * so the answer never tells whether the address is known. `send` gets the address trimmed and
+ * lower-cased.
+ */
+export async function requestWithinEmailLimits(
+  db: Database,
+  request: { name: string; email: string; clientIp: string },
+  limits: { perConnection: number; perAddress: number },
+  send: (email: string) => Promise<unknown>,
+): Promise<RateLimitResult> {
+  const hour = 60 * 60 * 1000;
+  const email = request.email.trim().toLowerCase();
+  const byConnection = await hitRateLimits(db, [
+    { key: `${request.name}:ip:${request.clientIp}`, limit: limits.perConnection, windowMs: hour },
+  ]);
+  if (!byConnection.allowed) return byConnection;
+  const byAddress = await hitRateLimits(db, [
+    { key: `${request.name}:email:${email}`, limit: limits.perAddress, windowMs: hour },
+  ]);
+  if (byAddress.allowed) await send(email);
+  return byConnection;
+}
