@@ -8,11 +8,7 @@ import { renderEmail } from "../messages/email-layout.server";
 import { queueEmail } from "../messages/outbox.server";
 import { logChange, type Actor } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
-import {
-  clearRateLimitsWithPrefix,
-  requestWithinEmailLimits,
-  type RateLimitResult,
-} from "../platform/rate-limit.server";
+import { clearRateLimitsWithPrefix, limitEmailedLinkRequests } from "../platform/rate-limit.server";
 import { services } from "../platform/services.server";
 import { getSiteContent, type SiteContent } from "../site/site-content.server";
 import { accountFailurePrefix } from "./sign-in.server";
@@ -210,15 +206,8 @@ export const RESET_REQUESTS_PER_CONNECTION = 10;
  * is told to wait (the answer it gets); an address asked for too often quietly gets nothing more,
  * so the answer still does not tell whether the address has an account.
  */
-export function requestPasswordResetWithinLimits(input: {
-  email: string;
-  clientIp: string;
-  origin: string;
-}): Promise<RateLimitResult> {
-  return requestWithinEmailLimits(
-    services().db,
-    { name: "reset", email: input.email, clientIp: input.clientIp },
-    { perConnection: RESET_REQUESTS_PER_CONNECTION, perAddress: RESET_REQUESTS_PER_ADDRESS },
-    (email) => requestPasswordReset(email, input.origin),
-  );
-}
+export const requestPasswordResetWithinLimits = limitEmailedLinkRequests(
+  "reset",
+  { perConnection: RESET_REQUESTS_PER_CONNECTION, perAddress: RESET_REQUESTS_PER_ADDRESS },
+  requestPasswordReset,
+);

@@ -55,22 +55,44 @@ function withoutCursor({ cursorAt: _cursorAt, ...row }: Listed): RegistrationRow
   return row;
 }
 
+type RegistrationTable = typeof ministryRegistrations | typeof eventRegistrations;
+
+/** What both lists read of a row, and where it stands in its list: created_at exactly as stored. */
+const listedColumns = (t: RegistrationTable) => ({
+  id: t.id,
+  name: t.name,
+  email: t.email,
+  mobile: t.mobile,
+  emailConsent: t.emailConsent,
+  createdAt: t.createdAt,
+  cursorAt: sql<string>`${t.createdAt}::text`,
+});
+
+/** A row of either list as read with listedColumns, with its day on the church's clock. */
+const listedRow = (
+  row: Pick<Listed, "id" | "name" | "email" | "mobile" | "emailConsent" | "createdAt" | "cursorAt">,
+) => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  mobile: row.mobile,
+  date: dayInChurchZone(row.createdAt),
+  createdAt: row.createdAt,
+  emailConsent: row.emailConsent,
+  cursorAt: row.cursorAt,
+});
+
+/** The rows after `after` in the lists' order: newest first, then by id. */
+const afterRow = (t: RegistrationTable, after: Listed) =>
+  sql`(${t.createdAt}, ${t.id}) < (${after.cursorAt}::timestamptz, ${after.id}::uuid)`;
+
 /** Ministry sign-ups newest first (then by id, so sign-ups of the same moment keep one order). */
 async function ministryRegistrationsQuery(after?: Listed, limit?: number): Promise<Listed[]> {
   const t = ministryRegistrations;
   const query = services()
-    .db.select({
-      id: t.id,
-      ministrySlug: t.ministrySlug,
-      name: t.name,
-      email: t.email,
-      mobile: t.mobile,
-      emailConsent: t.emailConsent,
-      createdAt: t.createdAt,
-      cursorAt: sql<string>`${t.createdAt}::text`,
-    })
+    .db.select({ ...listedColumns(t), ministrySlug: t.ministrySlug })
     .from(t)
-    .where(after && sql`(${t.createdAt}, ${t.id}) < (${after.cursorAt}::timestamptz, ${after.id}::uuid)`)
+    .where(after && afterRow(t, after))
     .orderBy(desc(t.createdAt), desc(t.id))
     .$dynamic();
   const [rows, { ministryBySlug }] = await Promise.all([
@@ -78,16 +100,9 @@ async function ministryRegistrationsQuery(after?: Listed, limit?: number): Promi
     getSiteContent(),
   ]);
   return rows.map((row) => ({
-    id: row.id,
+    ...listedRow(row),
     group: ministryBySlug(row.ministrySlug)?.name ?? row.ministrySlug,
-    name: row.name,
-    email: row.email,
-    mobile: row.mobile,
     message: null,
-    date: dayInChurchZone(row.createdAt),
-    createdAt: row.createdAt,
-    emailConsent: row.emailConsent,
-    cursorAt: row.cursorAt,
   }));
 }
 
@@ -96,36 +111,23 @@ async function eventRegistrationsQuery(after?: Listed, limit?: number): Promise<
   const t = eventRegistrations;
   const query = services()
     .db.select({
-      id: t.id,
+      ...listedColumns(t),
       eventTitle: t.eventTitle,
-      name: t.name,
-      email: t.email,
-      mobile: t.mobile,
       message: t.message,
       status: t.status,
       checkedInAt: t.checkedInAt,
-      emailConsent: t.emailConsent,
-      createdAt: t.createdAt,
-      cursorAt: sql<string>`${t.createdAt}::text`,
     })
     .from(t)
-    .where(after && sql`(${t.createdAt}, ${t.id}) < (${after.cursorAt}::timestamptz, ${after.id}::uuid)`)
+    .where(after && afterRow(t, after))
     .orderBy(desc(t.createdAt), desc(t.id))
     .$dynamic();
   const rows = await (limit ? query.limit(limit) : query);
   return rows.map((row) => ({
-    id: row.id,
+    ...listedRow(row),
     group: row.eventTitle,
-    name: row.name,
-    email: row.email,
-    mobile: row.mobile,
     message: row.message,
-    date: dayInChurchZone(row.createdAt),
-    createdAt: row.createdAt,
     status: row.status,
     checkedInAt: row.checkedInAt,
-    emailConsent: row.emailConsent,
-    cursorAt: row.cursorAt,
   }));
 }
 

@@ -10,7 +10,7 @@ import { renderEmail } from "../messages/email-layout.server";
 import { isSendableAddress, queueEmail } from "../messages/outbox.server";
 import { logChange, type Actor } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
-import { requestWithinEmailLimits, type RateLimitResult } from "../platform/rate-limit.server";
+import { limitEmailedLinkRequests } from "../platform/rate-limit.server";
 import { services } from "../platform/services.server";
 import { getSiteContent, type SiteContent } from "../site/site-content.server";
 import { notDeleted } from "./members.server";
@@ -177,18 +177,11 @@ export async function requestUpdateLink(email: string, origin: string): Promise<
  * (that answer says nothing about the address); an address asked for too often quietly gets
  * nothing more, so the answer still does not tell whether it belongs to a member.
  */
-export function requestUpdateLinkWithinLimits(input: {
-  email: string;
-  clientIp: string;
-  origin: string;
-}): Promise<RateLimitResult> {
-  return requestWithinEmailLimits(
-    services().db,
-    { name: "update-link", email: input.email, clientIp: input.clientIp },
-    { perConnection: LINK_REQUESTS_PER_CONNECTION, perAddress: LINK_REQUESTS_PER_ADDRESS },
-    (email) => requestUpdateLink(email, input.origin),
-  );
-}
+export const requestUpdateLinkWithinLimits = limitEmailedLinkRequests(
+  "update-link",
+  { perConnection: LINK_REQUESTS_PER_CONNECTION, perAddress: LINK_REQUESTS_PER_ADDRESS },
+  requestUpdateLink,
+);
 
 // ---------------------------------------------------------------------------------------------
 // The member's side: open a link, send changes
