@@ -9,24 +9,24 @@ import express, { type NextFunction, type Request, type Response } from "express
 import helmet from "helmet";
 import morgan from "morgan";
 import type { ViteDevServer } from "vite";
-import { startServices, type RunningServices } from "../app/server/platform/boot.server";
-import { controlHandlers } from "../app/server/platform/cli.server";
+import { startServices, type RunningServices } from "../app/server/main/boot.server";
+import { controlHandlers } from "../app/server/main/cli.server";
 import { startControlServer } from "../app/server/platform/control.server";
 import { parseEnv, type Env } from "../app/server/platform/env.server";
 import { StartupError } from "../app/server/platform/startup-error.server";
 import { projectRoot } from "../app/server/platform/paths.server";
 import { startIdleCollector } from "../app/server/platform/idle-gc.server";
-import { startOutboxWorker } from "../app/server/messages/outbox-worker.server";
+import { startOutboxWorker } from "../app/server/main/jobs.server";
 import { compressedBody, isCacheablePath, pageCache } from "../app/server/platform/page-cache.server";
 import { services } from "../app/server/platform/services.server";
-import { CLIENT_IP_HEADER, runInRequestScope } from "../app/server/http/request-scope.server";
+import { CLIENT_IP_HEADER, runInRequestScope } from "../app/server/platform/request-scope.server";
 import { contentTypeFor } from "../app/lib/files";
 import { CHECK_IN_PATH } from "../app/lib/check-in-code";
 import { siteOrigin } from "../app/server/platform/site-origin.server";
 import { HEADERS_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from "../app/server/http/request-guard.server";
 import { reactRouterHandler, refuseEarly } from "./react-router-handler";
 
-export { runCli } from "../app/server/platform/cli.server";
+export { runCli } from "../app/server/main/cli.server";
 
 // Files a browser may show inline; anything else in the store is sent as a download.
 const INLINE_FILE_TYPES = new Set([".pdf", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".mp3", ".m4a"]);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { hashPassword } from "better-auth/crypto";
-import { startServices } from "~/server/platform/boot.server";
+import { startServices } from "~/server/main/boot.server";
 import {
   migrationsFolder,
   openDatabase,

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { startServices } from "~/server/platform/boot.server";
+import { startServices } from "~/server/main/boot.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { DatabaseOptions } from "~/server/platform/db.server";
 import { parseEnv } from "~/server/platform/env.server";

@@ -8,7 +8,7 @@ import { loader as profileLoader } from "~/routes/members/people/member-profile"
 import { loader as registrationsCsvLoader } from "~/routes/members/people/registration-csv";
 import { loader as reportCsvLoader } from "~/routes/members/people/report-csv";
 import { makeMemberSchema } from "~/schemas/member";
-import { runInRequestScope } from "~/server/http/request-scope.server";
+import { runInRequestScope } from "~/server/platform/request-scope.server";
 import { createMember, deleteMember, loadMemberOptions, updateMember } from "~/server/people/members.server";
 import { parseCsv } from "../helpers/csv";
 import {

@@ -8,7 +8,7 @@ import { action as checkInAction, loader as checkInLoader } from "~/routes/membe
 import { loader as reportsLoader } from "~/routes/members/people/reports";
 import { attendanceByEvent } from "~/server/people/check-in.server";
 import { checkInCode } from "~/server/people/registration-links.server";
-import { cancelRegistration, registerForEvent } from "~/server/people/registrations.server";
+import { cancelRegistration, registerForEvent } from "~/server/people/event-seats.server";
 import { createStaffAccount } from "../helpers/staff-account";
 import {
   TEST_ADMIN,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../database/schema";
-import { controlHandlers } from "~/server/platform/cli.server";
+import { controlHandlers } from "~/server/main/cli.server";
 import { sendControlCommand, startControlServer } from "~/server/platform/control.server";
 import { startTestServices, type TestServices } from "../helpers/test-services";
 

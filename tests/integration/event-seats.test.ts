@@ -4,8 +4,8 @@ import { eventRegistrations, events, outboxEmails, rateLimits } from "../../data
 import { addDays, todayInChurchZone } from "~/lib/dates";
 import { action as cancelAction, loader as cancelLoader } from "~/routes/events/cancel";
 import { action as registerAction, loader as detailLoader } from "~/routes/events/detail";
-import { updateEvent } from "~/server/content/events.server";
-import { registerForEvent } from "~/server/people/registrations.server";
+import { updateEvent } from "~/server/content/event-edits.server";
+import { registerForEvent } from "~/server/people/event-seats.server";
 import { siteContentChanged } from "~/server/site/site-content.server";
 import {
   callRoute,

@@ -6,7 +6,7 @@ import { action as connectAction } from "~/routes/connect";
 import { action as registerAction, loader as detailLoader } from "~/routes/events/detail";
 import { loader as listLoader } from "~/routes/events/index";
 import { getEvent, listUpcomingEvents } from "~/server/content/events.server";
-import { registerForEvent } from "~/server/people/registrations.server";
+import { registerForEvent } from "~/server/people/event-seats.server";
 import { saveVisitorMessage } from "~/server/people/visitors.server";
 import {
   callRoute,

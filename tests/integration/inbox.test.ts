@@ -8,7 +8,8 @@ import { action as messageAction, loader as messageLoader } from "~/routes/membe
 import { loader as inboxLoader } from "~/routes/members/messages/inbox";
 import { loader as outboxLoader } from "~/routes/members/messages/outbox";
 import { recordInboxItem } from "~/server/messages/inbox.server";
-import { registerForEvent, saveMinistryRegistration } from "~/server/people/registrations.server";
+import { saveMinistryRegistration } from "~/server/people/registrations.server";
+import { registerForEvent } from "~/server/people/event-seats.server";
 import { saveVisitorMessage } from "~/server/people/visitors.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import {

@@ -9,7 +9,7 @@ import { loader as profileLoader } from "~/routes/members/people/member-profile"
 import { loader as reportCsvLoader } from "~/routes/members/people/report-csv";
 import { loader as registrationCsvLoader } from "~/routes/members/people/registration-csv";
 import { deleteMember, listMembers } from "~/server/people/members.server";
-import { eraseSummary } from "~/server/people/personal-data.server";
+import { eraseSummary } from "~/server/people/person-erasure.server";
 import {
   callRoute,
   databaseKinds,

@@ -13,8 +13,8 @@ import {
 } from "../../database/schema";
 import { loader as layoutLoader } from "~/routes/members/home/layout";
 import { action, loader } from "~/routes/members/privacy/privacy";
-import { startOutboxWorker } from "~/server/messages/outbox-worker.server";
-import { controlHandlers } from "~/server/platform/cli.server";
+import { startOutboxWorker } from "~/server/main/jobs.server";
+import { controlHandlers } from "~/server/main/cli.server";
 import { listDeletedMembers } from "~/server/people/deleted-members.server";
 import { lastRetentionRun } from "~/server/privacy/retention-settings.server";
 import { runRetention, runScheduledRetention } from "~/server/privacy/retention.server";

@@ -7,7 +7,7 @@ import { ministries as defaultMinistries } from "~/content/ministries";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/members/home/dashboard";
 import { removeDemoContent } from "~/server/content/demo-content.server";
 import { saveDocumentDetails } from "~/server/content/documents.server";
-import { updateEvent } from "~/server/content/events.server";
+import { updateEvent } from "~/server/content/event-edits.server";
 import { updateSermon } from "~/server/content/sermons.server";
 import { setupChecklist, type SetupChecklist } from "~/server/site/setup-checklist.server";
 import { siteContentChanged } from "~/server/site/site-content.server";

@@ -5,7 +5,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { loadAsDocument } from "~/lib/page-scripts";
 import { isCancelSignature } from "~/server/people/registration-links.server";
-import { cancelRegistration, getRegistrationForCancel } from "~/server/people/registrations.server";
+import { cancelRegistration, getRegistrationForCancel } from "~/server/people/event-seats.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import { readForm } from "~/server/http/forms.server";
 import type { Route } from "./+types/cancel";

@@ -20,7 +20,7 @@ import {
 import { AppError } from "~/server/http/errors.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import { handlePublicForm } from "~/server/http/public-forms.server";
-import { registerForEvent, seatCounts } from "~/server/people/registrations.server";
+import { registerForEvent, seatCounts } from "~/server/people/event-seats.server";
 import { googleCalendarLink } from "~/server/content/event-calendar.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import { getSiteContent } from "~/server/site/site-content.server";

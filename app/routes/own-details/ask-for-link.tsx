@@ -9,7 +9,7 @@ import { forgotPasswordSchema } from "~/schemas/password";
 import { AppError } from "~/server/http/errors.server";
 import { handlePublicForm } from "~/server/http/public-forms.server";
 import { factsOf } from "~/server/http/request-context.server";
-import { requestUpdateLinkWithinLimits } from "~/server/people/member-updates.server";
+import { requestUpdateLinkWithinLimits } from "~/server/people/update-links.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import type { Route } from "./+types/ask-for-link";
 

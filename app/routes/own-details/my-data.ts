@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { todayInChurchZone } from "~/lib/dates";
 import { personalDataFileName, personalDataHtml } from "~/server/people/personal-data-file.server";
 import { collectPersonalData, recordExport } from "~/server/people/personal-data.server";
-import { openUpdateLink, type ClosedLink } from "~/server/people/member-updates.server";
+import { openUpdateLink, type ClosedLink } from "~/server/people/update-links.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/my-data";
 

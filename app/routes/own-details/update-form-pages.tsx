@@ -2,7 +2,7 @@ import { CircleCheck, Download, LinkIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import type { ClosedLink } from "~/server/people/member-updates.server";
+import type { ClosedLink } from "~/server/people/update-links.server";
 import { UpdateForm } from "./update-form-fields";
 import { Notice, Section } from "./update-form-section";
 import { texts, type Consents, type ConsentTexts, type OpenView } from "./update-form-view";

@@ -2,7 +2,7 @@ import type { Choice } from "~/content/member-options";
 import type { MemberChild } from "~/schemas/member-fields";
 import { UPDATE_LINK_DAYS } from "~/schemas/own-details";
 import type { CONSENT_KINDS } from "~/server/people/consents.server";
-import type { ClosedLink } from "~/server/people/member-updates.server";
+import type { ClosedLink } from "~/server/people/update-links.server";
 
 // What the update-form page shows: its texts and the states its loader and action answer.
 

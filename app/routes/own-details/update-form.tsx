@@ -12,7 +12,8 @@ import {
   CONSENT_KINDS,
   currentConsents,
 } from "~/server/people/consents.server";
-import { openUpdateLink, submitOwnDetails, type ClosedLink } from "~/server/people/member-updates.server";
+import { submitOwnDetails } from "~/server/people/member-updates.server";
+import { openUpdateLink, type ClosedLink } from "~/server/people/update-links.server";
 import { loadMemberOptions } from "~/server/people/members.server";
 import { hitRateLimits } from "~/server/platform/rate-limit.server";
 import { services } from "~/server/platform/services.server";

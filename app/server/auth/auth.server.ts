@@ -7,7 +7,7 @@ import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { accounts, sessions, twoFactors, users, verifications } from "../../../database/schema";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/schemas/password";
 import type { Database } from "../platform/db.server";
-import { CLIENT_IP_HEADER } from "../http/request-scope.server";
+import { CLIENT_IP_HEADER } from "../platform/request-scope.server";
 
 /** A session lasts this long and is extended while the person keeps using the site. */
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
@@ -84,6 +84,13 @@ export function createAuth(options: { db: Database; secret: string; baseURL: str
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+// The auth library is one of the services every loader may use; platform does not know its type.
+declare module "../platform/services.server" {
+  interface Services {
+    auth: Auth;
+  }
+}
 
 /**
  * The auth library marks cookies Secure only when its base URL is https. Behind a TLS-terminating

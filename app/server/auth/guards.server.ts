@@ -1,24 +1,14 @@
 import { redirect } from "react-router";
-import { can, isRole, type Permission, type Role } from "~/lib/permissions";
+import { can, isRole, type Permission } from "~/lib/permissions";
 import { AppError, appErrorResponse } from "../http/errors.server";
 import { pageUrl } from "../http/request-guard.server";
 import { services } from "../platform/services.server";
 import { secureCookiesFor } from "./auth.server";
 import { isTwoFactorRequired } from "./security-settings.server";
+import type { StaffUser } from "./staff-user.server";
 
-/** The signed-in person, as every loader and action sees them: who did it, and what they may do. */
-export interface StaffUser {
-  id: string;
-  name: string;
-  email: string;
-  username: string | null;
-  role: Role;
-  twoFactorEnabled: boolean;
-  /** Made with a temporary password that must be replaced before anything else. */
-  mustChangePassword: boolean;
-  /** The session's own id, to tell it apart in the list of sessions. */
-  sessionId: string;
-}
+// The guard hands out the person, so screens import the type from it; auth modules use staff-user.
+export type { StaffUser };
 
 interface SessionLookup {
   user: StaffUser | null;

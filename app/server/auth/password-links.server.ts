@@ -8,11 +8,7 @@ import { renderEmail } from "../messages/email-layout.server";
 import { queueEmail } from "../messages/outbox.server";
 import { logChange, type Actor } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
-import {
-  clearRateLimitsWithPrefix,
-  hitRateLimits,
-  type RateLimitResult,
-} from "../platform/rate-limit.server";
+import { clearRateLimitsWithPrefix, limitEmailedLinkRequests } from "../platform/rate-limit.server";
 import { services } from "../platform/services.server";
 import { getSiteContent, type SiteContent } from "../site/site-content.server";
 import { accountFailurePrefix } from "./sign-in.server";
@@ -201,7 +197,6 @@ export async function requestPasswordReset(email: string, origin: string, actor:
   });
 }
 
-const HOUR = 60 * 60 * 1000;
 /** How often one e-mail address may be sent a reset link, and one connection may ask for any. */
 export const RESET_REQUESTS_PER_ADDRESS = 3;
 export const RESET_REQUESTS_PER_CONNECTION = 10;
@@ -211,20 +206,8 @@ export const RESET_REQUESTS_PER_CONNECTION = 10;
  * is told to wait (the answer it gets); an address asked for too often quietly gets nothing more,
  * so the answer still does not tell whether the address has an account.
  */
-export async function requestPasswordResetWithinLimits(input: {
-  email: string;
-  clientIp: string;
-  origin: string;
-}): Promise<RateLimitResult> {
-  const { db } = services();
-  const email = input.email.trim().toLowerCase();
-  const byConnection = await hitRateLimits(db, [
-    { key: `reset:ip:${input.clientIp}`, limit: RESET_REQUESTS_PER_CONNECTION, windowMs: HOUR },
-  ]);
-  if (!byConnection.allowed) return byConnection;
-  const byAddress = await hitRateLimits(db, [
-    { key: `reset:email:${email}`, limit: RESET_REQUESTS_PER_ADDRESS, windowMs: HOUR },
-  ]);
-  if (byAddress.allowed) await requestPasswordReset(email, input.origin);
-  return byConnection;
-}
+export const requestPasswordResetWithinLimits = limitEmailedLinkRequests(
+  "reset",
+  { perConnection: RESET_REQUESTS_PER_CONNECTION, perAddress: RESET_REQUESTS_PER_ADDRESS },
+  requestPasswordReset,
+);

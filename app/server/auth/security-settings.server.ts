@@ -1,4 +1,4 @@
-import type { StaffUser } from "./guards.server";
+import type { StaffUser } from "./staff-user.server";
 import { logChange } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 import { getSetting, setSetting } from "../platform/settings.server";

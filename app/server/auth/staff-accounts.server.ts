@@ -1,20 +1,14 @@
-import crypto from "node:crypto";
 import { and, asc, count, eq, getTableName, isNull, ne, or, sql } from "drizzle-orm";
 import { accounts, sessions, users, verifications } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { formatDateTime } from "~/lib/format";
 import { isRole, type Role } from "~/lib/permissions";
-import type { InvitationLinkView, StaffAccountView, StaffStatus } from "~/lib/staff-accounts";
-import { PASSWORD_TOO_COMMON } from "~/schemas/password";
-import type { NewStaff } from "~/schemas/staff-account";
+import type { StaffAccountView, StaffStatus } from "~/lib/staff-accounts";
 import { AppError, notFound } from "../http/errors.server";
 import { logChange } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
 import { services } from "../platform/services.server";
-import { getSiteContent } from "../site/site-content.server";
 import type { StaffUser } from "./guards.server";
-import { createPasswordLink, queueInvitationEmail, type PasswordLink } from "./password-links.server";
-import { isTooCommon } from "./password-strength.server";
 
 // The staff accounts an admin manages on /members/staff. Each change is written with its audit
 // entry in one transaction. The auth library's admin endpoints (createUser, banUser, setRole,
@@ -140,122 +134,12 @@ export async function getStaffAccount(id: string): Promise<StaffAccount | null> 
   return account ?? null;
 }
 
-const subjectOf = (account: { id: string; email: string }) => ({
+/** An account as its audit entries name it. */
+export const staffSubject = (account: { id: string; email: string }) => ({
   type: "staff",
   id: account.id,
   label: account.email,
 });
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-const emailTaken = () => new AppError(texts.emailTaken, 409, { field: "email" });
-
-async function assertEmailFree(email: string) {
-  const [taken] = await services()
-    .db.select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-    .limit(1);
-  if (taken) throw emailTaken();
-}
-
-/** Runs the transaction that adds an account; a second account with the same e-mail (made a moment ago) is a field error. */
-async function addingAccount<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-  try {
-    return await services().db.transaction(work);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
-}
-
-export interface Invitation {
-  accountId: string;
-  name: string;
-  email: string;
-  link: PasswordLink;
-}
-
-/**
- * Invites a person: an account without a password, a single-use link valid 72 hours to choose it,
- * and the invitation e-mail in the outbox. The link is the library's own row, written first
- * (through its connection) for an id chosen here; the account, the e-mail and the audit entry are
- * one transaction, and when that fails the unused link is removed.
- */
-export async function inviteStaff(
-  input: Omit<Extract<NewStaff, { method: "invite" }>, "method">,
-  actor: StaffUser,
-  origin: string,
-): Promise<Invitation> {
-  await assertEmailFree(input.email);
-  const id = crypto.randomUUID();
-  const content = await getSiteContent();
-  const link = await createPasswordLink(id, "invitation", origin);
-  try {
-    await addingAccount(async (tx) => {
-      await tx.insert(users).values({ id, name: input.name, email: input.email, role: input.role });
-      await queueInvitationEmail(tx, input, actor.name, link, content);
-      await logChange(tx, actor, "staff.invited", {
-        subject: subjectOf({ id, email: input.email }),
-        details: { name: input.name, role: input.role },
-      });
-    });
-  } catch (error) {
-    await services().db.delete(verifications).where(eq(verifications.value, id));
-    throw error;
-  }
-  return { accountId: id, name: input.name, email: input.email, link };
-}
-
-/**
- * Makes an account with a temporary password the admin passes on; the person must choose their
- * own at first sign-in. The password is checked against the common ones and hashed by the library.
- */
-export async function createStaffWithPassword(
-  input: Omit<Extract<NewStaff, { method: "password" }>, "method">,
-  actor: StaffUser,
-): Promise<{ accountId: string }> {
-  await assertEmailFree(input.email);
-  if (await isTooCommon(input.password, [input.name, input.email])) {
-    throw new AppError(PASSWORD_TOO_COMMON, 400, { field: "password" });
-  }
-  const ctx = await services().auth.$context;
-  const hash = await ctx.password.hash(input.password);
-  const id = crypto.randomUUID();
-  await addingAccount(async (tx) => {
-    await tx
-      .insert(users)
-      .values({ id, name: input.name, email: input.email, role: input.role, mustChangePassword: true });
-    // The same credential row the library's sign-up writes.
-    await tx.insert(accounts).values({ userId: id, accountId: id, providerId: "credential", password: hash });
-    await logChange(tx, actor, "staff.created", {
-      subject: subjectOf({ id, email: input.email }),
-      details: { name: input.name, role: input.role, temporaryPassword: true },
-    });
-  });
-  return { accountId: id };
-}
-
-/** A new invitation link (and e-mail) for an account whose person has not chosen a password yet. */
-export async function resendInvitation(id: string, actor: StaffUser, origin: string): Promise<Invitation> {
-  const account = await getStaffAccount(id);
-  if (!account) throw notFound(texts.notFound);
-  if (account.status === "disabled") throw new AppError(texts.disabledNoInvitation, 409);
-  if (account.status !== "invited") throw new AppError(texts.alreadyHasPassword(account.name), 409);
-  const content = await getSiteContent();
-  const link = await createPasswordLink(id, "invitation", origin);
-  await services().db.transaction(async (tx) => {
-    await queueInvitationEmail(tx, account, actor.name, link, content);
-    await logChange(tx, actor, "staff.invitation-resent", { subject: subjectOf(account) });
-  });
-  return { accountId: id, name: account.name, email: account.email, link };
-}
 
 /**
  * Opens a change to one account: locks every admin row (always in the same order) and then the
@@ -314,7 +198,7 @@ export async function changeStaffRole(id: string, role: Role, actor: StaffUser):
     if (role !== "admin") await keepAnActiveAdmin(tx, account);
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
     await logChange(tx, actor, "staff.role-changed", {
-      subject: subjectOf(account),
+      subject: staffSubject(account),
       details: { from: account.role, to: role },
     });
     return { account, changed: true };
@@ -347,7 +231,7 @@ export async function setStaffDisabled(
         .where(eq(users.id, id));
       const ended = await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
       await logChange(tx, actor, "staff.disabled", {
-        subject: subjectOf(account),
+        subject: staffSubject(account),
         details: { sessionsEnded: ended.length },
       });
     } else {
@@ -355,7 +239,7 @@ export async function setStaffDisabled(
         .update(users)
         .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
         .where(eq(users.id, id));
-      await logChange(tx, actor, "staff.enabled", { subject: subjectOf(account) });
+      await logChange(tx, actor, "staff.enabled", { subject: staffSubject(account) });
     }
     return { account, changed: true };
   });
@@ -371,7 +255,7 @@ export async function deleteStaffAccount(id: string, actor: StaffUser): Promise<
     // Sessions, the credential, the two-factor secret and notification choices go with it (cascade).
     await tx.delete(users).where(eq(users.id, id));
     await logChange(tx, actor, "staff.deleted", {
-      subject: subjectOf(account),
+      subject: staffSubject(account),
       details: { name: account.name, role: account.role },
     });
     return account;
@@ -388,7 +272,7 @@ export async function signOutEverywhere(
     const account = await lockForChange(tx, id);
     const ended = await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
     await logChange(tx, actor, "staff.signed-out-everywhere", {
-      subject: subjectOf(account),
+      subject: staffSubject(account),
       details: { sessionsEnded: ended.length },
     });
     return { account, sessionsEnded: ended.length };
@@ -425,14 +309,5 @@ export function staffAccountView(
     addedOn: formatDateTime(account.createdAt),
     isSelf: account.id === viewer.id,
     isLastActiveAdmin: isActiveAdmin(account) && activeAdmins <= 1,
-  };
-}
-
-export function invitationLinkView(invitation: Invitation): InvitationLinkView {
-  return {
-    name: invitation.name,
-    email: invitation.email,
-    url: invitation.link.url,
-    expires: formatDateTime(invitation.link.expiresAt),
   };
 }

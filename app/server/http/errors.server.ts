@@ -1,28 +1,7 @@
-/**
- * A refusal a person should read: bad input, a missing record, a file that is too big. Thrown by
- * server functions and turned into an answer in one place (`refusalFor` for actions,
- * `appErrorResponse` for loaders and downloads); any other error is a fault, logged and answered
- * with the screen's generic message.
- */
-export class AppError extends Error {
-  /** The form field the message is about, when there is one. */
-  readonly field?: string;
-  /** The toast's title, when it should differ from the screen's usual one. */
-  readonly title?: string;
+import type { AppError } from "../platform/app-error.server";
 
-  constructor(
-    message: string,
-    readonly status = 400,
-    options: { field?: string; title?: string } = {},
-  ) {
-    super(message);
-    this.name = "AppError";
-    this.field = options.field;
-    this.title = options.title;
-  }
-}
-
-export const notFound = (message: string) => new AppError(message, 404);
+// The refusal lives in platform, whose infrastructure throws it too; screens keep reading it here.
+export { AppError, notFound } from "../platform/app-error.server";
 
 /** For a loader or a download: the refusal as a plain-text response React Router shows. */
 export function appErrorResponse(error: AppError): Response {

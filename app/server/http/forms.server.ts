@@ -7,6 +7,13 @@ import {
 } from "@remix-run/form-data-parser";
 import { AppError, appErrorResponse } from "./errors.server";
 
+/** Which limit of parseFormData a failure broke: the size, the number of files or parts, or none. */
+export function brokenFormLimit(error: unknown): "size" | "count" | null {
+  if (error instanceof MaxTotalSizeExceededError || error instanceof MaxFileSizeExceededError) return "size";
+  if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError) return "count";
+  return null;
+}
+
 /** More than any of our text forms needs (the member form with 20 children is far below). */
 export const MAX_FORM_BYTES = 256 * 1024;
 
@@ -23,12 +30,9 @@ export async function readForm(request: Request): Promise<FormData> {
       maxParts: 500,
     });
   } catch (error) {
-    if (error instanceof MaxTotalSizeExceededError || error instanceof MaxFileSizeExceededError) {
-      throw appErrorResponse(new AppError("That is more than this form can take.", 413));
-    }
-    if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError) {
-      throw appErrorResponse(new AppError("This form takes no files and fewer fields."));
-    }
+    const limit = brokenFormLimit(error);
+    if (limit === "size") throw appErrorResponse(new AppError("That is more than this form can take.", 413));
+    if (limit === "count") throw appErrorResponse(new AppError("This form takes no files and fewer fields."));
     throw appErrorResponse(new AppError("The form could not be read. Please try again."));
   }
 }

@@ -1,18 +1,12 @@
 import path from "node:path";
-import {
-  FormDataParseError,
-  MaxFilesExceededError,
-  MaxFileSizeExceededError,
-  MaxPartsExceededError,
-  MaxTotalSizeExceededError,
-  parseFormData,
-} from "@remix-run/form-data-parser";
+import { FormDataParseError, parseFormData } from "@remix-run/form-data-parser";
 import { CsvError, parse } from "csv-parse/sync";
 import type { Cell, CellValue, Worksheet } from "exceljs";
 import { fileTypeFromBuffer } from "file-type";
 import { IMPORT_FILE_FIELD, isEmptyRow, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "~/lib/member-import";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { AppError } from "../http/errors.server";
+import { brokenFormLimit } from "../http/forms.server";
 import { cleanFileName } from "../http/uploads.server";
 
 // Reading the spreadsheet of a member import: the upload with the site's size limit, then the
@@ -45,12 +39,9 @@ export async function readImportUpload(request: Request): Promise<{ fileName: st
       maxParts: 10,
     });
   } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
-      throw new AppError(TOO_LARGE, 413);
-    }
-    if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError) {
-      throw new AppError("Please send one file at a time.", 400);
-    }
+    const limit = brokenFormLimit(error);
+    if (limit === "size") throw new AppError(TOO_LARGE, 413);
+    if (limit === "count") throw new AppError("Please send one file at a time.", 400);
     if (error instanceof FormDataParseError || error instanceof TypeError) {
       throw new AppError("The upload could not be read. Please try again.", 400);
     }

@@ -21,7 +21,7 @@ import type { Executor } from "../platform/db.server";
 import { services } from "../platform/services.server";
 import { getSiteContent } from "../site/site-content.server";
 import type { ParsedSheet } from "./member-import-file.server";
-import { notDeleted } from "./members.server";
+import { memberContactColumns, notDeleted } from "./members.server";
 
 // Member imports from a spreadsheet: a draft keeps the file's cells while staff choose the columns
 // and read the preview; the import writes every ready row in one transaction and records itself
@@ -144,16 +144,7 @@ function sameMapping(a: ColumnMapping, b: ColumnMapping): boolean {
 /** The live members, as the duplicate check compares them: one query for the whole sheet. */
 function existingMembers(executor: Executor): Promise<ExistingMember[]> {
   return executor
-    .select({
-      id: members.id,
-      firstName: members.firstName,
-      middleName: members.middleName,
-      lastName: members.lastName,
-      email: members.email,
-      countryCode: members.countryCode,
-      mobile: members.mobile,
-      birthday: members.birthday,
-    })
+    .select({ ...memberContactColumns, birthday: members.birthday })
     .from(members)
     .where(notDeleted);
 }

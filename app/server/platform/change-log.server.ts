@@ -1,6 +1,5 @@
 import { auditLog } from "../../../database/schema";
-import type { StaffUser } from "../auth/guards.server";
-import { currentClientIp } from "../http/request-scope.server";
+import { currentClientIp } from "./request-scope.server";
 import type { Executor } from "./db.server";
 
 /**
@@ -9,7 +8,7 @@ import type { Executor } from "./db.server";
  * a member), or a visitor (a public form, a failed sign-in).
  */
 export type Actor =
-  Pick<StaffUser, "id" | "email"> | "system" | "console" | "registration-passcode" | "visitor";
+  { id: string; email: string } | "system" | "console" | "registration-passcode" | "visitor";
 
 /** What an entry is about, with a name that still reads right after the thing is gone. */
 export interface AuditSubject {

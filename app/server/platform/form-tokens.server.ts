@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { formSubmissions } from "../../../database/schema";
 import { FORM_TOKEN_FIELD } from "~/lib/form-token";
-import { AppError } from "../http/errors.server";
+import { AppError } from "./app-error.server";
 import type { Executor } from "./db.server";
 import { services } from "./services.server";
 

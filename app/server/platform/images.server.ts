@@ -7,7 +7,7 @@ import {
   type FallbackFormat,
   type VariantSet,
 } from "~/lib/image-variants";
-import { AppError } from "../http/errors.server";
+import { AppError } from "./app-error.server";
 import type { FileStore } from "./storage.server";
 
 // Every uploaded picture passes through here between the upload reader and the store: decoded

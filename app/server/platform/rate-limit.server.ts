@@ -1,6 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import { rateLimits } from "../../../database/schema";
 import type { Database } from "./db.server";
+import { services } from "./services.server";
 
 export interface RateLimitRule {
   /** Counter name, e.g. `signin:ip:203.0.113.9`. */
@@ -86,4 +87,31 @@ export async function currentCount(db: Database, key: string): Promise<number> {
 export async function clearRateLimitsWithPrefix(db: Database, prefix: string) {
   const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   await db.delete(rateLimits).where(sql`${rateLimits.key} like ${pattern}`);
+}
+
+/**
+ * A public "e-mail me a link" request within its hourly limits: a connection that asked too often
+ * is told to wait (the answer it gets); an address asked for too often quietly gets nothing more,
+ * so the answer never tells whether the address is known. `send` gets the address trimmed and
+ * lower-cased. `name` starts the counters' keys (`reset:ip:...`, `reset:email:...`).
+ */
+export function limitEmailedLinkRequests(
+  name: string,
+  limits: { perConnection: number; perAddress: number },
+  send: (email: string, origin: string) => Promise<unknown>,
+) {
+  const hour = 60 * 60 * 1000;
+  return async (request: { email: string; clientIp: string; origin: string }): Promise<RateLimitResult> => {
+    const { db } = services();
+    const email = request.email.trim().toLowerCase();
+    const byConnection = await hitRateLimits(db, [
+      { key: `${name}:ip:${request.clientIp}`, limit: limits.perConnection, windowMs: hour },
+    ]);
+    if (!byConnection.allowed) return byConnection;
+    const byAddress = await hitRateLimits(db, [
+      { key: `${name}:email:${email}`, limit: limits.perAddress, windowMs: hour },
+    ]);
+    if (byAddress.allowed) await send(email, request.origin);
+    return byConnection;
+  };
 }

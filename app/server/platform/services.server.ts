@@ -1,14 +1,16 @@
-import type { Auth } from "../auth/auth.server";
 import type { Database, DatabaseHandle } from "./db.server";
 import type { Env } from "./env.server";
 import type { FileStore } from "./storage.server";
 
-/** What every loader and action may use. Set once at start-up (or by a test). */
+/**
+ * What every loader and action may use. Set once at start-up (or by a test). A domain that brings
+ * a service of its own adds it here by declaration merging (auth/auth.server.ts adds `auth`), so
+ * the platform knows none of them.
+ */
 export interface Services {
   env: Env;
   database: DatabaseHandle;
   db: Database;
-  auth: Auth;
   storage: FileStore;
   /** Signs flash cookies; the same secret as the sessions. */
   secret: string;

@@ -12,13 +12,12 @@ import { showToast } from "~/lib/toast";
 import { roleSchema } from "~/schemas/staff-account";
 import { requireUser, type StaffUser } from "~/server/auth/guards.server";
 import { INVITATION_HOURS } from "~/server/auth/password-links.server";
+import { invitationLinkView, resendInvitation } from "~/server/auth/adding-staff.server";
 import {
   changeStaffRole,
   countActiveAdmins,
   deleteStaffAccount,
   getStaffAccount,
-  invitationLinkView,
-  resendInvitation,
   setStaffDisabled,
   signOutEverywhere,
   staffAccountView,

@@ -10,14 +10,8 @@ import { newStaffSchema } from "~/schemas/staff-account";
 import { requireUser, type StaffUser } from "~/server/auth/guards.server";
 import { INVITATION_HOURS } from "~/server/auth/password-links.server";
 import { isTwoFactorRequired, setTwoFactorRequired } from "~/server/auth/security-settings.server";
-import {
-  createStaffWithPassword,
-  invitationLinkView,
-  inviteStaff,
-  isActiveAdmin,
-  listStaffAccounts,
-  staffAccountView,
-} from "~/server/auth/staff-accounts.server";
+import { createStaffWithPassword, invitationLinkView, inviteStaff } from "~/server/auth/adding-staff.server";
+import { isActiveAdmin, listStaffAccounts, staffAccountView } from "~/server/auth/staff-accounts.server";
 import { refusalFor, refuse, reply, replyWith } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { loadOrEmpty } from "~/server/http/loader.server";

@@ -28,7 +28,7 @@ import {
   currentConsents,
   isConsentKind,
 } from "~/server/people/consents.server";
-import { sendUpdateLink, showUpdateLink } from "~/server/people/member-updates.server";
+import { sendUpdateLink, showUpdateLink } from "~/server/people/update-links.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import { UPDATE_LINK_DAYS } from "~/schemas/own-details";
 import {

@@ -14,12 +14,8 @@ import { requireUser } from "~/server/auth/guards.server";
 import { refuse, refusalFor } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { redirectWithToast } from "~/server/http/toast.server";
-import {
-  countInWords,
-  erasePerson,
-  eraseSummary,
-  PERSONAL_DATA_KINDS,
-} from "~/server/people/personal-data.server";
+import { countInWords, PERSONAL_DATA_KINDS } from "~/server/people/personal-data.server";
+import { erasePerson, eraseSummary } from "~/server/people/person-erasure.server";
 import type { Route } from "./+types/member-erase";
 
 // Privacy (issue 23): erasing a person for good. The screen lists what will go and the backups

@@ -1,15 +1,15 @@
 import path from "node:path";
 import { createAuth } from "../auth/auth.server";
 import { ensureFirstAdmin } from "../auth/accounts.server";
-import { acquireDataDirLock, loadOrCreateSessionSecret, type DataDirLock } from "./data-dir.server";
-import { migrateDatabase, openDatabase, type DatabaseOptions } from "./db.server";
-import type { Env } from "./env.server";
-import { pruneExpiredRateLimits } from "./rate-limit.server";
+import { acquireDataDirLock, loadOrCreateSessionSecret, type DataDirLock } from "../platform/data-dir.server";
+import { migrateDatabase, openDatabase, type DatabaseOptions } from "../platform/db.server";
+import type { Env } from "../platform/env.server";
+import { pruneExpiredRateLimits } from "../platform/rate-limit.server";
 import { seedDemoContent } from "../content/seed.server";
 import { defaultSiteContent } from "../site/site-content.server";
 import { ensureSiteSections } from "../site/site-sections.server";
-import { setServices, type Services } from "./services.server";
-import { createLocalFileStore, createS3FileStore, s3SettingsOf } from "./storage.server";
+import { setServices, type Services } from "../platform/services.server";
+import { createLocalFileStore, createS3FileStore, s3SettingsOf } from "../platform/storage.server";
 
 export interface RunningServices {
   services: Services;

@@ -4,17 +4,24 @@ import { runHousekeeping } from "../platform/housekeeping.server";
 import { runScheduledRetention } from "../privacy/retention.server";
 import { services } from "../platform/services.server";
 import { siteOrigin } from "../platform/site-origin.server";
-import { queueDueDigests } from "./digest.server";
-import { sendDueEmails } from "./outbox.server";
+import { queueDueDigests } from "../messages/digest.server";
+import { sendDueEmails } from "../messages/outbox.server";
 
 const DIGEST_CHECK_MS = 60_000;
 
+/** The site's scheduled jobs, in the order the worker runs them once a minute (each decides if it is due). */
+const MINUTE_JOBS: (() => Promise<unknown>)[] = [
+  () => runHousekeeping(),
+  () => queueDueDigests(siteOrigin()),
+  () => runScheduledBackup(),
+  () => runScheduledRetention(),
+];
+
 /**
- * The outbox worker of this server: every few seconds it sends what is due, and once a minute it
- * queues the daily digests that are due, runs the site's housekeeping, takes the daily backup
- * and runs the daily retention clean-up when they are due. Every server runs one; leases and claims keep them from
- * doing the same work twice. Without SMTP settings nothing is sent: e-mails wait in the outbox
- * until the site is restarted with them.
+ * The worker of this server (still called the outbox worker: sending e-mail is most of its work):
+ * every few seconds it sends what is due, and once a minute it runs MINUTE_JOBS. Every server runs
+ * one; leases and claims keep them from doing the same work twice. Without SMTP settings nothing
+ * is sent: e-mails wait in the outbox until the site is restarted with them.
  */
 export function startOutboxWorker(intervalMs = 5_000): { stop(): Promise<void> } {
   const settings = mailSettingsOf(services().env);
@@ -28,10 +35,7 @@ export function startOutboxWorker(intervalMs = 5_000): { stop(): Promise<void> }
     try {
       if (Date.now() - digestsCheckedAt >= DIGEST_CHECK_MS) {
         digestsCheckedAt = Date.now();
-        await runHousekeeping();
-        await queueDueDigests(siteOrigin());
-        await runScheduledBackup();
-        await runScheduledRetention();
+        for (const job of MINUTE_JOBS) await job();
       }
       // Drain what is due, ten at a time, then rest.
       while (transport && settings && !stopped) {

@@ -1,0 +1,279 @@
+import { and, asc, count, eq, gte, inArray } from "drizzle-orm";
+import { events, eventSeries, type EventRow } from "../../../database/schema";
+import { addDays, momentInChurchZone } from "~/lib/dates";
+import { describeRepeat, seriesDates, type Frequency } from "~/lib/recurrence";
+import { fieldChanges, logChange, type Actor } from "../platform/change-log.server";
+import type { Database } from "../platform/db.server";
+import { services } from "../platform/services.server";
+import { removeStoredFile } from "../platform/images.server";
+import { promoteFromWaitlist } from "../people/event-seats.server";
+import { getSiteContent } from "../site/site-content.server";
+import { isEventId } from "./events.server";
+
+// Staff changes to events: a one-off or a repeating series, edited for one date or the ones after.
+
+/** The fields an event's audit entry compares. */
+const EVENT_AUDIT_FIELDS = [
+  "title",
+  "eventDate",
+  "eventTime",
+  "eventEndTime",
+  "speaker",
+  "locationName",
+  "googleMapsUrl",
+  "description",
+  "imageUrl",
+  "capacity",
+  "registrationDeadline",
+] as const;
+
+export interface EventInput {
+  title: string;
+  eventDate: string;
+  eventTime: string;
+  eventEndTime: string | null;
+  speaker: string | null;
+  locationName: string;
+  googleMapsUrl: string;
+  description: string | null;
+  capacity: number | null;
+  registrationDeadline: Date | null;
+}
+
+export interface StoredImage {
+  url: string;
+  objectName: string;
+}
+
+/** A new event's repetition: how often, and the last date it may reach. */
+export interface SeriesRule {
+  frequency: Frequency;
+  until: string;
+}
+
+/** The registration deadline of another date of a series: as long before it as on the first. */
+function deadlineFor(input: EventInput, date: string): Date | null {
+  if (!input.registrationDeadline) return null;
+  const before =
+    momentInChurchZone(input.eventDate, input.eventTime).getTime() - input.registrationDeadline.getTime();
+  return new Date(momentInChurchZone(date, input.eventTime).getTime() - before);
+}
+
+/**
+ * Adds an event; with `repeat`, one row per date of the series (each with its own registrations,
+ * seats and check-in), all made at once. Returns the first date's row.
+ */
+export async function createEvent(
+  input: EventInput,
+  image: StoredImage | null,
+  actor: Actor,
+  repeat: SeriesRule | null = null,
+): Promise<EventRow> {
+  const picture = { imageUrl: image?.url ?? null, imageObjectPath: image?.objectName ?? null };
+  return services().db.transaction(async (tx) => {
+    if (!repeat) {
+      const [row] = await tx
+        .insert(events)
+        .values({ ...input, ...picture })
+        .returning();
+      await logChange(tx, actor, "event.created", {
+        subject: { type: "event", id: row!.id, label: row!.title },
+        details: image ? { image: image.objectName } : {},
+      });
+      return row!;
+    }
+    const [series] = await tx
+      .insert(eventSeries)
+      .values({ frequency: repeat.frequency, startsOn: input.eventDate, until: repeat.until })
+      .returning();
+    const dates = seriesDates(repeat.frequency, input.eventDate, repeat.until);
+    const rows = await tx
+      .insert(events)
+      .values(
+        dates.map((date) => ({
+          ...input,
+          ...picture,
+          eventDate: date,
+          registrationDeadline: deadlineFor(input, date),
+          seriesId: series!.id,
+          occurrenceDate: date,
+        })),
+      )
+      .returning();
+    const first = rows.find((row) => row.eventDate === input.eventDate)!;
+    await logChange(tx, actor, "event.created", {
+      subject: { type: "event", id: first.id, label: first.title },
+      details: {
+        repeats: describeRepeat(repeat.frequency, input.eventDate),
+        dates: rows.length,
+        until: dates.at(-1),
+        ...(image ? { image: image.objectName } : {}),
+      },
+    });
+    return first;
+  });
+}
+
+/** Which dates of a repeating event an edit or a removal reaches. */
+export type SeriesScope = "this" | "following";
+
+/** Stored pictures no event uses any more (dates of a series share one picture). */
+async function unusedPictures(tx: Tx, objects: (string | null)[]): Promise<string[]> {
+  const candidates = [...new Set(objects.filter((object): object is string => Boolean(object)))];
+  if (candidates.length === 0) return [];
+  const used = await tx
+    .select({ object: events.imageObjectPath })
+    .from(events)
+    .where(inArray(events.imageObjectPath, candidates));
+  const stillUsed = new Set(used.map((row) => row.object));
+  return candidates.filter((object) => !stillUsed.has(object));
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * The dates an edit or removal of `old` reaches: `old` alone, or with "following" it and every
+ * later date of its series. For "following" from a date after the series' first, the series is
+ * split there (the earlier dates keep the old rule up to the day before), so each series'
+ * dates share one time and place, as a calendar's repeating entry does.
+ */
+async function datesInScope(tx: Tx, old: EventRow, scope: SeriesScope) {
+  if (scope === "this" || !old.seriesId || !old.occurrenceDate)
+    return { rows: [old], seriesId: old.seriesId };
+  const rows = await tx
+    .select()
+    .from(events)
+    .where(and(eq(events.seriesId, old.seriesId), gte(events.occurrenceDate, old.occurrenceDate)))
+    .orderBy(asc(events.occurrenceDate))
+    .for("update");
+  return { rows, seriesId: old.seriesId };
+}
+
+async function splitSeriesAt(tx: Tx, seriesId: string, from: string): Promise<string> {
+  const [series] = await tx.select().from(eventSeries).where(eq(eventSeries.id, seriesId)).for("update");
+  if (!series || series.startsOn >= from) return seriesId;
+  const [later] = await tx
+    .insert(eventSeries)
+    .values({ frequency: series.frequency, startsOn: from, until: series.until })
+    .returning();
+  await tx
+    .update(eventSeries)
+    .set({ until: addDays(from, -1) })
+    .where(eq(eventSeries.id, seriesId));
+  return later!.id;
+}
+
+/**
+ * Saves the event's fields, and its new picture when one was uploaded (the old picture's file is
+ * removed afterwards, once no date uses it). For a date of a repeating event, `scope` says whether
+ * the change is for that date alone or also for every later date (each keeps its own date).
+ * Null when the event no longer exists.
+ */
+export async function updateEvent(
+  id: string,
+  input: EventInput,
+  image: StoredImage | null,
+  actor: Actor,
+  origin: string,
+  scope: SeriesScope = "this",
+): Promise<EventRow | null> {
+  if (!isEventId(id)) return null;
+  const { db, storage } = services();
+  // Read before the transaction: the embedded database answers one query at a time.
+  const content = await getSiteContent();
+  const result = await db.transaction(async (tx) => {
+    const [old] = await tx.select().from(events).where(eq(events.id, id)).for("update");
+    if (!old) return null;
+    const reach = await datesInScope(tx, old, scope);
+    const seriesId =
+      scope === "following" && old.seriesId && old.occurrenceDate
+        ? await splitSeriesAt(tx, old.seriesId, old.occurrenceDate)
+        : old.seriesId;
+    let edited: EventRow | null = null;
+    for (const target of reach.rows) {
+      const date = target.id === id ? input.eventDate : target.eventDate;
+      const [row] = await tx
+        .update(events)
+        // An edited demo event is the church's own now: "Remove demo content" leaves it.
+        .set({
+          ...input,
+          eventDate: date,
+          registrationDeadline: target.id === id ? input.registrationDeadline : deadlineFor(input, date),
+          isDemo: false,
+          seriesId,
+          // A date changed on its own stands apart in calendars; one changed with its series
+          // follows the series' rule unless it has been moved to another day.
+          isSeriesException: target.seriesId !== null && (scope === "this" || date !== target.occurrenceDate),
+          ...(image ? { imageUrl: image.url, imageObjectPath: image.objectName } : {}),
+        })
+        .where(eq(events.id, target.id))
+        .returning();
+      // More seats than before: the waitlist moves up at once.
+      await promoteFromWaitlist(tx, row!, content, origin);
+      if (target.id === id) edited = row!;
+    }
+    await logChange(tx, actor, "event.updated", {
+      subject: { type: "event", id, label: edited!.title },
+      details: {
+        changes: fieldChanges(old, edited!, EVENT_AUDIT_FIELDS),
+        ...(reach.rows.length > 1 ? { dates: reach.rows.length } : {}),
+        ...(image ? { image: image.objectName } : {}),
+      },
+    });
+    const replaced = image
+      ? await unusedPictures(
+          tx,
+          reach.rows.map((row) => row.imageObjectPath),
+        )
+      : [];
+    return { row: edited!, replaced };
+  });
+  for (const object of result?.replaced ?? []) {
+    await removeStoredFile(storage, object).catch((error: unknown) => {
+      console.warn(`Could not remove the replaced event image ${object}:`, error);
+    });
+  }
+  return result?.row ?? null;
+}
+
+/**
+ * Deletes the event (with `scope` "following", also every later date of its series) and its
+ * uploaded picture once no date uses it; registrations keep the event's title. True when it was
+ * removed, false when there was none.
+ */
+export async function deleteEvent(id: string, actor: Actor, scope: SeriesScope = "this"): Promise<boolean> {
+  if (!isEventId(id)) return false;
+  const { db, storage } = services();
+  const deleted = await db.transaction(async (tx) => {
+    const [old] = await tx.select().from(events).where(eq(events.id, id)).for("update");
+    if (!old) return false;
+    const reach = await datesInScope(tx, old, scope);
+    const ids = reach.rows.map((row) => row.id);
+    await tx.delete(events).where(inArray(events.id, ids));
+    if (scope === "following" && old.seriesId && old.occurrenceDate) {
+      // The series now ends before this date, or is gone with its last date.
+      const [left] = await tx.select({ n: count() }).from(events).where(eq(events.seriesId, old.seriesId));
+      if (left?.n) {
+        await tx
+          .update(eventSeries)
+          .set({ until: addDays(old.occurrenceDate, -1) })
+          .where(eq(eventSeries.id, old.seriesId));
+      } else {
+        await tx.delete(eventSeries).where(eq(eventSeries.id, old.seriesId));
+      }
+    }
+    await logChange(tx, actor, "event.deleted", {
+      subject: { type: "event", id, label: old.title },
+      details: ids.length > 1 ? { dates: ids.length } : {},
+    });
+    // Inside the transaction: if the file cannot be removed, the event stays as it was.
+    for (const object of await unusedPictures(
+      tx,
+      reach.rows.map((row) => row.imageObjectPath),
+    )) {
+      await removeStoredFile(storage, object);
+    }
+    return true;
+  });
+  return deleted;
+}
