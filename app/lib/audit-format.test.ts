@@ -2,15 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ACTION_GROUPS, actionInGroup, type ActionGroup } from "./audit-filter";
-import {
-  actorName,
-  DESCRIBED_ACTIONS,
-  describeEntry,
-  entrySentence,
-  valueInWords,
-  type AuditNames,
-  type AuditRecord,
-} from "./audit-format";
+import { actorName, DESCRIBED_ACTIONS, describeEntry, entrySentence, type AuditRecord } from "./audit-format";
+import { valueInWords, type AuditNames } from "./audit-values";
 
 const names: AuditNames = {
   ministries: [

@@ -17,9 +17,6 @@ import {
 // "Changed member Ana Cruz: Mobile 3333 → 4444". Pure: the names of ministries, roles and website
 // sections as they are now come in `names`, so an entry written with a key reads with today's name.
 
-// The value helpers, for the modules that import them from here with the descriptions.
-export { EMPTY_VALUE, NO_NAMES, valueInWords, type AuditNames } from "./audit-values";
-
 /** One audit_log row, as the server reads it. */
 export interface AuditRecord {
   id: string;

@@ -16,9 +16,6 @@ import {
 // draw their forms from it and the zod schema that checks a save (in the browser and again on the
 // server) is built from it. A section's data is stored as one JSON document (`site_sections`).
 
-// The check of a section's data, for the modules that import it from here with the sections.
-export { sectionSchema } from "./site-fields";
-
 export const WEEKDAYS = [
   "Monday",
   "Tuesday",

@@ -7,9 +7,9 @@ import {
   describeEntry,
   entrySentence,
   type AuditEntryView,
-  type AuditNames,
   type AuditRecord,
 } from "~/lib/audit-format";
+import type { AuditNames } from "~/lib/audit-values";
 import { addDays, startOfDayInChurchZone, timestampInChurchZone } from "~/lib/dates";
 import { formatDateTime } from "~/lib/format";
 import { fullName } from "~/lib/names";

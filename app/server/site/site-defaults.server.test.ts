@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MINISTRY_SECTION, SITE_SECTIONS, sectionSchema } from "~/schemas/site-sections";
+import { sectionSchema } from "~/schemas/site-fields";
+import { MINISTRY_SECTION, SITE_SECTIONS } from "~/schemas/site-sections";
 import { defaultSections } from "./site-defaults.server";
 
 describe("the first version of every website section", () => {

@@ -5,7 +5,7 @@ import { AdminScreen } from "~/components/admin-screen";
 import { StatusMessage } from "~/components/status-message";
 import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/action-result";
-import { EMPTY_VALUE, valueInWords, type AuditNames } from "~/lib/audit-format";
+import { EMPTY_VALUE, valueInWords, type AuditNames } from "~/lib/audit-values";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
