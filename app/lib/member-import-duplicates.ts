@@ -1,13 +1,31 @@
-import type { CheckedRow, ExistingMember } from "./member-import";
 import { looseKey, phoneKey } from "./member-import-cells";
 import { fullName } from "./names";
 
 // Finding the rows of an import that repeat a member already registered, or an earlier row.
 
+/** A live member, as the duplicate check compares them. */
+export interface ExistingMember {
+  id: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  email: string;
+  countryCode: string;
+  mobile: string;
+  birthday: string | null;
+}
+
 type Identity = Pick<
   ExistingMember,
   "firstName" | "lastName" | "email" | "countryCode" | "mobile" | "birthday"
 >;
+
+/** A row of the import as the check reads it, and marks it with a problem when it repeats someone. */
+interface RowToCheck<Field> {
+  row: number;
+  member: Identity | null;
+  problems: { field: Field | null; message: string; existingMember?: { id: string; name: string } }[];
+}
 
 /** The three ways a row can repeat a member: e-mail, mobile number, or name and birthday. */
 function identityKeys(member: Identity) {
@@ -30,7 +48,10 @@ const SAME = {
  * Marks rows that repeat a member already registered (`existing`: the live members, read once) or
  * an earlier row of the file that will be imported. Such rows get a problem and are skipped.
  */
-export function markDuplicates(rows: CheckedRow[], existing: readonly ExistingMember[]): void {
+export function markDuplicates<Field extends string>(
+  rows: RowToCheck<Field | "email" | "mobile">[],
+  existing: readonly ExistingMember[],
+): void {
   const known = { email: new Map<string, ExistingMember>(), mobile: new Map(), nameBirthday: new Map() } as {
     [K in keyof typeof SAME]: Map<string, ExistingMember>;
   };

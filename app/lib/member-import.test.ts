@@ -8,8 +8,8 @@ import {
   makeRowChecker,
   mappingProblems,
   type ColumnMapping,
-  type ExistingMember,
 } from "./member-import";
+import type { ExistingMember } from "./member-import-duplicates";
 import { MEMBER_EXPORT_COLUMNS } from "./member-export-columns";
 import { looseKey } from "./member-import-cells";
 

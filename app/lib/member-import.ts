@@ -11,7 +11,7 @@ import {
   splitList,
   splitMobile,
 } from "./member-import-cells";
-import { markDuplicates } from "./member-import-duplicates";
+import { markDuplicates, type ExistingMember } from "./member-import-duplicates";
 
 // Importing members from a spreadsheet, the pure part: which member field each column fills
 // (guessed from the column names), and what each row would become, with every problem found in
@@ -305,18 +305,6 @@ function importKeyOf(path: string, text: Map<ImportFieldKey, string>): ImportFie
   if (["firstName", "middleName", "lastName"].includes(path) && !text.has(path) && text.has("fullName"))
     return "fullName";
   return path;
-}
-
-/** A live member, as the duplicate check compares them. */
-export interface ExistingMember {
-  id: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  email: string;
-  countryCode: string;
-  mobile: string;
-  birthday: string | null;
 }
 
 /** True for a row with nothing in any cell (it is passed over, and not counted). */

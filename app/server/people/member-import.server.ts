@@ -9,11 +9,11 @@ import {
   mappingProblems,
   PREVIEW_ROWS,
   type ColumnMapping,
-  type ExistingMember,
   type ImportFieldKey,
   type MappingProblems,
   type RowProblem,
 } from "~/lib/member-import";
+import type { ExistingMember } from "~/lib/member-import-duplicates";
 import { pickMemberFields } from "~/schemas/member-fields";
 import type { StaffUser } from "../auth/guards.server";
 import { logChange } from "../platform/change-log.server";
