@@ -49,7 +49,13 @@ export function csvResponse<Row>(
   // The rows are produced as the download is read, later than this call: keep the request's
   // scope (the audit entry's address) for the recorder.
   const record = AsyncResource.bind(recordExport);
-  const stringifier = stringify({ bom: true, record_delimiter: "windows" });
+  // At most 16 KiB of text waits ahead of the reader, as on Node 20: Node 22 raised the streams'
+  // default to 64 KiB, which reads four times as many rows ahead of a slow download.
+  const stringifier = stringify({
+    bom: true,
+    record_delimiter: "windows",
+    readableHighWaterMark: 16 * 1024,
+  });
   const source = Readable.from(
     (async function* () {
       let sent = 0;
