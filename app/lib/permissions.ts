@@ -45,6 +45,10 @@ const GRANTS = {
   "audit:read": ["admin"],
   /** The daily backup's outcome on the dashboard. */
   "backups:read": ["admin"],
+  /** The site's own settings: its address, the mail server, the outbox after a quiet time (issue 32). */
+  "settings:manage": ["admin"],
+  /** Back up now, download, restore, the off-site copy (issue 32). */
+  "backups:manage": ["admin"],
   /** How long personal data is kept (data retention), and the retention job's last run. */
   "privacy:manage": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;

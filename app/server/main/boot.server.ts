@@ -8,6 +8,8 @@ import { pruneExpiredRateLimits } from "../platform/rate-limit.server";
 import { seedDemoContent } from "../content/seed.server";
 import { defaultSiteContent } from "../site/site-content.server";
 import { ensureSiteSections } from "../site/site-sections.server";
+import { clearOfficeSettings, refreshOfficeSettings } from "../platform/office-settings.server";
+import { loadOrCreateSettingsKey } from "../platform/secret-box.server";
 import { setServices, type Services } from "../platform/services.server";
 import { createLocalFileStore, createS3FileStore, s3SettingsOf } from "../platform/storage.server";
 
@@ -50,7 +52,8 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
       baseURL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
       appName: defaultSiteContent().church.name,
     });
-    const services: Services = { env, database, db: database.db, auth, storage, secret };
+    const settingsKey = loadOrCreateSettingsKey({ SESSION_SECRET: env.SESSION_SECRET, DATA_DIR: env.DATA_DIR });
+    const services: Services = { env, database, db: database.db, auth, storage, secret, settingsKey };
     setServices(services);
 
     try {
@@ -64,8 +67,11 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
         await ensureFirstAdmin(log);
       });
       await pruneExpiredRateLimits(database.db);
+      // The settings the office changed in the browser (site address, mail server, …).
+      await refreshOfficeSettings();
     } catch (error) {
       setServices(undefined);
+      clearOfficeSettings();
       await database.close();
       throw error;
     }
@@ -77,6 +83,7 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
         if (stopped) return;
         stopped = true;
         setServices(undefined);
+        clearOfficeSettings();
         await database.close();
         lock?.release();
       },

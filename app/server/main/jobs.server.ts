@@ -2,6 +2,7 @@ import { createMailTransport, mailSettingsOf } from "../platform/mail.server";
 import { runScheduledBackup } from "../platform/backup-schedule.server";
 import { runHousekeeping } from "../platform/housekeeping.server";
 import { runScheduledRetention } from "../privacy/retention.server";
+import { refreshOfficeSettings } from "../platform/office-settings.server";
 import { services } from "../platform/services.server";
 import { siteOrigin } from "../platform/site-origin.server";
 import { queueDueDigests } from "../messages/digest.server";
@@ -33,6 +34,8 @@ export function startOutboxWorker(intervalMs = 5_000): { stop(): Promise<void> }
 
   const tick = async () => {
     try {
+      // Another server may have changed a setting (site address, mail server) since the last round.
+      await refreshOfficeSettings();
       if (Date.now() - digestsCheckedAt >= DIGEST_CHECK_MS) {
         digestsCheckedAt = Date.now();
         for (const job of MINUTE_JOBS) await job();

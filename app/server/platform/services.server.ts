@@ -14,6 +14,8 @@ export interface Services {
   storage: FileStore;
   /** Signs flash cookies; the same secret as the sessions. */
   secret: string;
+  /** Seals the secrets stored in office settings (secret-box.server.ts). */
+  settingsKey: Buffer;
 }
 
 // Kept on globalThis so a development reload of this module does not lose it.
