@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { SENDER_PATTERN, SENDER_RULE } from "~/lib/mail-address";
 import { StartupError } from "./startup-error.server";
 
 // Parsed once at start-up. A bad value stops the server with a message naming the variable.
@@ -63,10 +64,7 @@ const envSchema = z
     MAIL_FROM: optionalString.pipe(
       z
         .string()
-        .regex(
-          /^([^\r\n<>]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/,
-          'must be an address such as office@example.org or "ACTS Church" <office@example.org>',
-        )
+        .regex(SENDER_PATTERN, SENDER_RULE)
         .optional(),
     ),
     MAX_DOCUMENT_MB: z.coerce
