@@ -8,9 +8,9 @@ export const MAIL_SECURITY = ["starttls", "tls", "none"] as const;
 export type MailSecurityChoice = (typeof MAIL_SECURITY)[number];
 
 export const MAIL_SECURITY_LABELS: Record<MailSecurityChoice, string> = {
-  starttls: "STARTTLS (usually port 587)",
-  tls: "TLS from the start (usually port 465)",
-  none: "None (only for a relay on the same network)",
+  starttls: "STARTTLS (port 587)",
+  tls: "TLS (port 465)",
+  none: "None (local relay only)",
 };
 
 export const MAIL_SETTINGS_FIELDS = [
