@@ -61,12 +61,7 @@ const envSchema = z
         })
         .optional(),
     ),
-    MAIL_FROM: optionalString.pipe(
-      z
-        .string()
-        .regex(SENDER_PATTERN, SENDER_RULE)
-        .optional(),
-    ),
+    MAIL_FROM: optionalString.pipe(z.string().regex(SENDER_PATTERN, SENDER_RULE).optional()),
     MAX_DOCUMENT_MB: z.coerce
       .number({ error: "must be a whole number of megabytes" })
       .int("must be a whole number of megabytes")
