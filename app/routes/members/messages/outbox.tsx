@@ -132,7 +132,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
   return (
     <AdminScreen
       title="Waiting E-mails"
-      description="E-mails that wait to be sent, or could not be sent, newest first."
+      description="E-mails that wait to be sent, are held, or could not be sent, newest first, and those that expired or were discarded in the last two weeks."
       backTo="/members/messages"
       backLabel="Back to Messages"
     >
