@@ -93,6 +93,9 @@ export default [
     route("members/audit", "routes/members/audit/audit-log.tsx"),
     // How long personal data is kept, and the daily clean-up's last run (admins; privacy issue)
     route("members/privacy", "routes/members/privacy/privacy.tsx"),
+    // Site settings (issue 32, admins): the hub, and the mail server the site sends through
+    route("members/settings", "routes/members/settings/index.tsx"),
+    route("members/settings/email", "routes/members/settings/email.tsx"),
 
     // Own account and two-factor sign-in (staff-accounts issue): open to an account that must
     // first replace a temporary password or set up two-factor sign-in.

@@ -637,12 +637,19 @@ export const outboxEmails = pgTable(
     htmlBody: text("html_body").notNull(),
     /** [{ filename, contentType, content (base64) }], e.g. an event's .ics. */
     attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
-    /** 'pending' until the mail server accepts it ('sent'), or 'failed' after the last attempt. */
+    /**
+     * 'pending' until the mail server accepts it ('sent'), or 'failed' after the last attempt;
+     * 'held' when it waited while mail was off and an admin has not yet said whether to send it;
+     * 'expired' when it no longer made sense before it went out (see expires_at); 'discarded'
+     * when staff chose not to send it.
+     */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
+    /** After this it is never sent (a link past its validity, an event already over); null: no end. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },

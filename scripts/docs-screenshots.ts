@@ -211,6 +211,10 @@ async function laptopPictures(browser: Browser, server: BenchServer) {
   await openScreen(page, "/members/audit");
   await shoot(page, guideImages, "audit-log");
 
+  // The e-mail settings as a church that has not set e-mail up sees them (the messages sent above wait).
+  await openScreen(page, "/members/settings/email");
+  await shoot(page, guideImages, "email-settings");
+
   // The daily backup runs within a minute of the start; the dashboard then shows it.
   for (let waited = 0; waited < 120; waited += 2) {
     const [row] = await server.sql("SELECT 1 FROM settings WHERE key = 'backup:last'");

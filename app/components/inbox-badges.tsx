@@ -35,9 +35,12 @@ const EMAIL_STATUSES: Record<string, { label: string; tone: StatusTone }> = {
   pending: { label: "Waiting to be sent", tone: "waiting" },
   sent: { label: "Sent", tone: "good" },
   failed: { label: "Not sent", tone: "bad" },
+  held: { label: "Held until you choose", tone: "waiting" },
+  expired: { label: "Expired, not sent", tone: "neutral" },
+  discarded: { label: "Discarded", tone: "neutral" },
 };
 
-/** Where an e-mail of the outbox stands: waiting to be sent, sent, or not sent (given up). */
+/** Where an e-mail of the outbox stands: waiting, held, sent, not sent (given up), expired or discarded. */
 export function EmailStatusBadge({ status, className }: { status: string; className?: string }) {
   const known = EMAIL_STATUSES[status] ?? { label: status, tone: "neutral" as const };
   return (

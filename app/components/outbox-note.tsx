@@ -1,10 +1,15 @@
 import { MailWarning } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import { can, type Role } from "~/lib/permissions";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Says when e-mail is not set up, or when e-mails wait to be sent, with the way to see them. */
 export function OutboxNote({ emailConfigured, waiting }: { emailConfigured: boolean; waiting: number }) {
+  const layout = useRouteLoaderData("routes/members/home/layout") as
+    { person?: { role: Role } | null } | undefined;
+  // An administrator can set e-mail up on the settings screen; others are told it is not set up.
+  const canSetUp = !emailConfigured && can(layout?.person, "settings:manage");
   if (emailConfigured && waiting === 0) return null;
   const waitingText = `${plural(waiting, "e-mail")} ${waiting === 1 ? "is" : "are"} waiting`;
   return (
@@ -27,6 +32,14 @@ export function OutboxNote({ emailConfigured, waiting }: { emailConfigured: bool
           )}
         </span>
       </p>
+      {canSetUp ? (
+        <Link
+          to="/members/settings/email"
+          className="shrink-0 font-medium text-primary underline underline-offset-4"
+        >
+          Set up e-mail
+        </Link>
+      ) : null}
       {waiting > 0 ? (
         <Link
           to="/members/messages/outbox"

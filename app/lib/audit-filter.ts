@@ -35,7 +35,7 @@ export const ACTION_GROUPS = {
     label: "Uploads and deletions",
     patterns: ["%.uploaded", "%-uploaded", "%.replaced", "%.deleted", "%.erased", "site.demo-removed"],
   },
-  messages: { label: "Messages", patterns: ["inbox.%"] },
+  messages: { label: "Messages", patterns: ["inbox.%", "outbox.%"] },
 } as const satisfies Record<string, { label: string; patterns: readonly string[] }>;
 
 export type ActionGroup = keyof typeof ACTION_GROUPS;

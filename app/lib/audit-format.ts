@@ -191,6 +191,9 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
   "settings.two-factor-required": () => "required two-factor sign-in for every staff account",
   "settings.two-factor-optional": () => "made two-factor sign-in optional",
   "settings.notification-defaults-changed": () => "changed the default e-mail notifications",
+  "settings.mail-saved": (e) =>
+    `changed the e-mail settings${typeof e.details.host === "string" ? ` (server ${e.details.host})` : ""}`,
+  "settings.mail-removed": () => "removed the e-mail settings",
 
   // Data retention
   "retention.changed": () => "changed how long personal data is kept",
@@ -229,6 +232,13 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
   "inbox.new": (e) => `marked ${e.inboxItem} as new`,
   "inbox.archived": (e) => `archived ${e.inboxItem}`,
   "inbox.restored": (e) => `moved ${e.inboxItem} back to the inbox`,
+  "outbox.held-sent": (e) => `sent the ${e.count("emails", "e-mail")} that waited while e-mail was off`,
+  "outbox.held-discarded": (e) =>
+    `discarded the ${e.count("emails", "e-mail")} that waited while e-mail was off`,
+  "outbox.discarded": (e) =>
+    `discarded the e-mail “${e.subject}”${typeof e.details.to === "string" ? ` to ${e.details.to}` : ""}`,
+  "outbox.resent": (e) =>
+    `sent the e-mail “${e.subject}” again${typeof e.details.to === "string" ? ` to ${e.details.to}` : ""}`,
   "inbox.replied": (e) =>
     `replied by e-mail to ${e.subject}${typeof e.details.to === "string" ? ` (${e.details.to})` : ""}`,
 };

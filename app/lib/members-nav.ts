@@ -102,6 +102,12 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
       },
       { to: "/members/audit", label: "Audit Log", permission: "audit:read" },
       { to: "/members/privacy", label: "Data retention", permission: "privacy:manage" },
+      {
+        to: "/members/settings",
+        label: "Site settings",
+        permission: "settings:manage",
+        also: ["/members/settings/"],
+      },
       { to: "/members/account", label: "My Account", also: ["/members/account/"] },
     ],
   },

@@ -54,6 +54,8 @@ const ROUTE_ACCESS: Record<string, Permission | "signed-in" | "public"> = {
   "members/audit": "audit:read",
   "members/audit/export": "audit:read",
   "members/privacy": "privacy:manage",
+  "members/settings": "settings:manage",
+  "members/settings/email": "settings:manage",
   "members/account": "signed-in",
   "members/account/two-factor": "signed-in",
   "members/login/two-factor": "public",

@@ -139,6 +139,7 @@ export async function queueInvitationEmail(
   return queueEmail(executor, {
     kind: "account.invitation",
     to: invitee.email,
+    expiresAt: link.expiresAt,
     ...renderEmail(content, `Your account for the ${church} website`, {
       heading: `Hello ${invitee.name},`,
       paragraphs: [
@@ -163,6 +164,7 @@ export async function queueResetEmail(
   return queueEmail(executor, {
     kind: "account.password-reset",
     to: email,
+    expiresAt: link.expiresAt,
     ...renderEmail(content, "Reset your password", {
       heading: `Hello ${name},`,
       paragraphs: [

@@ -1,12 +1,13 @@
-import { createMailTransport, mailSettingsOf } from "../platform/mail.server";
+import type { Transporter } from "nodemailer";
+import { createMailTransport, sameMailSettings, type MailSettings } from "../platform/mail.server";
 import { runScheduledBackup } from "../platform/backup-schedule.server";
 import { runHousekeeping } from "../platform/housekeeping.server";
 import { runScheduledRetention } from "../privacy/retention.server";
 import { refreshOfficeSettings } from "../platform/office-settings.server";
-import { services } from "../platform/services.server";
 import { siteOrigin } from "../platform/site-origin.server";
 import { queueDueDigests } from "../messages/digest.server";
-import { sendDueEmails } from "../messages/outbox.server";
+import { expireOverdueEmails, sendDueEmails } from "../messages/outbox.server";
+import { effectiveMailSettings } from "../settings/mail-settings.server";
 
 const DIGEST_CHECK_MS = 60_000;
 
@@ -21,12 +22,20 @@ const MINUTE_JOBS: (() => Promise<unknown>)[] = [
 /**
  * The worker of this server (still called the outbox worker: sending e-mail is most of its work):
  * every few seconds it sends what is due, and once a minute it runs MINUTE_JOBS. Every server runs
- * one; leases and claims keep them from doing the same work twice. Without SMTP settings nothing
- * is sent: e-mails wait in the outbox until the site is restarted with them.
+ * one; leases and claims keep them from doing the same work twice. Each round it takes the mail
+ * settings in effect (SMTP_URL and MAIL_FROM, else the e-mail settings screen's) and builds a new
+ * connection when they changed, so a change on any server applies within seconds, without a
+ * restart. Without mail settings nothing is sent: e-mails wait in the outbox.
  */
 export function startOutboxWorker(intervalMs = 5_000): { stop(): Promise<void> } {
-  const settings = mailSettingsOf(services().env);
-  const transport = settings ? createMailTransport(settings) : null;
+  let settings: MailSettings | null = null;
+  let transport: Transporter | null = null;
+  const useSettings = (current: MailSettings | null) => {
+    if (transport && sameMailSettings(settings, current)) return;
+    transport?.close();
+    settings = current;
+    transport = current ? createMailTransport(current) : null;
+  };
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
@@ -40,6 +49,9 @@ export function startOutboxWorker(intervalMs = 5_000): { stop(): Promise<void> }
         digestsCheckedAt = Date.now();
         for (const job of MINUTE_JOBS) await job();
       }
+      useSettings(effectiveMailSettings());
+      // What is past its time (a link that has run out, an event that is over) is never sent.
+      await expireOverdueEmails();
       // Drain what is due, ten at a time, then rest.
       while (transport && settings && !stopped) {
         const { sent, failed } = await sendDueEmails(transport, settings.from);
@@ -63,7 +75,7 @@ export function startOutboxWorker(intervalMs = 5_000): { stop(): Promise<void> }
       stopped = true;
       clearTimeout(timer);
       await running;
-      transport?.close();
+      useSettings(null);
     },
   };
 }

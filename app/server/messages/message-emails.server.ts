@@ -1,6 +1,6 @@
 import { formatDateLong, formatTimeRange } from "~/lib/format";
 import type { SiteContent } from "../site/site-content.server";
-import { eventCalendar, type CalendarEvent } from "../content/event-calendar.server";
+import { eventCalendar, eventTimes, type CalendarEvent } from "../content/event-calendar.server";
 import QRCode from "qrcode";
 import { cancelLink, checkInCode } from "../people/registration-links.server";
 import { renderEmail, subjectLine, type EmailPieces } from "./email-layout.server";
@@ -98,6 +98,7 @@ export async function queueSeatFreedEmail(
   await queueEmail(executor, {
     kind: "confirmation.event-seat",
     to: registration.email,
+    expiresAt: eventTimes(event).end,
     ...renderEmail(content, subject, {
       heading: subject,
       paragraphs: [
@@ -213,6 +214,8 @@ export async function queueMessageEmails(
     await queueEmail(executor, {
       kind: `confirmation.${message.kind}`,
       to: message.email,
+      // A confirmation or waitlist e-mail about an event means nothing once the event is over.
+      ...(message.kind === "event" ? { expiresAt: eventTimes(message.event).end } : {}),
       ...confirmation(message, content, origin, qr?.piece),
       attachments: seat && qr ? [calendarAttachment(message.event, content, origin), qr.attachment] : [],
     });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import { outboxEmails, type OutboxAttachment, type OutboxEmail } from "../../../database/schema";
 import type { Executor } from "../platform/db.server";
@@ -18,6 +18,11 @@ export interface QueuedEmail extends EmailContent {
   kind: string;
   to: string;
   attachments?: OutboxAttachment[];
+  /**
+   * When it stops making sense (a link's end, an event's end): after it, it is never sent. An
+   * e-mail that waits while mail is off must not arrive days later with a dead link in it.
+   */
+  expiresAt?: Date;
 }
 
 /** How long a worker may take to send one leased e-mail before another may try it. */
@@ -57,6 +62,7 @@ export async function queueEmail(executor: Executor, email: QueuedEmail): Promis
       textBody: email.text,
       htmlBody: email.html,
       attachments: email.attachments ?? [],
+      expiresAt: email.expiresAt ?? null,
     })
     .returning({ id: outboxEmails.id });
   return row!.id;
@@ -93,6 +99,7 @@ async function leaseDue(limit: number, now?: Date): Promise<OutboxEmail[]> {
           eq(outboxEmails.status, "pending"),
           lte(outboxEmails.nextAttemptAt, nowSql),
           or(isNull(outboxEmails.lockedUntil), lte(outboxEmails.lockedUntil, nowSql)),
+          or(isNull(outboxEmails.expiresAt), gt(outboxEmails.expiresAt, nowSql)),
         ),
       )
       .orderBy(asc(outboxEmails.nextAttemptAt), asc(outboxEmails.createdAt))
@@ -177,7 +184,35 @@ export async function sendDueEmails(
   return { sent, failed };
 }
 
-/** What waits in the outbox (and what failed), newest first, for the members area. */
+/**
+ * Marks e-mails past their end as expired, so they are never sent and the outbox shows why.
+ * One already leased by a worker is left to that worker (the lease query skips it anyway).
+ */
+export async function expireOverdueEmails(now?: Date): Promise<number> {
+  const nowSql = clock(now);
+  const expired = await services()
+    .db.update(outboxEmails)
+    .set({ status: "expired", lockedUntil: null })
+    .where(
+      and(
+        inArray(outboxEmails.status, ["pending", "held"]),
+        lte(outboxEmails.expiresAt, nowSql),
+        or(isNull(outboxEmails.lockedUntil), lte(outboxEmails.lockedUntil, nowSql)),
+      ),
+    )
+    .returning({ id: outboxEmails.id });
+  return expired.length;
+}
+
+/** Statuses of e-mails that have not gone out and still might. */
+export const UNSENT_STATUSES = ["pending", "held", "failed"];
+/** How long the outbox screen still lists an e-mail that expired or was discarded. */
+const ENDED_SHOWN_DAYS = 14;
+
+/**
+ * What waits in the outbox (and what failed, or recently expired or was discarded), newest
+ * first, for the members area.
+ */
 export async function listUnsentEmails(limit = 50) {
   return services()
     .db.select({
@@ -189,10 +224,19 @@ export async function listUnsentEmails(limit = 50) {
       attempts: outboxEmails.attempts,
       lastError: outboxEmails.lastError,
       nextAttemptAt: outboxEmails.nextAttemptAt,
+      expiresAt: outboxEmails.expiresAt,
       createdAt: outboxEmails.createdAt,
     })
     .from(outboxEmails)
-    .where(inArray(outboxEmails.status, ["pending", "failed"]))
+    .where(
+      or(
+        inArray(outboxEmails.status, UNSENT_STATUSES),
+        and(
+          inArray(outboxEmails.status, ["expired", "discarded"]),
+          gte(outboxEmails.createdAt, sql`now() - ${`${ENDED_SHOWN_DAYS} days`}::interval`),
+        ),
+      ),
+    )
     .orderBy(desc(outboxEmails.createdAt))
     .limit(limit);
 }

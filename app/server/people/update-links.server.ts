@@ -67,6 +67,7 @@ function queueLinkEmail(
   return queueEmail(executor, {
     kind: "member.update-link",
     to: member.email,
+    expiresAt: link.expiresAt,
     ...renderEmail(content, `Update your details with ${church}`, {
       heading: `Hello ${member.firstName},`,
       paragraphs: [

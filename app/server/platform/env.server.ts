@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { SENDER_PATTERN, SENDER_RULE } from "~/lib/mail-address";
 import { StartupError } from "./startup-error.server";
 
 // Parsed once at start-up. A bad value stops the server with a message naming the variable.
@@ -60,15 +61,7 @@ const envSchema = z
         })
         .optional(),
     ),
-    MAIL_FROM: optionalString.pipe(
-      z
-        .string()
-        .regex(
-          /^([^\r\n<>]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/,
-          'must be an address such as office@example.org or "ACTS Church" <office@example.org>',
-        )
-        .optional(),
-    ),
+    MAIL_FROM: optionalString.pipe(z.string().regex(SENDER_PATTERN, SENDER_RULE).optional()),
     MAX_DOCUMENT_MB: z.coerce
       .number({ error: "must be a whole number of megabytes" })
       .int("must be a whole number of megabytes")

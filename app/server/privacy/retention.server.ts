@@ -103,7 +103,10 @@ export async function runRetention(now: Date = new Date(), actor: Actor = "syste
     // they go with the Connect messages' months. One still waiting to be sent stays.
     outboxEmails: await removeInBatches(
       outboxEmails,
-      and(inArray(outboxEmails.status, ["sent", "failed"]), lt(outboxEmails.createdAt, visitorsBefore))!,
+      and(
+        inArray(outboxEmails.status, ["sent", "failed", "expired", "discarded"]),
+        lt(outboxEmails.createdAt, visitorsBefore),
+      )!,
       null,
     ),
   };

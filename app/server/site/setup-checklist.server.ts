@@ -1,5 +1,6 @@
 import { demoContentSummary, type DemoContentSummary } from "../content/demo-content.server";
 import { services } from "../platform/services.server";
+import { isMailSetUp } from "../settings/mail-settings.server";
 import { defaultSiteContent, getSiteContent, type SiteContent } from "./site-content.server";
 
 // "Set up your website": what still holds a placeholder or demo value, each with where to fix it.
@@ -16,7 +17,8 @@ export type ChecklistItemKey =
   | "demo-sermons"
   | "demo-events"
   | "demo-documents"
-  | "public-url";
+  | "public-url"
+  | "mail-server";
 
 export interface ChecklistItem {
   key: ChecklistItemKey;
@@ -191,6 +193,13 @@ export async function setupChecklist(): Promise<SetupChecklist | null> {
       label: `The website's address is not set: links in e-mails, the sitemap and link previews point at http://localhost:${env.PORT}.`,
       detail:
         "Whoever runs the server sets PUBLIC_URL to the site's address (for example https://www.actschurch.bh) and restarts it.",
+    });
+  if (!isMailSetUp())
+    items.push({
+      key: "mail-server",
+      label: "E-mail is not set up: confirmations, notifications and password links wait in the outbox.",
+      href: "/members/settings/email",
+      linkText: "Set up e-mail",
     });
   return items.length > 0 ? { items, demo } : null;
 }

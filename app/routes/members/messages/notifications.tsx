@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { SaveButton } from "~/components/save-button";
 import { pageMeta } from "~/lib/meta";
@@ -17,8 +17,8 @@ import {
   setDefaultPreferences,
   type Preferences,
 } from "~/server/messages/notification-preferences.server";
-import { mailSettingsOf } from "~/server/platform/mail.server";
 import { services } from "~/server/platform/services.server";
+import { isMailSetUp } from "~/server/settings/mail-settings.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/notifications";
 
@@ -51,7 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         : null),
     defaults: isAdmin ? defaults : null,
     isAdmin,
-    mailReady: mailSettingsOf(services().env) !== null,
+    mailReady: isMailSetUp(),
+    canSetUpMail: can(user, "settings:manage"),
     ministries: content.ministriesByName().map(({ slug, name }) => ({ slug, name })),
   };
 }
@@ -79,7 +80,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
-  const { mine, defaults, isAdmin, mailReady, ministries, email, chosen } = loaderData;
+  const { mine, defaults, isAdmin, mailReady, canSetUpMail, ministries, email, chosen } = loaderData;
   useEffect(() => {
     if (actionData?.toast) showToast({ ...actionData.toast, id: `notifications-${actionData.at}` });
   }, [actionData]);
@@ -94,8 +95,15 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
             role="status"
             className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
           >
-            E-mail is not set up on this site yet (SMTP_URL and MAIL_FROM), so notifications wait in the
-            outbox and are sent once it is.
+            E-mail is not set up on this site yet, so notifications wait in the outbox and are sent once it
+            is.{" "}
+            {canSetUpMail ? (
+              <Link to="/members/settings/email" className="font-medium underline underline-offset-4">
+                Set up e-mail
+              </Link>
+            ) : (
+              "An administrator can set it up under Site settings."
+            )}
           </p>
         ) : null}
         <PreferencesForm
