@@ -18,7 +18,9 @@ const results = await Promise.all(
         child.stdout.on("data", (chunk) => (output += chunk));
         child.stderr.on("data", (chunk) => (output += chunk));
         child.on("close", (code) => {
-          process.stdout.write(`\n> ${name} (${code === 0 ? "passed" : `failed with code ${code}`})\n${output}`);
+          process.stdout.write(
+            `\n> ${name} (${code === 0 ? "passed" : `failed with code ${code}`})\n${output}`,
+          );
           resolve(code ?? 1);
         });
       }),

@@ -52,7 +52,10 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
       baseURL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
       appName: defaultSiteContent().church.name,
     });
-    const settingsKey = loadOrCreateSettingsKey({ SESSION_SECRET: env.SESSION_SECRET, DATA_DIR: env.DATA_DIR });
+    const settingsKey = loadOrCreateSettingsKey({
+      SESSION_SECRET: env.SESSION_SECRET,
+      DATA_DIR: env.DATA_DIR,
+    });
     const services: Services = { env, database, db: database.db, auth, storage, secret, settingsKey };
     setServices(services);
 
