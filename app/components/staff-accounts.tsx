@@ -147,9 +147,9 @@ export function InvitationLinkPanel({
       </h2>
       {note ?? (
         <p className="text-sm">
-          E-mail is not set up on this site, so pass this link on to <strong>{invitation.name}</strong> yourself
-          (for example by WhatsApp or a text message). With it they choose their own password. It works once,
-          until {invitation.expires}.
+          E-mail is not set up on this site, so pass this link on to <strong>{invitation.name}</strong>{" "}
+          yourself (for example by WhatsApp or a text message). With it they choose their own password. It
+          works once, until {invitation.expires}.
         </p>
       )}
       <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto]">

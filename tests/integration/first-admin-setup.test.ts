@@ -54,11 +54,16 @@ describe.each(databaseKinds)("the first sign-in set-up on %s", (kind) => {
     const admin = (await rows<{ id: string }>("select id from users"))[0]!;
     const keys = async () =>
       (await setupChecklist({ id: admin.id, role: "admin" }))?.items.map((item) => item.key) ?? [];
-    expect((await keys()).slice(0, 4)).toEqual(["setup-password", "setup-profile", "setup-church", "site-address"]);
-    // Another admin sees only the site address: the steps are the first administrator's own.
-    expect((await setupChecklist({ id: "another", role: "admin" }))?.items.map((item) => item.key)).not.toContain(
+    expect((await keys()).slice(0, 4)).toEqual([
       "setup-password",
-    );
+      "setup-profile",
+      "setup-church",
+      "site-address",
+    ]);
+    // Another admin sees only the site address: the steps are the first administrator's own.
+    expect(
+      (await setupChecklist({ id: "another", role: "admin" }))?.items.map((item) => item.key),
+    ).not.toContain("setup-password");
 
     // 1. The password: the generated one first.
     const wrong = await post(first, {
@@ -67,7 +72,9 @@ describe.each(databaseKinds)("the first sign-in set-up on %s", (kind) => {
       password: "cedar window harbour",
       confirmPassword: "cedar window harbour",
     });
-    expect((wrong.data as ActionResult).fieldErrors).toEqual({ currentPassword: "That is not your current password." });
+    expect((wrong.data as ActionResult).fieldErrors).toEqual({
+      currentPassword: "That is not your current password.",
+    });
     const changed = await post(first, {
       intent: "password",
       currentPassword: password,
@@ -84,14 +91,20 @@ describe.each(databaseKinds)("the first sign-in set-up on %s", (kind) => {
     expect((taken.data as ActionResult).fieldErrors).toEqual({
       email: "Another staff account already uses this e-mail address. Choose another one.",
     });
-    const profile = await post(cookie, { intent: "profile", name: "Miriam Haddad", email: "Office@ActsChurch.bh" });
+    const profile = await post(cookie, {
+      intent: "profile",
+      name: "Miriam Haddad",
+      email: "Office@ActsChurch.bh",
+    });
     expect(profile.data).toMatchObject({ ok: true });
     expect(await rows("select name, email from users where id = $1", [admin.id])).toEqual([
       { name: "Miriam Haddad", email: "office@actschurch.bh" },
     ]);
     expect(await rows("select 1 from outbox_emails where to_address = 'admin@church.local'")).toEqual([]);
     expect(
-      await rows("select details from audit_log where action = 'account.email-changed' and actor_id = $1", [admin.id]),
+      await rows("select details from audit_log where action = 'account.email-changed' and actor_id = $1", [
+        admin.id,
+      ]),
     ).toEqual([{ details: { from: "admin@church.local", to: "office@actschurch.bh" } }]);
 
     // Leaving: the dashboard no longer opens the set-up, and lists what is open.
@@ -101,15 +114,19 @@ describe.each(databaseKinds)("the first sign-in set-up on %s", (kind) => {
     expect((await keys()).slice(0, 2)).toEqual(["setup-church", "site-address"]);
 
     // 3. The church's name, as a new version of Church details.
-    const { version } = ((await get(welcomeLoader, "/members/welcome", cookie)).data as { church: { version: number } }).church;
+    const { version } = (
+      (await get(welcomeLoader, "/members/welcome", cookie)).data as { church: { version: number } }
+    ).church;
     const empty = await post(cookie, { intent: "church", churchName: "  ", version: String(version) });
     expect(empty.status).toBe(400);
     expect(empty.data).toMatchObject({ fieldErrors: { churchName: expect.any(String) } });
     await post(cookie, { intent: "church", churchName: "ACTS Church Manama", version: String(version) });
     expect((await getSiteContent()).church.name).toBe("ACTS Church Manama");
-    expect(await rows("select note from site_section_revisions where section_key = 'church' order by version desc limit 1")).toEqual([
-      { note: "First sign-in set-up" },
-    ]);
+    expect(
+      await rows(
+        "select note from site_section_revisions where section_key = 'church' order by version desc limit 1",
+      ),
+    ).toEqual([{ note: "First sign-in set-up" }]);
 
     // 4. The site address.
     const bad = await post(cookie, { intent: "address", address: "actschurch.bh" });

@@ -2,15 +2,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ActionResult } from "~/lib/action-result";
 import type { StaffActionResult } from "~/lib/staff-accounts";
 import { siteAddressSchema, siteAddressTexts } from "~/schemas/site-address";
-import {
-  action as confirmAction,
-  loader as confirmLoader,
-} from "~/routes/members/auth/confirm-email";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/members/auth/confirm-email";
 import { action as accountAction, loader as accountLoader } from "~/routes/members/auth/account";
 import { action as setPasswordAction } from "~/routes/members/auth/set-password";
 import { action as staffAction } from "~/routes/members/auth/staff-account";
 import { loader as dashboardLoader } from "~/routes/members/home/dashboard";
-import { action as siteAddressAction, loader as siteAddressLoader } from "~/routes/members/settings/site-address";
+import {
+  action as siteAddressAction,
+  loader as siteAddressLoader,
+} from "~/routes/members/settings/site-address";
 import { getSession } from "~/server/auth/guards.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import { setupChecklist } from "~/server/site/setup-checklist.server";
@@ -84,7 +84,10 @@ describe.each(databaseKinds)("office accounts on %s", (kind) => {
   });
 
   const saveAddress = (address: string) =>
-    callRoute(siteAddressAction, formRequest("/members/settings/site-address", { address }, { cookie: admin }));
+    callRoute(
+      siteAddressAction,
+      formRequest("/members/settings/site-address", { address }, { cookie: admin }),
+    );
 
   it("the site address: refused with a message and nothing written, then saved with its audit entry and used at once", async () => {
     const before = await setupChecklist({ id: "someone", role: "admin" });
@@ -145,7 +148,11 @@ describe.each(databaseKinds)("office accounts on %s", (kind) => {
       const ask = (email: string, emailPassword: string) =>
         callRoute(
           accountAction,
-          formRequest("/members/account", { intent: "email", email, emailPassword }, { cookie: signedIn.cookie }),
+          formRequest(
+            "/members/account",
+            { intent: "email", email, emailPassword },
+            { cookie: signedIn.cookie },
+          ),
         );
 
       const wrong = await ask("ruth.new@example.org", "not my password at all");
@@ -170,7 +177,10 @@ describe.each(databaseKinds)("office accounts on %s", (kind) => {
       // Kept only as a hash; the audit entry names the address, not the link.
       expect(await rows("select 1 from verifications where identifier like $1", [`%${token}%`])).toEqual([]);
       const requested = await audit("account.email-change-requested");
-      expect(requested.at(-1)).toMatchObject({ subject_label: staff.email, details: { to: "ruth.new@example.org" } });
+      expect(requested.at(-1)).toMatchObject({
+        subject_label: staff.email,
+        details: { to: "ruth.new@example.org" },
+      });
       expect(JSON.stringify(requested)).not.toContain(token);
       // Until the link is used, nothing changes.
       expect((await signInWith(staff.email, staff.password)).status).toBe(302);
@@ -210,7 +220,8 @@ describe.each(databaseKinds)("office accounts on %s", (kind) => {
       const again = await confirm();
       expect(again.status).toBe(400);
       expect(
-        (await callRoute(confirmLoader, new Request(`http://localhost/members/confirm-email?token=${token}`))).status,
+        (await callRoute(confirmLoader, new Request(`http://localhost/members/confirm-email?token=${token}`)))
+          .status,
       ).toBe(410);
     });
 
@@ -238,7 +249,9 @@ describe.each(databaseKinds)("office accounts on %s", (kind) => {
       const hours = (new Date(row!.expires_at).getTime() - Date.now()) / 3_600_000;
       expect(hours).toBeGreaterThan(23.9);
       expect(hours).toBeLessThanOrEqual(24);
-      await rows("update verifications set expires_at = now() - interval '1 minute' where value = $1", [staff.id]);
+      await rows("update verifications set expires_at = now() - interval '1 minute' where value = $1", [
+        staff.id,
+      ]);
       const expired = await callRoute(confirmAction, formRequest("/members/confirm-email", { token: late }));
       expect(expired.status).toBe(400);
 
@@ -247,18 +260,25 @@ describe.each(databaseKinds)("office accounts on %s", (kind) => {
       await createStaffAccount().then((other) =>
         rows("update users set email = 'contested@example.org' where id = $1", [other.id]),
       );
-      const refused = await callRoute(confirmAction, formRequest("/members/confirm-email", { token: contested }));
+      const refused = await callRoute(
+        confirmAction,
+        formRequest("/members/confirm-email", { token: contested }),
+      );
       expect(refused.status).toBe(409);
       expect((refused.data as ActionResult).toast.description).toBe(
         "Another staff account already uses this e-mail address. Choose another one.",
       );
-      expect(await rows("select email from users where id = $1", [staff.id])).toEqual([{ email: staff.email }]);
+      expect(await rows("select email from users where id = $1", [staff.id])).toEqual([
+        { email: staff.email },
+      ]);
     });
 
     it("by an admin on the staff screen: at once, the old address told, audited; a taken address refused; a username keeps working", async () => {
       const staff = await createStaffAccount({ name: "Samuel Osei" });
       const other = await createStaffAccount();
-      await rows("update users set username = 'samuel', display_username = 'samuel' where id = $1", [staff.id]);
+      await rows("update users set username = 'samuel', display_username = 'samuel' where id = $1", [
+        staff.id,
+      ]);
       const change = (email: string) =>
         callRoute(
           staffAction,
@@ -318,20 +338,30 @@ describe.each(databaseKinds)("office accounts on %s", (kind) => {
       const choose = () =>
         callRoute(
           setPasswordAction,
-          formRequest("/members/set-password", { token, password: "quiet harbour lantern", confirmPassword: "quiet harbour lantern" }),
+          formRequest("/members/set-password", {
+            token,
+            password: "quiet harbour lantern",
+            confirmPassword: "quiet harbour lantern",
+          }),
         );
       expect((await choose()).status).toBe(302);
-      expect((await getSession(new Request("http://localhost/members", { headers: { cookie: oldSession } }))).user).toBeNull();
+      expect(
+        (await getSession(new Request("http://localhost/members", { headers: { cookie: oldSession } }))).user,
+      ).toBeNull();
       expect((await signInWith(staff.email, "quiet harbour lantern")).status).toBe(302);
       expect((await choose()).status).toBe(410);
     });
 
     it("is refused for one's own account, a disabled one and an invitation not accepted", async () => {
       const made = (await audit("staff.reset-link-made")).length;
-      const me = (await rows<{ id: string }>("select id from users where email = $1", [TEST_ADMIN.email]))[0]!;
+      const me = (
+        await rows<{ id: string }>("select id from users where email = $1", [TEST_ADMIN.email])
+      )[0]!;
       const self = await makeLink(me.id);
       expect(self.status).toBe(409);
-      expect((self.data as ActionResult).toast.description).toBe("To change your own password, use My account.");
+      expect((self.data as ActionResult).toast.description).toBe(
+        "To change your own password, use My account.",
+      );
 
       const disabled = await createStaffAccount();
       await rows("update users set banned = true where id = $1", [disabled.id]);
@@ -348,7 +378,10 @@ describe.each(databaseKinds)("office accounts on %s", (kind) => {
   });
 
   it("the dashboard of an admin with no set-up pending opens as usual", async () => {
-    const answer = await callRoute(dashboardLoader, new Request("http://localhost/members", { headers: { cookie: admin } }));
+    const answer = await callRoute(
+      dashboardLoader,
+      new Request("http://localhost/members", { headers: { cookie: admin } }),
+    );
     expect(answer.status).toBe(200);
   });
 });

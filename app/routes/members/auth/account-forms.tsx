@@ -112,14 +112,14 @@ export function EmailForm({
     >
       {pending ? (
         <p className="mb-4 rounded-lg bg-gold/10 p-3 text-sm" data-testid="email-change-pending">
-          Waiting for you to confirm <span className="font-semibold wrap-anywhere">{pending.to}</span> with the
-          link we sent there (it works until {pending.expires}).
+          Waiting for you to confirm <span className="font-semibold wrap-anywhere">{pending.to}</span> with
+          the link we sent there (it works until {pending.expires}).
         </p>
       ) : null}
       {emailConfigured ? null : (
         <p className="mb-4 rounded-lg bg-muted p-3 text-sm">
-          This website cannot send e-mail yet: the link waits until the church sets up e-mail. An administrator
-          can change your address at once on the staff accounts screen.
+          This website cannot send e-mail yet: the link waits until the church sets up e-mail. An
+          administrator can change your address at once on the staff accounts screen.
         </p>
       )}
       <Form method="post" className="grid gap-4">

@@ -147,7 +147,11 @@ async function askToChangeEmail(request: Request, user: StaffUser, form: FormDat
   });
   if (!parsed.success) {
     const fieldErrors = firstErrors(parsed.error.issues);
-    return refuse(400, { title, description: Object.values(fieldErrors)[0] }, { fieldErrors, values: { email: typed } });
+    return refuse(
+      400,
+      { title, description: Object.values(fieldErrors)[0] },
+      { fieldErrors, values: { email: typed } },
+    );
   }
   try {
     const { email } = await requestOwnEmailChange(request, user, parsed.data, siteOrigin());

@@ -4,11 +4,7 @@ import { BusyIcon } from "~/components/busy-icon";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-scripts";
-import {
-  confirmEmailChange,
-  emailChangeTexts,
-  findEmailChange,
-} from "~/server/auth/email-change.server";
+import { confirmEmailChange, emailChangeTexts, findEmailChange } from "~/server/auth/email-change.server";
 import { refusalFor, reply } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import type { Route } from "./+types/confirm-email";
@@ -28,7 +24,11 @@ export function headers() {
 
 export function meta({ matches }: Route.MetaArgs) {
   return [
-    ...pageMeta(matches, "Confirm your e-mail address", "Confirm the new e-mail address of your staff account."),
+    ...pageMeta(
+      matches,
+      "Confirm your e-mail address",
+      "Confirm the new e-mail address of your staff account.",
+    ),
     { name: "robots", content: "noindex" },
     { name: "referrer", content: "no-referrer" },
   ];

@@ -257,9 +257,10 @@ export default function StaffAccountScreen({ loaderData, actionData }: Route.Com
                 invitation={answer.resetLink}
                 note={
                   <p className="text-sm">
-                    Pass this link on to <strong>{answer.resetLink.name}</strong> yourself (for example by WhatsApp
-                    or a text message), to them only: with it they choose a new password, and are signed out
-                    everywhere. It works once, until {answer.resetLink.expires}. You will not see it again.
+                    Pass this link on to <strong>{answer.resetLink.name}</strong> yourself (for example by
+                    WhatsApp or a text message), to them only: with it they choose a new password, and are
+                    signed out everywhere. It works once, until {answer.resetLink.expires}. You will not see
+                    it again.
                   </p>
                 }
               />

@@ -20,7 +20,8 @@ import type { Route } from "./+types/site-address";
 
 export const texts = {
   title: "Site address",
-  description: "The address of the church's website, for the links in e-mails, shared links and search engines.",
+  description:
+    "The address of the church's website, for the links in e-mails, shared links and search engines.",
   hint: "Only the address itself, as visitors type it, for example https://www.actschurch.bh.",
   unset:
     "Not set yet: links in e-mails and shared links point at this computer's own address, which nobody else can open.",

@@ -96,15 +96,7 @@ export function ProfileForm({
   );
 }
 
-export function ChurchNameForm({
-  name,
-  version,
-  error,
-}: {
-  name: string;
-  version: number;
-  error?: string;
-}) {
+export function ChurchNameForm({ name, version, error }: { name: string; version: number; error?: string }) {
   const busy = useIsSubmitting("church");
   return (
     <Form method="post" className="grid gap-4">

@@ -130,7 +130,10 @@ async function saveStep(intent: Exclude<Intent, "later">, request: Request, user
       );
     }
     case "profile": {
-      const parsed = setupProfileSchema.safeParse({ name: form.get("name") ?? "", email: form.get("email") ?? "" });
+      const parsed = setupProfileSchema.safeParse({
+        name: form.get("name") ?? "",
+        email: form.get("email") ?? "",
+      });
       if (!parsed.success) {
         const fieldErrors = firstErrors(parsed.error.issues);
         return refuse(
