@@ -65,3 +65,7 @@ export const changeEmailSchema = z.object({ email: staffEmailSchema, emailPasswo
 
 /** The first sign-in set-up: one's own name and address. */
 export const setupProfileSchema = ownNameSchema.extend({ email: staffEmailSchema });
+
+/** A link to confirm a new e-mail address that is unknown, used or expired. */
+export const EMAIL_LINK_INVALID =
+  "This link does not work any more: it was used already, it expired (links work for 24 hours), or a newer one was sent. Ask for a new one on My account.";

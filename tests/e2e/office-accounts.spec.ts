@@ -98,7 +98,8 @@ test.describe("a fresh install's first administrator", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole("button", { name: "Menu" }).click();
     await page.getByRole("button", { name: "Sign out" }).click();
-    await page.waitForURL(/\/members\/login/);
+    await page.waitForURL(`${site.url}/`);
+    await page.goto(`${site.url}/members/login`);
     await typeWhenReady(page);
     await page.getByLabel("Email", { exact: true }).fill("office@actschurch.bh");
     await page.getByLabel("Password", { exact: true }).fill("cedar window harbour");

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, like, ne, sql } from "drizzle-orm";
 import { users, verifications } from "../../../database/schema";
+import { EMAIL_LINK_INVALID } from "~/schemas/account";
 import { AppError, notFound } from "../http/errors.server";
 import { renderEmail } from "../messages/email-layout.server";
 import { queueEmail } from "../messages/outbox.server";
@@ -26,8 +27,7 @@ export const PLACEHOLDER_ADMIN_EMAIL = "admin@church.local";
 export const emailChangeTexts = {
   same: "That is already the account's e-mail address.",
   taken: "Another staff account already uses this e-mail address. Choose another one.",
-  linkInvalid:
-    "This link does not work any more: it was used already, it expired (links work for 24 hours), or a newer one was sent. Ask for a new one on My account.",
+  linkInvalid: EMAIL_LINK_INVALID,
 };
 
 // The link's token is kept only as its SHA-256 hash, beside the new address; the row's value is

@@ -228,7 +228,7 @@ export async function setupChecklist(viewer?: { id: string; role: Role }): Promi
   const [content, demo] = await Promise.all([getSiteContent(), demoContentSummary()]);
   const setup = viewer ? openSetupOf(viewer) : null;
   const items: ChecklistItem[] = (setup?.open ?? []).flatMap((step) =>
-    step === "address" ? [] : [{ ...SETUP_ITEMS[step], href: `${WELCOME_PATH}#${step}` }],
+    step === "address" ? [] : [{ ...SETUP_ITEMS[step], href: `${WELCOME_PATH}#step-${step}` }],
   );
   const address = siteAddressItem(viewer);
   if (address) items.push(address);

@@ -4,7 +4,8 @@ import { BusyIcon } from "~/components/busy-icon";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-scripts";
-import { confirmEmailChange, emailChangeTexts, findEmailChange } from "~/server/auth/email-change.server";
+import { EMAIL_LINK_INVALID } from "~/schemas/account";
+import { confirmEmailChange, findEmailChange } from "~/server/auth/email-change.server";
 import { refusalFor, reply } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import type { Route } from "./+types/confirm-email";
@@ -84,7 +85,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
   const failed = actionData && !actionData.ok ? actionData.toast.description : null;
   if (!loaderData.change || failed) {
     return (
-      <AuthCard title="This link no longer works" description={failed ?? emailChangeTexts.linkInvalid}>
+      <AuthCard title="This link no longer works" description={failed ?? EMAIL_LINK_INVALID}>
         <div className="mt-8 grid">{signIn}</div>
       </AuthCard>
     );

@@ -108,7 +108,6 @@ export default function SiteAddress({ loaderData, actionData }: Route.ComponentP
               autoComplete="url"
               autoCapitalize="none"
               spellCheck={false}
-              placeholder="https://www.actschurch.bh"
               maxLength={SITE_ADDRESS_MAX_LENGTH}
               required
               defaultValue={actionData?.values?.address ?? saved ?? ""}

@@ -29,13 +29,13 @@ export function SetupStepCard({
   const Icon = isDone ? CheckCircle2 : Circle;
   return (
     <section
-      id={id}
-      aria-labelledby={`${id}-heading`}
+      id={`step-${id}`}
+      aria-labelledby={`step-${id}-heading`}
       data-testid={`setup-step-${id}`}
       className="min-w-0 scroll-mt-6 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-6"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 id={`${id}-heading`} className="flex items-center gap-2 text-lg font-semibold text-navy">
+        <h2 id={`step-${id}-heading`} className="flex items-center gap-2 text-lg font-semibold text-navy">
           <Icon
             className={isDone ? "size-5 shrink-0 text-success" : "size-5 shrink-0 text-muted-foreground"}
             aria-hidden="true"
@@ -146,7 +146,6 @@ export function AddressForm({
         autoComplete="url"
         autoCapitalize="none"
         spellCheck={false}
-        placeholder="https://www.actschurch.bh"
         required
         maxLength={SITE_ADDRESS_MAX_LENGTH}
         defaultValue={address}
