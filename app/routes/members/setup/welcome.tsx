@@ -9,8 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { useIsSubmitting } from "~/lib/use-is-submitting";
 import { changePasswordSchema, setupProfileSchema } from "~/schemas/account";
-import { PLACEHOLDER_ADMIN_EMAIL } from "~/server/auth/email-change.server";
-import { changeOwnNameAndEmail } from "~/server/auth/email-change.server";
+import { changeOwnNameAndEmail, PLACEHOLDER_ADMIN_EMAIL } from "~/server/auth/email-change.server";
 import {
   churchDetails,
   firstAdminSetup,
@@ -140,6 +139,14 @@ async function saveStep(intent: Exclude<Intent, "later">, request: Request, user
           400,
           { title, description: Object.values(fieldErrors)[0] },
           { fieldErrors, values: valuesOf(form) },
+        );
+      }
+      if (parsed.data.email === PLACEHOLDER_ADMIN_EMAIL) {
+        const message = `${PLACEHOLDER_ADMIN_EMAIL} is a placeholder nobody reads. Enter your own e-mail address.`;
+        return refuse(
+          400,
+          { title, description: message },
+          { fieldErrors: { email: message }, values: valuesOf(form) },
         );
       }
       await changeOwnNameAndEmail(user, parsed.data);
