@@ -49,6 +49,8 @@ export default [
   // link (reset or invitation). Public, like the login page (staff-accounts issue)
   route("members/forgot-password", "routes/members/auth/forgot-password.tsx"),
   route("members/set-password", "routes/members/auth/set-password.tsx"),
+  // Issue 32: a new e-mail address is confirmed from the link sent to it (public, like set-password)
+  route("members/confirm-email", "routes/members/auth/confirm-email.tsx"),
 
   layout("routes/members/home/layout.tsx", [
     route("members", "routes/members/home/dashboard.tsx"),
@@ -105,6 +107,9 @@ export default [
     // Staff accounts: invite, roles, disable, delete; two-factor for everyone (admins; staff-accounts issue)
     route("members/staff", "routes/members/auth/staff-accounts.tsx"),
     route("members/staff/:id", "routes/members/auth/staff-account.tsx"),
+    // Issue 32: the site's address in the browser, and the first administrator's set-up
+    route("members/settings/site-address", "routes/members/settings/site-address.tsx"),
+    route("members/welcome", "routes/members/setup/welcome.tsx"),
   ]),
 
   // Downloads and upload endpoints of the members area (resource routes, no screen)

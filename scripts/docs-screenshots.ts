@@ -205,6 +205,9 @@ async function laptopPictures(browser: Browser, server: BenchServer) {
   await centre(page, page.getByLabel("Link for Grace Office"));
   await shoot(page, guideImages, "staff-accounts");
 
+  await openScreen(page, "/members/settings/site-address");
+  await shoot(page, guideImages, "site-address");
+
   await openScreen(page, "/members/reports");
   await shoot(page, guideImages, "reports");
 

@@ -114,9 +114,14 @@ export function ChoiceOption({
 export function InvitationLinkPanel({
   invitation,
   heading,
+  note,
+  testId = "invitation-link",
 }: {
   invitation: InvitationLinkView;
   heading: string;
+  /** What the link is for, in place of the invitation's words. */
+  note?: ReactNode;
+  testId?: string;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<"yes" | "select" | null>(null);
@@ -134,17 +139,19 @@ export function InvitationLinkPanel({
   return (
     <section
       aria-labelledby={`${inputId}-heading`}
-      data-testid="invitation-link"
+      data-testid={testId}
       className="grid gap-3 rounded-xl border border-gold bg-gold/10 p-4 sm:p-5"
     >
       <h2 id={`${inputId}-heading`} className="text-lg font-semibold text-navy">
         {heading}
       </h2>
-      <p className="text-sm">
-        E-mail is not set up on this site, so pass this link on to <strong>{invitation.name}</strong> yourself
-        (for example by WhatsApp or a text message). With it they choose their own password. It works once,
-        until {invitation.expires}.
-      </p>
+      {note ?? (
+        <p className="text-sm">
+          E-mail is not set up on this site, so pass this link on to <strong>{invitation.name}</strong>{" "}
+          yourself (for example by WhatsApp or a text message). With it they choose their own password. It
+          works once, until {invitation.expires}.
+        </p>
+      )}
       <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto]">
         <label htmlFor={inputId} className="sr-only">
           Link for {invitation.name}

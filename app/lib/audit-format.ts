@@ -175,11 +175,18 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
   "staff.signed-out-everywhere": (e) => `signed ${e.subject} out everywhere`,
   "staff.password-link-created": (e) => `made a password link for ${e.subject}`,
   "staff.invitation-resent": (e) => `sent ${e.subject} a new invitation link`,
+  "staff.reset-link-made": (e) => `made a password reset link for ${e.subject}`,
+  "staff.email-changed": (e) =>
+    `changed the e-mail address of ${e.subject}${typeof e.details.to === "string" ? ` to ${e.details.to}` : ""}`,
 
   // Own account
   "account.notifications-changed": () => "changed own e-mail notifications",
   "account.password-changed": () => "changed own password",
   "account.name-changed": () => "changed own name",
+  "account.email-change-requested": (e) =>
+    `asked to change own e-mail address${typeof e.details.to === "string" ? ` to ${e.details.to}` : ""} (a link to confirm was sent there)`,
+  "account.email-changed": (e) =>
+    `changed own e-mail address${typeof e.details.to === "string" ? ` to ${e.details.to}` : ""}`,
   "account.two-factor-enabled": () => "turned on two-factor sign-in",
   "account.two-factor-disabled": () => "turned off two-factor sign-in",
   "account.backup-codes-regenerated": () => "made new two-factor backup codes",
@@ -194,6 +201,8 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
   "settings.mail-saved": (e) =>
     `changed the e-mail settings${typeof e.details.host === "string" ? ` (server ${e.details.host})` : ""}`,
   "settings.mail-removed": () => "removed the e-mail settings",
+  "settings.site-address-changed": (e) =>
+    `set the site address${typeof e.details.to === "string" ? ` to ${e.details.to}` : ""}`,
 
   // Data retention
   "retention.changed": () => "changed how long personal data is kept",

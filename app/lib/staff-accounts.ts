@@ -39,4 +39,8 @@ export interface InvitationLinkView {
 }
 
 /** What the staff screens' actions answer: the usual answer, and a link when one is to be passed on. */
-export type StaffActionResult = ActionResult & { invitation?: InvitationLinkView };
+export type StaffActionResult = ActionResult & {
+  invitation?: InvitationLinkView;
+  /** A password reset link an admin made (recovery without e-mail), shown this once. */
+  resetLink?: InvitationLinkView;
+};

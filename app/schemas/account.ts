@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { choosePasswordSchema, PASSWORD_MAX_LENGTH } from "./password";
+import { choosePasswordSchema, EMAIL_INVALID, EMAIL_REQUIRED, PASSWORD_MAX_LENGTH } from "./password";
 
 export const NAME_MAX_LENGTH = 100;
 
@@ -50,3 +50,22 @@ export const TWO_FACTOR_REQUIRED_NOTE =
 
 export const SIGN_IN_EXPIRED =
   "This sign-in has expired (it lasts 10 minutes). Please sign in again with your e-mail and password.";
+
+/** A staff account's (new) e-mail address, as typed: trimmed and in small letters. */
+export const staffEmailSchema = z
+  .string({ error: EMAIL_REQUIRED })
+  .trim()
+  .min(1, EMAIL_REQUIRED)
+  .max(254, "The e-mail address must be at most 254 characters.")
+  .pipe(z.email(EMAIL_INVALID))
+  .transform((value) => value.toLowerCase());
+
+/** My account: the new address, and the current password to confirm it is you. */
+export const changeEmailSchema = z.object({ email: staffEmailSchema, emailPassword: currentPasswordSchema });
+
+/** The first sign-in set-up: one's own name and address. */
+export const setupProfileSchema = ownNameSchema.extend({ email: staffEmailSchema });
+
+/** A link to confirm a new e-mail address that is unknown, used or expired. */
+export const EMAIL_LINK_INVALID =
+  "This link does not work any more: it was used already, it expired (links work for 24 hours), or a newer one was sent. Ask for a new one on My account.";

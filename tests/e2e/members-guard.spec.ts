@@ -10,6 +10,7 @@ const OPEN = new Set([
   "members/forms",
   "members/forgot-password",
   "members/set-password",
+  "members/confirm-email",
 ]);
 
 function flatten(entries: RouteConfigEntry[], parent = ""): string[] {

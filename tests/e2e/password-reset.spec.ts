@@ -42,7 +42,7 @@ test.describe("on a phone", () => {
     await expect(answer).toContainText(SAME_ANSWER);
     // This server has no e-mail set up: the page says so, and what else can be done.
     await expect(answer).toContainText("the e-mail will be sent once the church sets up e-mail");
-    await expect(answer).toContainText("An administrator can also make you a new link");
+    await expect(answer).toContainText("they can make you a reset link on the staff accounts screen");
     await expect(answer).toBeFocused();
     await expectNoSidewaysScroll(page);
     await expectAxeClean(page, "the forgot-password answer");

@@ -74,6 +74,8 @@ const seeded = {
   importId: "",
   /** A set-password link of the long-named account (its reset e-mail waits in the outbox). */
   passwordLink: "",
+  /** The link that confirms a new e-mail address for the long-named account (issue 32). */
+  confirmEmailLink: "",
 };
 
 /**
@@ -103,6 +105,7 @@ function urlsFor(pattern: string): string[] {
       `/members/add-ministry-video?edit=${seeded.videoId}`,
     ],
     "members/set-password": [seeded.passwordLink],
+    "members/confirm-email": [seeded.confirmEmailLink],
     "members/upload": ["/members/upload", `/members/upload?details-${seeded.documentId}`],
     "members/details": [
       "/members/details",
@@ -397,6 +400,14 @@ test.beforeAll(async ({ browser }) => {
   });
   expect(asked.ok()).toBe(true);
   seeded.passwordLink = await linkFromOutbox(LONG.staffEmail);
+  // A pending change of address as My account writes it: the token kept only as its hash.
+  const token = crypto.randomBytes(32).toString("base64url");
+  const hash = crypto.createHash("sha256").update(token).digest("hex");
+  await sql(
+    "insert into verifications (identifier, value, expires_at) values ($1, $2, now() + interval '1 hour')",
+    [`change-email:${hash}|${LONG.staffEmail.replace("@", ".new@")}`, seeded.staffId],
+  );
+  seeded.confirmEmailLink = `/members/confirm-email?token=${token}`;
   await context.close();
 });
 

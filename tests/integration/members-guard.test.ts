@@ -14,6 +14,8 @@ const OPEN_MEMBERS_ROUTES = new Set([
   "members/forms",
   "members/forgot-password",
   "members/set-password",
+  // The link that confirms a new e-mail address (office-accounts.test.ts)
+  "members/confirm-email",
 ]);
 
 function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file: string }[] {

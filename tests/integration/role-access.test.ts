@@ -63,6 +63,9 @@ const ROUTE_ACCESS: Record<string, Permission | "signed-in" | "public"> = {
   "members/staff/:id": "staff:manage",
   "members/forgot-password": "public",
   "members/set-password": "public",
+  "members/confirm-email": "public",
+  "members/settings/site-address": "settings:manage",
+  "members/welcome": "settings:manage",
 };
 
 function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file: string }[] {

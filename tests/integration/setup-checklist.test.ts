@@ -396,25 +396,3 @@ describe.each(databaseKinds)("the setup checklist and demo content on %s", (kind
     expect(again.data).toMatchObject({ ok: true, toast: { title: "Nothing to Remove" } });
   });
 });
-
-describe("the setup checklist names PUBLIC_URL while it is unset", () => {
-  it("says where links point until the site's address is set, with no screen to fix it", async () => {
-    const unset = await startTestServices("pglite", { PUBLIC_URL: "", PORT: "8080" });
-    try {
-      const item = (await setupChecklist())?.items.find((entry) => entry.key === "public-url");
-      expect(item?.label).toBe(
-        "The website's address is not set: links in e-mails, the sitemap and link previews point at http://localhost:8080.",
-      );
-      expect(item?.detail).toContain("PUBLIC_URL");
-      expect(item?.href).toBeUndefined();
-    } finally {
-      await unset.stop();
-    }
-    const set = await startTestServices("pglite", { PUBLIC_URL: "https://www.example.org" });
-    try {
-      expect((await setupChecklist())?.items.map((entry) => entry.key)).not.toContain("public-url");
-    } finally {
-      await set.stop();
-    }
-  });
-});

@@ -1,10 +1,12 @@
 import crypto from "node:crypto";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "../../../database/schema";
 import { newPasswordSchema } from "~/schemas/password";
 import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
+import { PLACEHOLDER_ADMIN_EMAIL } from "./email-change.server";
+import { startFirstAdminSetup } from "./first-admin-setup.server";
 
 export const accountCredentialsSchema = z.object({
   email: z.email("Please enter a valid e-mail address.").transform((value) => value.toLowerCase()),
@@ -82,10 +84,17 @@ export async function countAccounts(): Promise<number> {
 export async function ensureFirstAdmin(log: (message: string) => void = console.log) {
   if ((await countAccounts()) > 0) return;
   const { env } = services();
-  const email = env.ADMIN_EMAIL ?? "admin@church.local";
+  const email = env.ADMIN_EMAIL ?? PLACEHOLDER_ADMIN_EMAIL;
   const generated = !env.ADMIN_PASSWORD;
   const password = env.ADMIN_PASSWORD ?? generatePassword();
   await createOrResetAdmin({ email, password }, "system");
+  // Someone who starts the site without choosing the first administrator's address or password
+  // is taken through the first sign-in set-up (an operator who chose both is not).
+  if (generated || email === PLACEHOLDER_ADMIN_EMAIL) {
+    const { db } = services();
+    const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (admin) await startFirstAdminSetup(db, { userId: admin.id, passwordGenerated: generated });
+  }
   if (generated) {
     const lines = [
       "First administrator account created. This password is shown only once:",

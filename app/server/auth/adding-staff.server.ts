@@ -137,3 +137,29 @@ export function invitationLinkView(invitation: Invitation): InvitationLinkView {
     expires: formatDateTime(invitation.link.expiresAt),
   };
 }
+
+export const resetLinkTexts = {
+  self: "To change your own password, use My account.",
+  disabled: "This account is disabled. Enable it first, then make a reset link.",
+  invited: (name: string) =>
+    `${name} has not chosen a password yet: send the invitation again instead, and pass its link on.`,
+};
+
+/**
+ * Recovery without e-mail: a single-use link, valid one hour, with which the person chooses a new
+ * password (and is signed out everywhere). Shown once to the admin to pass on by hand; the audit
+ * entry names the account and when the link expires, never the link.
+ */
+export async function makeResetLink(id: string, actor: StaffUser, origin: string): Promise<Invitation> {
+  if (id === actor.id) throw new AppError(resetLinkTexts.self, 409);
+  const account = await getStaffAccount(id);
+  if (!account) throw notFound(texts.notFound);
+  if (account.status === "disabled") throw new AppError(resetLinkTexts.disabled, 409);
+  if (account.status === "invited") throw new AppError(resetLinkTexts.invited(account.name), 409);
+  const link = await createPasswordLink(id, "reset", origin);
+  await logChange(services().db, actor, "staff.reset-link-made", {
+    subject: staffSubject(account),
+    details: { expiresAt: link.expiresAt.toISOString() },
+  });
+  return { accountId: id, name: account.name, email: account.email, link };
+}

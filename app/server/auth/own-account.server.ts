@@ -10,6 +10,7 @@ import { services } from "../platform/services.server";
 import { secureCookiesFor } from "./auth.server";
 import type { StaffUser } from "./guards.server";
 import { isTooCommon } from "./password-strength.server";
+import { markSetupStep } from "./first-admin-setup.server";
 
 export const WRONG_PASSWORD = "That is not your current password.";
 
@@ -104,6 +105,7 @@ export async function changeOwnPassword(
     if (user.mustChangePassword) {
       await tx.update(users).set({ mustChangePassword: false }).where(eq(users.id, user.id));
     }
+    await markSetupStep(tx, user.id, "password");
     await logChange(tx, user, "account.password-changed", {
       subject: subjectOf(user),
       details: { replacedTemporary: user.mustChangePassword, signedOutElsewhere: true },

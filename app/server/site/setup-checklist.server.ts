@@ -1,5 +1,7 @@
 import { demoContentSummary, type DemoContentSummary } from "../content/demo-content.server";
-import { services } from "../platform/services.server";
+import { can, type Role } from "~/lib/permissions";
+import { openSetupOf } from "../auth/first-admin-setup.server";
+import { siteAddress } from "../platform/site-origin.server";
 import { isMailSetUp } from "../settings/mail-settings.server";
 import { defaultSiteContent, getSiteContent, type SiteContent } from "./site-content.server";
 
@@ -17,8 +19,11 @@ export type ChecklistItemKey =
   | "demo-sermons"
   | "demo-events"
   | "demo-documents"
-  | "public-url"
-  | "mail-server";
+  | "site-address"
+  | "mail-server"
+  | "setup-password"
+  | "setup-profile"
+  | "setup-church";
 
 export interface ChecklistItem {
   key: ChecklistItemKey;
@@ -37,6 +42,10 @@ export interface SetupChecklist {
   /** The demo rows by title, for the "Remove demo content" confirmation. */
   demo: DemoContentSummary;
 }
+
+/** The first sign-in set-up and the site address screen. */
+export const WELCOME_PATH = "/members/welcome";
+export const SITE_ADDRESS_PATH = "/members/settings/site-address";
 
 const EXAMPLE_EMAIL = /@example\.(org|com)$/i;
 /** The spec's placeholder phone number writes its digits as X ("+973 XXXX XXXX"). */
@@ -181,25 +190,64 @@ export function checklistItems(
   return items;
 }
 
-/** What is left to set up, or null when nothing is (the dashboard then shows no checklist). */
-export async function setupChecklist(): Promise<SetupChecklist | null> {
+/** The first administrator's set-up steps still open, each a line of the checklist. */
+const SETUP_ITEMS = {
+  password: {
+    key: "setup-password",
+    label: "The first administrator still signs in with the generated password.",
+    linkText: "Replace the password",
+  },
+  profile: {
+    key: "setup-profile",
+    label: "Your name and e-mail address are not set yet.",
+    linkText: "Set your name and e-mail",
+  },
+  church: {
+    key: "setup-church",
+    label: "The church's name has not been confirmed yet.",
+    linkText: "Confirm the church's name",
+  },
+} as const;
+
+/** The site's address, while only the fallback (localhost) is known, for everyone who sees the list. */
+function siteAddressItem(viewer: { role: Role } | undefined): ChecklistItem | null {
+  const { origin, source } = siteAddress();
+  if (source !== "default") return null;
+  const canSet = viewer ? can(viewer, "settings:manage") : false;
+  return {
+    key: "site-address",
+    label: "Site address not set",
+    detail: `Links in e-mails, the sitemap and link previews point at ${origin} until it is.${canSet ? "" : " An administrator sets it under Site settings."}`,
+    ...(canSet ? { href: SITE_ADDRESS_PATH, linkText: "Set the site address" } : {}),
+  };
+}
+
+/** E-mail, while no mail server is set (in the environment or on the e-mail settings screen). */
+function mailServerItem(viewer: { role: Role } | undefined): ChecklistItem | null {
+  if (isMailSetUp()) return null;
+  const canSet = viewer ? can(viewer, "settings:manage") : false;
+  return {
+    key: "mail-server",
+    label: "E-mail is not set up",
+    detail: `Confirmations, notifications and password links wait in the outbox until it is.${canSet ? "" : " An administrator sets it under Site settings."}`,
+    ...(canSet ? { href: "/members/settings/email", linkText: "Set up e-mail" } : {}),
+  };
+}
+
+/**
+ * What is left to set up, or null when nothing is (the dashboard then shows no checklist).
+ * `viewer` decides the links: the first administrator's own steps are for them only.
+ */
+export async function setupChecklist(viewer?: { id: string; role: Role }): Promise<SetupChecklist | null> {
   const [content, demo] = await Promise.all([getSiteContent(), demoContentSummary()]);
-  const items = checklistItems(content, defaultSiteContent(), demo);
-  // The site's address is a server setting: named here until it is set (ADR 014).
-  const { env } = services();
-  if (!env.PUBLIC_URL)
-    items.push({
-      key: "public-url",
-      label: `The website's address is not set: links in e-mails, the sitemap and link previews point at http://localhost:${env.PORT}.`,
-      detail:
-        "Whoever runs the server sets PUBLIC_URL to the site's address (for example https://www.actschurch.bh) and restarts it.",
-    });
-  if (!isMailSetUp())
-    items.push({
-      key: "mail-server",
-      label: "E-mail is not set up: confirmations, notifications and password links wait in the outbox.",
-      href: "/members/settings/email",
-      linkText: "Set up e-mail",
-    });
+  const setup = viewer ? openSetupOf(viewer) : null;
+  const items: ChecklistItem[] = (setup?.open ?? []).flatMap((step) =>
+    step === "address" ? [] : [{ ...SETUP_ITEMS[step], href: `${WELCOME_PATH}#step-${step}` }],
+  );
+  const address = siteAddressItem(viewer);
+  if (address) items.push(address);
+  const mail = mailServerItem(viewer);
+  if (mail) items.push(mail);
+  items.push(...checklistItems(content, defaultSiteContent(), demo));
   return items.length > 0 ? { items, demo } : null;
 }

@@ -82,3 +82,74 @@ export function PasswordForm({
     </Form>
   );
 }
+
+/** A new sign-in address: sent a link to confirm; the old one keeps working until it is used. */
+export function EmailForm({
+  email,
+  pending,
+  emailConfigured,
+  errors,
+  typed,
+}: {
+  email: string;
+  pending: { to: string; expires: string } | null;
+  emailConfigured: boolean;
+  errors: Record<string, string>;
+  typed?: string;
+}) {
+  const busy = useIsSubmitting("email");
+  return (
+    <Panel
+      title="E-mail address"
+      testId="email-change"
+      description={
+        <>
+          You sign in with <span className="font-medium text-foreground wrap-anywhere">{email}</span>, and
+          password reset links go there. To change it, we send a link to the new address; it changes when you
+          use the link.
+        </>
+      }
+    >
+      {pending ? (
+        <p className="mb-4 rounded-lg bg-gold/10 p-3 text-sm" data-testid="email-change-pending">
+          Waiting for you to confirm <span className="font-semibold wrap-anywhere">{pending.to}</span> with
+          the link we sent there (it works until {pending.expires}).
+        </p>
+      ) : null}
+      {emailConfigured ? null : (
+        <p className="mb-4 rounded-lg bg-muted p-3 text-sm">
+          This website cannot send e-mail yet: the link waits until the church sets up e-mail. An
+          administrator can change your address at once on the staff accounts screen.
+        </p>
+      )}
+      <Form method="post" className="grid gap-4">
+        <input type="hidden" name="intent" value="email" />
+        <FormField
+          key={typed ?? "first"}
+          id="email"
+          name="email"
+          label="New e-mail address"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          maxLength={254}
+          defaultValue={typed ?? ""}
+          error={errors.email}
+        />
+        <PasswordField
+          id="emailPassword"
+          name="emailPassword"
+          label="Your current password"
+          hint="So nobody else at this computer can move your account to their address."
+          autoComplete="current-password"
+          required
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={errors.emailPassword}
+        />
+        <SaveButton busy={busy}>Send the link</SaveButton>
+      </Form>
+    </Panel>
+  );
+}

@@ -7,7 +7,10 @@ import { addDays, dayInChurchZone, todayInChurchZone } from "~/lib/dates";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
-import { changePasswordSchema, ownNameSchema } from "~/schemas/account";
+import { changeEmailSchema, changePasswordSchema, ownNameSchema } from "~/schemas/account";
+import { pendingEmailChange, requestOwnEmailChange } from "~/server/auth/email-change.server";
+import { outboxStatus } from "~/server/messages/outbox-status.server";
+import { siteOrigin } from "~/server/platform/site-origin.server";
 import { requireUser, type StaffUser } from "~/server/auth/guards.server";
 import {
   changeOwnName,
@@ -23,7 +26,7 @@ import { readForm } from "~/server/http/forms.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import type { Route } from "./+types/account";
-import { NameForm, PasswordForm } from "./account-forms";
+import { EmailForm, NameForm, PasswordForm } from "./account-forms";
 import { SessionsPanel, TwoFactorPanel, type SessionRow } from "./account-panels";
 import { useLoadFailedToast } from "~/components/load-failed-toast";
 
@@ -62,19 +65,32 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...base,
     sessions: [] as SessionRow[],
     twoFactor: null as TwoFactorStatus | null,
+    pendingEmail: null as { to: string; expires: string } | null,
+    emailConfigured: true,
   };
   if (user.mustChangePassword) return { ...empty, loadFailed: false };
   return loadOrEmpty(
     "the account",
     async () => {
-      const [sessions, twoFactor] = await Promise.all([listOwnSessions(user), twoFactorStatus(user)]);
-      return { ...base, sessions: sessions.map(sessionRow), twoFactor };
+      const [sessions, twoFactor, pending, outbox] = await Promise.all([
+        listOwnSessions(user),
+        twoFactorStatus(user),
+        pendingEmailChange(user.id),
+        outboxStatus(),
+      ]);
+      return {
+        ...base,
+        sessions: sessions.map(sessionRow),
+        twoFactor,
+        pendingEmail: pending ? { to: pending.to, expires: formatDateTime(pending.expiresAt) } : null,
+        emailConfigured: outbox.emailConfigured,
+      };
     },
     empty,
   );
 }
 
-const INTENTS = ["name", "password", "revoke-session", "sign-out-elsewhere"] as const;
+const INTENTS = ["name", "email", "password", "revoke-session", "sign-out-elsewhere"] as const;
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, undefined, { unfinished: true });
@@ -88,6 +104,8 @@ export async function action({ request }: Route.ActionArgs) {
   switch (intent) {
     case "name":
       return saveName(user, form);
+    case "email":
+      return askToChangeEmail(request, user, form);
     case "password":
       return savePassword(request, user, form);
     case "revoke-session":
@@ -116,6 +134,37 @@ async function saveName(user: StaffUser, form: FormData) {
       title,
       what: "Changing a name",
       fallback: "Your name could not be saved. Please try again.",
+    });
+  }
+}
+
+async function askToChangeEmail(request: Request, user: StaffUser, form: FormData) {
+  const title = "E-mail address not changed";
+  const typed = String(form.get("email") ?? "").slice(0, 254);
+  const parsed = changeEmailSchema.safeParse({
+    email: form.get("email") ?? "",
+    emailPassword: form.get("emailPassword") ?? "",
+  });
+  if (!parsed.success) {
+    const fieldErrors = firstErrors(parsed.error.issues);
+    return refuse(
+      400,
+      { title, description: Object.values(fieldErrors)[0] },
+      { fieldErrors, values: { email: typed } },
+    );
+  }
+  try {
+    const { email } = await requestOwnEmailChange(request, user, parsed.data, siteOrigin());
+    return reply({
+      title: "Check your new address",
+      description: `We sent a link to ${email}. Your address changes when you use it (within 24 hours); until then, sign in with ${user.email}.`,
+    });
+  } catch (error) {
+    return refusalFor(error, {
+      title,
+      what: "Asking to change an e-mail address",
+      fallback: "The link could not be sent. Please try again.",
+      values: { email: typed },
     });
   }
 }
@@ -219,13 +268,22 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     );
   }
 
-  const { name, email, sessions, twoFactor } = loaderData;
+  const { name, email, sessions, twoFactor, pendingEmail, emailConfigured } = loaderData;
+  const emailAnswer = actionData && !actionData.ok && actionData.values?.email !== undefined;
   const errors = actionData?.fieldErrors ?? {};
   return (
     <AdminScreen title="My account" description={`Signed in as ${email}.`}>
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <div className="grid min-w-0 gap-6">
           <NameForm name={actionData?.values?.name ?? name} error={errors.name} />
+          <EmailForm
+            key={actionData?.ok ? actionData.at : "email"}
+            email={email}
+            pending={pendingEmail}
+            emailConfigured={emailConfigured}
+            errors={emailAnswer ? errors : {}}
+            typed={emailAnswer ? actionData.values?.email : undefined}
+          />
           <Panel
             title="Password"
             description="Changing your password signs you out on all your other devices."

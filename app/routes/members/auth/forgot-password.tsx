@@ -25,7 +25,9 @@ export const handle: PageHandle = { hydrate: true };
 const SENT =
   "If an account uses this address, we have sent it a link to choose a new password. It works for one hour. Check your spam folder too.";
 const NOT_SENT_YET =
-  "This website cannot send e-mail yet: the e-mail will be sent once the church sets up e-mail. An administrator can also make you a new link from the staff accounts screen.";
+  "This website cannot send e-mail yet: the e-mail will be sent once the church sets up e-mail. Until then, ask an administrator of the church: they can make you a reset link on the staff accounts screen.";
+const NO_EMAIL_HELP =
+  "No e-mail? An administrator can make you a reset link on the staff accounts screen. The church's only administrator, locked out, gets back in through whoever runs the server (npm run admin:create).";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [
@@ -153,7 +155,10 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           </Button>
         </Form>
       )}
-      <p className="mt-6 text-center text-sm text-muted-foreground">
+      <p className="mt-6 text-sm text-muted-foreground" data-testid="no-email-help">
+        {NO_EMAIL_HELP}
+      </p>
+      <p className="mt-4 text-center text-sm text-muted-foreground">
         Remembered it?{" "}
         <Link to="/members/login" className="font-medium text-navy underline underline-offset-4">
           Back to sign in

@@ -12,7 +12,9 @@ import { showToast } from "~/lib/toast";
 import { roleSchema } from "~/schemas/staff-account";
 import { requireUser, type StaffUser } from "~/server/auth/guards.server";
 import { INVITATION_HOURS } from "~/server/auth/password-links.server";
-import { invitationLinkView, resendInvitation } from "~/server/auth/adding-staff.server";
+import { invitationLinkView, makeResetLink, resendInvitation } from "~/server/auth/adding-staff.server";
+import { changeStaffEmail } from "~/server/auth/email-change.server";
+import { staffEmailSchema } from "~/schemas/account";
 import {
   changeStaffRole,
   countActiveAdmins,
@@ -31,6 +33,7 @@ import { siteOrigin } from "~/server/platform/site-origin.server";
 import type { Route } from "./+types/staff-account";
 import { AccessCard, STAFF_DELETE_KEY } from "./staff-account-access";
 import { AccountDetails, InvitationCard, RoleCard } from "./staff-account-cards";
+import { EmailCard, ResetLinkCard } from "./staff-account-recovery";
 import { useLoadFailedToast } from "~/components/load-failed-toast";
 
 const texts = {
@@ -71,6 +74,8 @@ const INTENTS = {
   enable: { title: "Account not enabled", what: "Enabling a staff account" },
   "sign-out": { title: "Not signed out", what: "Signing a staff account out everywhere" },
   delete: { title: "Account not deleted", what: "Deleting a staff account" },
+  email: { title: "E-mail address not changed", what: "Changing a staff account's e-mail address" },
+  "reset-link": { title: "No reset link made", what: "Making a password reset link" },
 } as const;
 type Intent = keyof typeof INTENTS;
 const isIntent = (value: unknown): value is Intent =>
@@ -87,6 +92,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return refusalFor(error, {
       ...INTENTS[intent],
       fallback: "The change could not be saved. Please try again.",
+      values: intent === "email" ? { email: String(form.get("email") ?? "").slice(0, 254) } : undefined,
     });
   }
 }
@@ -156,6 +162,32 @@ async function carryOut(intent: Intent, id: string, form: FormData, user: StaffU
             : `${account.name} must sign in again on every computer and phone.`,
       });
     }
+    case "email": {
+      const typed = String(form.get("email") ?? "").slice(0, 254);
+      const parsed = staffEmailSchema.safeParse(typed);
+      if (!parsed.success) {
+        const message = parsed.error.issues[0]!.message;
+        return refuse(
+          400,
+          { title: INTENTS.email.title, description: message },
+          { fieldErrors: { email: message }, values: { email: typed } },
+        );
+      }
+      const change = await changeStaffEmail(id, parsed.data, user);
+      if (!change.changed)
+        return reply({ title: "Nothing changed", description: `${change.name} already uses ${change.to}.` });
+      return reply({
+        title: "E-mail address changed",
+        description: `${change.name} now signs in with ${change.to}. ${change.from} was told.`,
+      });
+    }
+    case "reset-link": {
+      const link = await makeResetLink(id, user, siteOrigin());
+      return replyWith(
+        { title: "Reset link made", description: `Pass it on to ${link.name}. It works once, for one hour.` },
+        { resetLink: invitationLinkView(link) },
+      );
+    }
     case "delete": {
       const account = await deleteStaffAccount(id, user);
       return redirectWithToast(
@@ -176,7 +208,7 @@ export default function StaffAccountScreen({ loaderData, actionData }: Route.Com
   useEffect(() => {
     if (!answer) return;
     showToast({ ...answer.toast, id: `staff-account-${answer.at}` });
-    if (answer.invitation) linkRef.current?.focus();
+    if (answer.invitation || answer.resetLink) linkRef.current?.focus();
   }, [answer]);
 
   if (!account) {
@@ -216,6 +248,24 @@ export default function StaffAccountScreen({ loaderData, actionData }: Route.Com
               />
             </div>
           ) : null}
+          {answer?.resetLink ? (
+            <div ref={linkRef} tabIndex={-1} className="focus:outline-none">
+              <InvitationLinkPanel
+                key={answer.at}
+                testId="reset-link"
+                heading={`Reset link for ${answer.resetLink.name}`}
+                invitation={answer.resetLink}
+                note={
+                  <p className="text-sm">
+                    Pass this link on to <strong>{answer.resetLink.name}</strong> yourself (for example by
+                    WhatsApp or a text message), to them only: with it they choose a new password, and are
+                    signed out everywhere. It works once, until {answer.resetLink.expires}. You will not see
+                    it again.
+                  </p>
+                }
+              />
+            </div>
+          ) : null}
           {account.status === "invited" ? (
             <InvitationCard
               account={account}
@@ -224,6 +274,14 @@ export default function StaffAccountScreen({ loaderData, actionData }: Route.Com
             />
           ) : null}
           <RoleCard account={account} error={answer?.ok === false ? answer.fieldErrors?.role : undefined} />
+          <EmailCard
+            account={account}
+            error={answer?.ok === false ? answer.fieldErrors?.email : undefined}
+            typed={answer?.ok === false ? answer.values?.email : undefined}
+          />
+          {!account.isSelf && (account.status === "active" || account.status === "must-change-password") ? (
+            <ResetLinkCard account={account} />
+          ) : null}
           <AccessCard account={account} />
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { CalendarPlus, UserRoundPlus } from "lucide-react";
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { z } from "zod";
 import { AdminScreen } from "~/components/admin-screen";
 import { useDeleteToast } from "~/components/confirm-dialog";
@@ -19,7 +19,8 @@ import { dashboardStats } from "~/server/people/member-reports.server";
 import { upcomingEventsWithRegistrations } from "~/server/people/upcoming-event-registrations.server";
 import { setRegistrationPasscode } from "~/server/auth/registration-gate.server";
 import { removeDemoContent } from "~/server/content/demo-content.server";
-import { setupChecklist, type SetupChecklist } from "~/server/site/setup-checklist.server";
+import { isSetupDue } from "~/server/auth/first-admin-setup.server";
+import { setupChecklist, WELCOME_PATH, type SetupChecklist } from "~/server/site/setup-checklist.server";
 import { backupNeedsAttention, lastBackup } from "~/server/platform/backup-schedule.server";
 import { services } from "~/server/platform/services.server";
 import type { StaffUser } from "~/server/auth/guards.server";
@@ -37,6 +38,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
+  // The first administrator of a fresh install starts with the set-up, until "Finish later".
+  if (isSetupDue(user)) throw redirect(WELCOME_PATH);
   const today = todayInChurchZone();
   const empty = {
     name: user.name,
@@ -53,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     backup: null as BackupView | null,
   };
   const setup = can(user, "site:write")
-    ? loadOptional("the setup checklist", setupChecklist)
+    ? loadOptional("the setup checklist", () => setupChecklist(user))
     : Promise.resolve(null);
   const backup = can(user, "backups:read")
     ? loadOptional("the last backup", backupView)
