@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { startSmtpServer } from "../helpers/smtp";
 import { startServer, stopServer, type ServerUnderTest } from "../reliability/helpers";
 import { expect, signIn, sql, test } from "./fixtures";
 import { createStaffAccount, expectNoSidewaysScroll } from "./staff-account";
@@ -12,7 +13,7 @@ import { createStaffAccount, expectNoSidewaysScroll } from "./staff-account";
 // while the site cannot send e-mail.
 
 /** Beside the suite's own servers (playwright.config.ts starts them from E2E_PORT up). */
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 70;
 
 async function shoot(page: Page, name: string, testInfo: { outputPath(name: string): string }) {
   for (const width of [390, 1280]) {
@@ -30,9 +31,11 @@ async function typeWhenReady(page: Page) {
 test.describe("a fresh install's first administrator", () => {
   let site: ServerUnderTest;
   let dataDir: string;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
+    smtp = await startSmtpServer();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "church-first-admin-e2e-"));
     // As after `npm install && npm start`: no address, no password, no site address chosen.
     site = await startServer(
@@ -42,10 +45,11 @@ test.describe("a fresh install's first administrator", () => {
   });
   test.afterAll(async () => {
     await stopServer(site);
+    await smtp.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test("signs in with the printed password, sets the site up, and signs in again with the new e-mail and password", async ({
+  test("signs in with the printed password, sets the site up, signs in again with the new e-mail and password, and sets up e-mail in the browser", async ({
     page,
   }, testInfo) => {
     test.setTimeout(120_000);
@@ -110,6 +114,42 @@ test.describe("a fresh install's first administrator", () => {
     for (const key of ["setup-password", "setup-profile", "setup-church", "site-address"]) {
       await expect(page.getByTestId(`setup-item-${key}`)).toHaveCount(0);
     }
+
+    // E-mail is the checklist's last item: the admin enters the church's mail server (a real SMTP
+    // server here), the test e-mail arrives at the new address, and so does a Connect message's
+    // notification, without a restart.
+    await page.getByTestId("setup-item-mail-server").getByRole("link", { name: "Set up e-mail" }).click();
+    await page.waitForURL(`${site.url}/members/settings/email`);
+    await typeWhenReady(page);
+    await page.getByLabel("Server", { exact: true }).fill("127.0.0.1");
+    await page.getByLabel("Port", { exact: true }).fill(new URL(smtp.url).port);
+    await page.getByLabel("Security", { exact: true }).selectOption("none");
+    await page.getByLabel("Sender", { exact: true }).fill('"ACTS Church" <office@actschurch.bh>');
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("mail-status")).toContainText("E-mail is set up.");
+    await expect(page.getByLabel("Send it to")).toHaveValue("office@actschurch.bh");
+    await page.getByRole("button", { name: "Send a test e-mail" }).click();
+    await expect(page.getByTestId("test-answer")).toContainText(/250 /);
+    await expect.poll(() => smtp.to("office@actschurch.bh").length, { timeout: 15_000 }).toBe(1);
+
+    const visitor = await page.context().browser()!.newPage();
+    await visitor.goto(`${site.url}/connect`);
+    const form = visitor.getByRole("region", { name: "Send Us a Message" });
+    await form.getByLabel("Name").fill("Joy Santos");
+    await form.getByLabel("Mobile Number").fill("+973 3666 1234");
+    await form.getByLabel("Email").fill("joy.santos@example.org");
+    await form.getByLabel("Message", { exact: true }).fill("What time is the Friday service?");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(visitor.getByTestId("toast")).toContainText("Message Sent!");
+    await visitor.close();
+    await expect
+      .poll(() => smtp.to("office@actschurch.bh").map((mail) => mail.subject), { timeout: 30_000 })
+      .toContain("New message from Joy Santos");
+    // The link in it uses the site address chosen in the set-up.
+    const notification = smtp
+      .to("office@actschurch.bh")
+      .find((mail) => mail.subject === "New message from Joy Santos");
+    expect(notification!.text).toContain("https://www.actschurch.bh/members/messages");
   });
 });
 
