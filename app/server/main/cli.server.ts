@@ -1,7 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { accountCredentialsSchema, createOrResetAdmin, generatePassword } from "../auth/accounts.server";
-import { restoreBackup, writeBackup } from "../platform/backup.server";
+import { restoreBackup, writeBackupArchive } from "../platform/backup.server";
 import { startServices } from "./boot.server";
 import { sendControlCommand, type ControlHandler } from "../platform/control.server";
 import { dataDirLockHolder } from "../platform/data-dir.server";
@@ -25,7 +25,7 @@ export const controlHandlers: Record<string, ControlHandler> = {
       : `Account ${email} is now an administrator with the new password (signed out everywhere).`;
   },
   async backup(args) {
-    return `Backup written to ${await writeBackup(String(args.outDir ?? "backups"))}`;
+    return `Backup written to ${(await writeBackupArchive(String(args.outDir ?? "backups"), "manual")).file}`;
   },
   async "images:rebuild"() {
     const lines: string[] = [];

@@ -1,5 +1,5 @@
 import { createMailTransport, mailSettingsOf } from "../platform/mail.server";
-import { runScheduledBackup } from "../platform/backup-schedule.server";
+import { runDailyBackup } from "../backups/backups.server";
 import { runHousekeeping } from "../platform/housekeeping.server";
 import { runScheduledRetention } from "../privacy/retention.server";
 import { refreshOfficeSettings } from "../platform/office-settings.server";
@@ -14,7 +14,7 @@ const DIGEST_CHECK_MS = 60_000;
 const MINUTE_JOBS: (() => Promise<unknown>)[] = [
   () => runHousekeeping(),
   () => queueDueDigests(siteOrigin()),
-  () => runScheduledBackup(),
+  () => runDailyBackup(),
   () => runScheduledRetention(),
 ];
 
