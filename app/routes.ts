@@ -93,6 +93,9 @@ export default [
     route("members/audit", "routes/members/audit/audit-log.tsx"),
     // How long personal data is kept, and the daily clean-up's last run (admins; privacy issue)
     route("members/privacy", "routes/members/privacy/privacy.tsx"),
+    // Backups in the browser: list, back up now, download, restore, off-site copy (admins; issue 32)
+    route("members/backups", "routes/members/backups/backups.tsx"),
+    route("members/backups/restore/:name", "routes/members/backups/backup-restore.tsx"),
 
     // Own account and two-factor sign-in (staff-accounts issue): open to an account that must
     // first replace a temporary password or set up two-factor sign-in.
@@ -113,6 +116,8 @@ export default [
   route("members/update-ministry-image/save", "routes/members/content/ministry-image-upload.ts"),
   route("members/site/pastors/portrait", "routes/members/site/portrait-upload.ts"),
   route("members/audit/export", "routes/members/audit/audit-log-csv.ts"),
+  route("members/backups/download/:name", "routes/members/backups/backup-download.ts"),
+  route("members/backups/upload", "routes/members/backups/backup-upload.ts"),
   // Privacy (issue 23): everything about one person in one file (readable HTML with JSON inside)
   route("members/profile/:id/export", "routes/members/privacy/member-export.ts"),
 

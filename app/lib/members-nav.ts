@@ -102,6 +102,12 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
       },
       { to: "/members/audit", label: "Audit Log", permission: "audit:read" },
       { to: "/members/privacy", label: "Data retention", permission: "privacy:manage" },
+      {
+        to: "/members/backups",
+        label: "Backups",
+        permission: "backups:manage",
+        also: ["/members/backups/"],
+      },
       { to: "/members/account", label: "My Account", also: ["/members/account/"] },
     ],
   },

@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { MAX_BACKUP_UPLOAD_BYTES, MAX_BACKUP_UPLOAD_LABEL, type BackupOrigin } from "~/lib/backups";
 import {
   NOT_A_BACKUP,
   backupStamp,
@@ -13,8 +14,18 @@ import {
   writeBackupArchive,
   type BackupManifest,
 } from "../platform/backup.server";
-import { BACKUP_NAME, backupFolder, backupTimeOf, runScheduledBackup } from "../platform/backup-schedule.server";
-import { busyMessage, claimBackupWork, currentBackupWork, releaseBackupWork } from "../platform/backup-lock.server";
+import {
+  BACKUP_NAME,
+  backupFolder,
+  backupTimeOf,
+  runScheduledBackup,
+} from "../platform/backup-schedule.server";
+import {
+  busyMessage,
+  claimBackupWork,
+  currentBackupWork,
+  releaseBackupWork,
+} from "../platform/backup-lock.server";
 import { AppError } from "../platform/app-error.server";
 import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
@@ -23,8 +34,6 @@ import { copyBackupOffsite, type CopyStatus } from "./offsite-copy.server";
 
 // The backups screen's server side: what is in the backup folder, "back up now", downloading one
 // as a single file, and receiving one uploaded for a restore.
-
-export type BackupOrigin = "scheduled" | "manual" | "safety" | "uploaded";
 
 export interface BackupEntry {
   /** The file's (or older folder's) name in the backup folder: the backup's id on the screen. */
@@ -35,10 +44,6 @@ export interface BackupEntry {
   /** A folder from before one-file backups (downloaded as one file all the same). */
   isFolder: boolean;
 }
-
-/** The largest backup file the restore screen takes (a church's photos and recordings fit well below). */
-export const MAX_BACKUP_UPLOAD_BYTES = 4 * 1024 * 1024 * 1024;
-export const MAX_BACKUP_UPLOAD_LABEL = "4 GB";
 
 async function sizeOf(entry: string): Promise<number> {
   const stat = await fsp.stat(entry);
@@ -119,9 +124,13 @@ export async function backupNow(
   const token = await claimBackupWork("backup", actor.email);
   if (!token) {
     const work = await currentBackupWork();
-    throw new AppError(work ? busyMessage(work) : "Another backup or restore is running. Please try again.", 409, {
-      title: "Not now",
-    });
+    throw new AppError(
+      work ? busyMessage(work) : "Another backup or restore is running. Please try again.",
+      409,
+      {
+        title: "Not now",
+      },
+    );
   }
   try {
     const { file, bytes } = await writeBackupArchive(backupFolder(), "manual");
@@ -138,7 +147,9 @@ export async function backupNow(
 }
 
 /** A backup as one .tar.gz file, read from disk as it is sent (an older folder is packed on the way). */
-export async function backupDownload(name: string): Promise<{ fileName: string; body: Readable; bytes?: number }> {
+export async function backupDownload(
+  name: string,
+): Promise<{ fileName: string; body: Readable; bytes?: number }> {
   const full = backupPath(name);
   const stat = await fsp.stat(full);
   if (!stat.isDirectory()) return { fileName: name, body: fs.createReadStream(full), bytes: stat.size };
@@ -147,7 +158,9 @@ export async function backupDownload(name: string): Promise<{ fileName: string; 
 
 /** Records a download in the audit log (a backup holds every member's data). */
 export async function recordBackupDownload(actor: Exclude<Actor, string>, name: string) {
-  await logChange(services().db, actor, "backup.downloaded", { subject: { type: "backup", id: name, label: name } });
+  await logChange(services().db, actor, "backup.downloaded", {
+    subject: { type: "backup", id: name, label: name },
+  });
 }
 
 const tooLarge = () =>
@@ -197,7 +210,9 @@ export async function receiveBackupUpload(request: Request, fileField = "backup"
           () => false,
         );
       });
-      parser.on("error", () => reject(failure ?? new AppError("The upload could not be read. Please try again.", 400)));
+      parser.on("error", () =>
+        reject(failure ?? new AppError("The upload could not be read. Please try again.", 400)),
+      );
       parser.on("close", () => {
         void writing.then((ok) => (failure ? reject(failure) : resolve(ok)));
       });
@@ -205,7 +220,8 @@ export async function receiveBackupUpload(request: Request, fileField = "backup"
         .on("error", () => parser.destroy(new Error("The request ended early")))
         .pipe(parser);
     });
-    if (!received) throw new AppError("Please choose a backup file to upload.", 400, { title: "Not uploaded" });
+    if (!received)
+      throw new AppError("Please choose a backup file to upload.", 400, { title: "Not uploaded" });
     await readBackupManifest(partial).catch((error: unknown) => {
       throw error instanceof AppError ? error : new AppError(NOT_A_BACKUP, 400, { title: "Not a backup" });
     });

@@ -138,9 +138,15 @@ export async function testBackupCopy(): Promise<{ ok: boolean; message: string }
   const name = objectName(copy, `church-site-test-${crypto.randomBytes(6).toString("hex")}.txt`);
   try {
     const store = await bucketStore(copy);
-    await store.put(name, Buffer.from("A test from the church website's backups screen. It is removed at once.\n"));
+    await store.put(
+      name,
+      Buffer.from("A test from the church website's backups screen. It is removed at once.\n"),
+    );
     await store.delete(name);
-    return { ok: true, message: `The bucket "${copy.bucket}" took a test file (${name}) and removed it again.` };
+    return {
+      ok: true,
+      message: `The bucket "${copy.bucket}" took a test file (${name}) and removed it again.`,
+    };
   } catch (error) {
     return { ok: false, message: `The bucket answered: ${reason(error)}` };
   }

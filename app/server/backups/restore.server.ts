@@ -1,7 +1,12 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { hasPgRestore, readBackupManifest, unpackBackup, writeBackupArchive } from "../platform/backup.server";
+import {
+  hasPgRestore,
+  readBackupManifest,
+  unpackBackup,
+  writeBackupArchive,
+} from "../platform/backup.server";
 import { backupFolder } from "../platform/backup-schedule.server";
 import {
   busyMessage,
@@ -73,7 +78,10 @@ async function moveAside(folder: string, aside: string): Promise<boolean> {
  * Restores backup `name` from the backup folder. Refused while a backup or another restore runs,
  * and when the file is not a backup of this product (nothing changed then).
  */
-export async function restoreFromBackup(name: string, actor: Exclude<Actor, string>): Promise<RestoreOutcome> {
+export async function restoreFromBackup(
+  name: string,
+  actor: Exclude<Actor, string>,
+): Promise<RestoreOutcome> {
   const { source, manifest } = await checkRestorable(name);
   const token = await claimBackupWork("restore", actor.email);
   if (!token) {

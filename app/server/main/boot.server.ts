@@ -63,7 +63,10 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
     const storage = s3
       ? await createS3FileStore(s3)
       : createLocalFileStore(path.join(env.DATA_DIR, "uploads"));
-    const settingsKey = loadOrCreateSettingsKey({ SESSION_SECRET: env.SESSION_SECRET, DATA_DIR: env.DATA_DIR });
+    const settingsKey = loadOrCreateSettingsKey({
+      SESSION_SECRET: env.SESSION_SECRET,
+      DATA_DIR: env.DATA_DIR,
+    });
     // The auth library holds the database handle: a restored database gets a new one.
     const servicesOn = (handle: DatabaseHandle): Services => ({
       env,
@@ -121,12 +124,14 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
       services,
       async replaceDatabase(replacement) {
         if (replacement.kind === "postgres") {
-          if (current.database.kind !== "postgres") throw new Error("This install uses the embedded database.");
+          if (current.database.kind !== "postgres")
+            throw new Error("This install uses the embedded database.");
           await pgRestore(current.database.url!, replacement.dumpFile);
           await activate(current.database);
           return;
         }
-        if (!("pgliteDir" in databaseOptions)) throw new Error("Only an embedded database in a folder can be replaced.");
+        if (!("pgliteDir" in databaseOptions))
+          throw new Error("Only an embedded database in a folder can be replaced.");
         const dir = databaseOptions.pgliteDir;
         const previous = current.database;
         await previous.close();

@@ -9,7 +9,10 @@ import { startOutboxWorker } from "./jobs.server";
  * (platform/maintenance.server.ts). The worker stops while the database is swapped, and starts
  * again on whichever database is there afterwards (the restored one, or the old one put back).
  */
-export function startSiteRuntime(running: RunningServices, workerIntervalMs?: number): { stop(): Promise<void> } {
+export function startSiteRuntime(
+  running: RunningServices,
+  workerIntervalMs?: number,
+): { stop(): Promise<void> } {
   let worker = startOutboxWorker(workerIntervalMs);
   let stopped = false;
   setDatabaseReplacer(async (replacement) => {

@@ -2,7 +2,15 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { readTarGz, safeEntryPath, folderEntries, streamToFile, writeTarGz, NotATarError, type TarSource } from "./tar.server";
+import {
+  readTarGz,
+  safeEntryPath,
+  folderEntries,
+  streamToFile,
+  writeTarGz,
+  NotATarError,
+  type TarSource,
+} from "./tar.server";
 import { AppError } from "./app-error.server";
 import { settingsKeySource } from "./secret-box.server";
 import { services } from "./services.server";
@@ -196,8 +204,7 @@ export async function unpackBackup(source: string, target: string): Promise<Back
     } else {
       await readTarGz(fs.createReadStream(source), async (entry, body) => {
         const name = safeEntryPath(entry.name);
-        const wanted =
-          name === "manifest.json" || name === manifest.database || name?.startsWith("uploads/");
+        const wanted = name === "manifest.json" || name === manifest.database || name?.startsWith("uploads/");
         if (!name || entry.type !== "file" || !wanted) return "skip";
         await streamToFile(body, path.join(target, name));
       });
@@ -210,9 +217,13 @@ export async function unpackBackup(source: string, target: string): Promise<Back
   } catch (error) {
     await fsp.rm(target, { recursive: true, force: true });
     if (error instanceof NotATarError)
-      throw new AppError("The backup file is damaged (it ends early or is not a backup). Nothing was changed.", 400, {
-        title: "Not a backup",
-      });
+      throw new AppError(
+        "The backup file is damaged (it ends early or is not a backup). Nothing was changed.",
+        400,
+        {
+          title: "Not a backup",
+        },
+      );
     throw error;
   }
 }
@@ -285,7 +296,16 @@ export function pgDump(url: string, file: string): Promise<void> {
 export function pgRestore(url: string, file: string): Promise<void> {
   return runTool(
     "pg_restore",
-    ["--clean", "--if-exists", "--single-transaction", "--no-owner", "--no-privileges", "--dbname", url, file],
+    [
+      "--clean",
+      "--if-exists",
+      "--single-transaction",
+      "--no-owner",
+      "--no-privileges",
+      "--dbname",
+      url,
+      file,
+    ],
     "pg_restore",
   );
 }

@@ -114,7 +114,10 @@ export async function writeTarGz(file: string, sources: TarSource[]): Promise<vo
 export class NotATarError extends Error {}
 
 function readOctal(block: Buffer, offset: number, length: number): number {
-  const text = block.toString("ascii", offset, offset + length).replace(/\0.*$/s, "").trim();
+  const text = block
+    .toString("ascii", offset, offset + length)
+    .replace(/\0.*$/s, "")
+    .trim();
   if (text && !/^[0-7]+$/.test(text)) throw new NotATarError("Not a tar archive.");
   return text ? parseInt(text, 8) : 0;
 }
@@ -181,9 +184,13 @@ export async function readTarGz(
       const padding = (BLOCK - (size % BLOCK)) % BLOCK;
       if (flag === "x" || flag === "L") {
         if (!(await fill(size + padding))) throw new NotATarError("The archive ends in the middle.");
-        const body = take(size + padding).subarray(0, size).toString("utf8");
+        const body = take(size + padding)
+          .subarray(0, size)
+          .toString("utf8");
         longName =
-          flag === "L" ? body.replace(/\0.*$/s, "") : (/(?:^|\n)\d+ path=([^\n]*)\n/.exec(body)?.[1] ?? longName);
+          flag === "L"
+            ? body.replace(/\0.*$/s, "")
+            : (/(?:^|\n)\d+ path=([^\n]*)\n/.exec(body)?.[1] ?? longName);
         continue;
       }
       const name = longName ?? (prefix ? `${prefix}/${rawName}` : rawName);
