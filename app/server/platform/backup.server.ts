@@ -127,6 +127,9 @@ export async function writeBackupArchive(
 ): Promise<{ file: string; bytes: number; manifest: BackupManifest }> {
   const { database, storage } = services();
   await fsp.mkdir(outDir, { recursive: true });
+  // Two backups of one kind in the same second get names a second apart.
+  while (fs.existsSync(path.join(path.resolve(outDir), backupFileName(kind, now))))
+    now = new Date(now.getTime() + 1000);
   const file = path.join(path.resolve(outDir), backupFileName(kind, now));
   const manifest = await manifestNow(kind, now);
   const sources: TarSource[] = [

@@ -14,7 +14,9 @@ describe("sealed secrets", () => {
     // The same key after a restart (read back from the data folder)…
     expect(openSecret(sealed, loadOrCreateSettingsKey({ DATA_DIR: dir }))).toBe("smtp pässword");
     // …but another install's key, or a damaged value, opens nothing.
-    const other = loadOrCreateSettingsKey({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "secret-box-")) });
+    const other = loadOrCreateSettingsKey({
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "secret-box-")),
+    });
     expect(openSecret(sealed, other)).toBeNull();
     expect(openSecret(sealed.slice(0, -2) + "AA", key)).toBeNull();
     expect(openSecret("plain text", key)).toBeNull();
