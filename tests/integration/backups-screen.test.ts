@@ -133,7 +133,7 @@ describe.each(databaseKinds)("backups in the browser on %s", (kind) => {
 
   async function uploadFile(bytes: Uint8Array, name = "backup.tar.gz") {
     const form = new FormData();
-    form.append("backup", new Blob([bytes]), name);
+    form.append("backup", new Blob([new Uint8Array(bytes)]), name);
     return callRoute(
       upload.action,
       new Request("http://localhost/members/backups/upload", {
