@@ -47,7 +47,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const { backupCreatedAt, safetyBackup } = await restoreFromBackup(params.name, user);
     const description = `The site is as it was on ${formatDateTime(backupCreatedAt)}. The state before is kept as ${safetyBackup}.`;
     // The sessions now are the backup's: the person may have to sign in again.
-    const stillSignedIn = await getOptionalUser(request);
+    // (Asked afresh: the guard's lookup of this request was made on the database before.)
+    const stillSignedIn = await getOptionalUser(new Request(request.url, { headers: request.headers }));
     return stillSignedIn
       ? redirectWithToast("/members/backups", { title: "Backup restored", description }, request)
       : redirectWithToast(
