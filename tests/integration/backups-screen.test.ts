@@ -6,7 +6,9 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { members } from "../../database/schema";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { startServices, type RunningServices } from "~/server/main/boot.server";
+import { migrationsFolder, openDatabase } from "~/server/platform/db.server";
 import { startSiteRuntime } from "~/server/main/site-runtime.server";
 import { claimBackupWork, releaseBackupWork } from "~/server/platform/backup-lock.server";
 import { parseEnv } from "~/server/platform/env.server";
@@ -25,6 +27,7 @@ import {
   signInCookie,
   TEST_ADMIN,
 } from "../helpers/test-services";
+import { migrationsOfRelease, PREVIOUS_RELEASE_MIGRATIONS } from "../helpers/previous-release";
 
 // The backups screen against a real server set-up (a database in a data folder, the worker's
 // runtime with its database swap), on PGlite and on PostgreSQL when TEST_DATABASE_URL is set.
@@ -247,11 +250,17 @@ describe.each(databaseKinds)("backups in the browser on %s", (kind) => {
     expect(await memberNames()).toEqual(["Ana", "Ben"]);
     await releaseBackupWork(token);
 
-    const restored = await callRoute(
+    const restoring = callRoute(
       confirm.action,
       formRequest(`/members/backups/restore/${backup.name}`, {}, { cookie }),
       { params: { name: backup.name } },
     );
+    // While it runs the site is under maintenance, and a backup is refused.
+    await expect.poll(() => maintenance(), { timeout: 30_000, interval: 5 }).not.toBeNull();
+    expect(maintenance()!.reason).toBe(`restoring ${backup.name}`);
+    const meanwhile = await callRoute(screen.action, post({ intent: "backup-now" }));
+    expect(meanwhile.status).toBe(409);
+    const restored = await restoring;
     expect(restored.status).toBe(302);
     // The session was in the backup: the admin stays signed in.
     expect(restored.response!.headers.get("location")).toBe("/members/backups");
@@ -289,4 +298,59 @@ describe.each(databaseKinds)("backups in the browser on %s", (kind) => {
     expect(await memberNames()).toEqual(["Ana", "Ben"]);
     expect(fs.existsSync(uploads("documents/ben.txt"))).toBe(true);
   }, 180_000);
+
+  it.runIf(kind === "pglite")(
+    "upgrades a backup folder of an older version as it restores it",
+    async () => {
+      // A database as an earlier release left it (its migrations only), saved as that release's
+      // backup folder: manifest.json, db.tar.gz and uploads/.
+      const migrations = migrationsOfRelease(PREVIOUS_RELEASE_MIGRATIONS);
+      const old = await openDatabase({ pgliteDir: path.join(dataDir, "old-db") });
+      let dump: Uint8Array;
+      try {
+        await migratePglite(old.db as unknown as Parameters<typeof migratePglite>[0], {
+          migrationsFolder: migrations,
+        });
+        await old.query(
+          "insert into members (first_name, last_name, email, mobile) values ('Olga', 'Old', 'olga@example.org', '33331111')",
+        );
+        dump = (await old.dumpEmbedded())!;
+      } finally {
+        await old.close();
+        fs.rmSync(migrations, { recursive: true, force: true });
+      }
+      const name = "backup-20250101-030000";
+      const folder = path.join(dataDir, "backups", name);
+      fs.mkdirSync(path.join(folder, "uploads"), { recursive: true });
+      fs.writeFileSync(path.join(folder, "db.tar.gz"), dump);
+      fs.writeFileSync(
+        path.join(folder, "manifest.json"),
+        JSON.stringify({ createdAt: "2025-01-01T00:00:00.000Z", database: "db.tar.gz", uploads: "uploads" }),
+      );
+      expect((await list()).find((item) => item.name === name)).toMatchObject({
+        origin: "scheduled",
+        isFolder: true,
+      });
+
+      const restored = await callRoute(
+        confirm.action,
+        formRequest(`/members/backups/restore/${name}`, {}, { cookie }),
+        {
+          params: { name },
+        },
+      );
+      // The admin of this test did not exist then: signed out, asked to sign in again.
+      expect(restored.response!.headers.get("location")).toBe("/members/login");
+      expect(await memberNames()).toEqual(["Olga"]);
+      const [applied] = await services().database.query<{ n: number }>(
+        "select count(*)::int as n from drizzle.__drizzle_migrations",
+      );
+      const journal = JSON.parse(
+        fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8"),
+      ) as { entries: unknown[] };
+      expect(applied!.n).toBe(journal.entries.length);
+      expect((await audit("backup.restored")).map((row) => row.subject_id)).toEqual([name]);
+    },
+    180_000,
+  );
 });

@@ -115,6 +115,8 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
       await handle.withSetupLock(async () => {
         await migrateDatabase(handle);
         await ensureSiteSections();
+        // A backup without any account would lock everyone out: the first administrator, as at start.
+        if (options.firstRunSetup !== false) await ensureFirstAdmin(log);
       });
       await refreshOfficeSettings();
     };
