@@ -119,8 +119,26 @@ test("back up now, add a member, restore; the download restores on a fresh insta
   await expect(confirmation).toContainText("Members");
   await screenshots(page, "restore-confirmation");
   await page.setViewportSize({ width: 1280, height: 900 });
+  // While it restores, the site answers "under maintenance", and /healthz says so.
+  let restoring = true;
+  const watch = async (address: string) => {
+    while (restoring) {
+      const answer = await fetch(address).catch(() => null);
+      const text = answer ? await answer.text() : "";
+      if (answer && (answer.status === 503 || text.includes("maintenance")))
+        return { status: answer.status, text };
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return null;
+  };
+  const during = Promise.all([watch(`${origin}/events`), watch(`${origin}/healthz`)]);
   await page.getByRole("button", { name: "Restore this backup" }).click();
   await expect(page).toHaveURL(/\/members\/backups$/, { timeout: 60_000 });
+  restoring = false;
+  const [pageDuring, healthDuring] = await during;
+  expect(pageDuring?.status).toBe(503);
+  expect(pageDuring?.text).toContain("Under maintenance");
+  expect(healthDuring).toEqual({ status: 200, text: "ok (under maintenance: restoring a backup)" });
   await expect(page.getByTestId("toast").first()).toContainText("Backup restored");
   // The member added since is gone; the rest is back, the picture still served.
   expect(await sqlIn(firstDir, "select id from members where email = 'late@example.org'")).toEqual([]);
