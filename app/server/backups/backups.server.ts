@@ -184,7 +184,15 @@ export async function receiveBackupUpload(request: Request, fileField = "backup"
     throw new AppError("The upload could not be read. Please try again.", 400);
   const folder = backupFolder();
   await fsp.mkdir(folder, { recursive: true });
-  const name = `uploaded-${backupStamp(new Date())}.tar.gz`;
+  // A name no other upload (finished, or still arriving) has.
+  const nameAt = (at: Date) => `uploaded-${backupStamp(at)}.tar.gz`;
+  let at = new Date();
+  while (
+    fs.existsSync(path.join(folder, nameAt(at))) ||
+    fs.existsSync(path.join(folder, `${nameAt(at)}.partial`))
+  )
+    at = new Date(at.getTime() + 1000);
+  const name = nameAt(at);
   const target = path.join(folder, name);
   const partial = `${target}.partial`;
   try {
