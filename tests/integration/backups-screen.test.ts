@@ -134,6 +134,24 @@ describe.each(databaseKinds)("backups in the browser on %s", (kind) => {
     expect(outside.status).toBe(404);
   }, 120_000);
 
+  it("says plainly when this server cannot restore (PostgreSQL without pg_restore)", async () => {
+    const path_ = process.env.PATH;
+    process.env.PATH = fs.mkdtempSync(path.join(os.tmpdir(), "church-no-tools-"));
+    try {
+      const data = (await callRoute(screen.loader, get())).data as ScreenData;
+      if (kind === "pglite") {
+        // The embedded database needs no tool of its own.
+        expect(data.restore).toEqual({ canRestore: true });
+      } else {
+        expect(data.restore.canRestore).toBe(false);
+        expect(data.restore.why).toMatch(/no pg_restore/);
+      }
+    } finally {
+      fs.rmSync(process.env.PATH, { recursive: true, force: true });
+      process.env.PATH = path_;
+    }
+  });
+
   async function uploadFile(bytes: Uint8Array, name = "backup.tar.gz") {
     const form = new FormData();
     form.append("backup", new Blob([new Uint8Array(bytes)]), name);
