@@ -96,7 +96,12 @@ export function tarGzStream(sources: TarSource[]): Readable {
     }
     yield Buffer.alloc(BLOCK * 2);
   }
-  return Readable.from(blocks()).pipe(zlib.createGzip());
+  const tar = Readable.from(blocks());
+  const gzip = zlib.createGzip();
+  // pipe() passes neither an error forward nor a reader's going away back: do both.
+  tar.once("error", (error) => gzip.destroy(error));
+  gzip.once("close", () => tar.destroy());
+  return tar.pipe(gzip);
 }
 
 /** Writes the gzipped tar of `sources` to `file` (through a temporary name, so no half file is left). */
