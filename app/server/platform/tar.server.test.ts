@@ -45,15 +45,23 @@ describe("the backups' tar.gz", () => {
     expect(seen).toEqual({ "manifest.json": "{}", [longName]: "long" });
   });
 
-  it("fails, leaving no file, when a source cannot be read", async () => {
-    const file = path.join(dir, "broken.tar.gz");
+  it("goes on without a file removed meanwhile, and fails, leaving no file, on one it cannot read", async () => {
+    const file = path.join(dir, "partial.tar.gz");
+    await writeTarGz(file, [
+      { name: "manifest.json", bytes: Buffer.from("{}") },
+      { name: "gone", file: path.join(dir, "missing") },
+    ]);
+    expect(execFileSync("tar", ["tzf", file]).toString().trim()).toBe("manifest.json");
+
+    fs.mkdirSync(path.join(dir, "a-folder"));
+    const broken = path.join(dir, "broken.tar.gz");
     await expect(
-      writeTarGz(file, [
+      writeTarGz(broken, [
         { name: "manifest.json", bytes: Buffer.from("{}") },
-        { name: "gone", file: path.join(dir, "missing") },
+        { name: "folder", file: path.join(dir, "a-folder") },
       ]),
-    ).rejects.toThrow(/ENOENT/);
-    expect(fs.readdirSync(dir)).toEqual([]);
+    ).rejects.toThrow(/EISDIR/);
+    expect(fs.readdirSync(dir).sort()).toEqual(["a-folder", "partial.tar.gz"]);
   });
 
   it("refuses names that would leave the folder", () => {

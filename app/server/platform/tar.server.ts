@@ -80,7 +80,14 @@ export function tarGzStream(sources: TarSource[]): Readable {
         yield padded(Buffer.from(source.bytes));
         continue;
       }
-      const stat = await fsp.stat(source.file);
+      let stat: fs.Stats;
+      try {
+        stat = await fsp.stat(source.file);
+      } catch (error) {
+        // An uploaded file deleted while the backup runs: the backup goes on without it.
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+        throw error;
+      }
       yield* headersFor(source.name, stat.size, "0", stat.mtimeMs);
       let written = 0;
       for await (const chunk of fs.createReadStream(source.file) as AsyncIterable<Buffer>) {
