@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { sendControlCommand } from "../../app/server/platform/control.server";
 import { ADMIN, startServer, stopServer, type ServerUnderTest } from "../reliability/helpers";
+import { expectNoViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
 // Backups in the browser, as an administrator meets them, on sites of their own (a fresh data
@@ -90,6 +91,7 @@ test("back up now, add a member, restore; the download restores on a fresh insta
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("Manual");
   await screenshots(page, "backups");
+  await expectNoViolations(page, "/members/backups");
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Added after the backup.
@@ -118,6 +120,7 @@ test("back up now, add a member, restore; the download restores on a fresh insta
   await expect(confirmation).toContainText("Everything entered since");
   await expect(confirmation).toContainText("Members");
   await screenshots(page, "restore-confirmation");
+  await expectNoViolations(page, "the restore confirmation");
   await page.setViewportSize({ width: 1280, height: 900 });
   // While it restores, the site answers "under maintenance", and /healthz says so.
   let restoring = true;
