@@ -18,7 +18,8 @@ import { createS3FileStore, type FileStore } from "../platform/storage.server";
 // dashboard.
 
 export const BACKUP_COPY_SETTING = "office:backup-copy";
-const LAST_COPY_KEY = "backup:copy-last";
+/** The settings row with the last off-site copy's outcome. */
+export const LAST_COPY_KEY = "backup:copy-last";
 
 interface StoredBackupCopy {
   endpoint: string;

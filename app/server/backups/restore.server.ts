@@ -7,7 +7,9 @@ import {
   unpackBackup,
   writeBackupArchive,
 } from "../platform/backup.server";
-import { backupFolder } from "../platform/backup-schedule.server";
+import { LAST_BACKUP_KEY, backupFolder } from "../platform/backup-schedule.server";
+import { getSetting, setSetting } from "../platform/settings.server";
+import { LAST_COPY_KEY } from "./offsite-copy.server";
 import {
   busyMessage,
   claimBackupWork,
@@ -93,6 +95,9 @@ export async function restoreFromBackup(
   const { env, storage } = services();
   const stamp = Date.now();
   const staging = path.join(env.DATA_DIR, `restore-${stamp}`);
+  const outcomes = await Promise.all(
+    [LAST_BACKUP_KEY, LAST_COPY_KEY].map(async (key) => [key, await getSetting(services().db, key)] as const),
+  );
   enterMaintenance(`restoring ${name}`);
   let uploadsAside: string | undefined;
   let swapped = false;
@@ -126,8 +131,10 @@ export async function restoreFromBackup(
       throw error;
     }
 
-    // The restored database holds the backup-or-restore claim of the moment it was taken.
+    // The restored database holds the backup-or-restore claim of the moment it was taken, and
+    // the outcomes of the daily backup and its copy as they were then: the present ones are true.
     await clearBackupWork();
+    for (const [key, value] of outcomes) if (value !== undefined) await setSetting(services().db, key, value);
     const safetyBackup = path.basename(safety.file);
     await logChange(services().db, actor, "backup.restored", {
       subject: { type: "backup", id: name, label: name },

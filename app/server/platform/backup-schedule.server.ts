@@ -26,7 +26,8 @@ export interface BackupStatus {
   error?: string;
 }
 
-const LAST_KEY = "backup:last";
+/** The settings row with the last daily backup's outcome. */
+export const LAST_BACKUP_KEY = "backup:last";
 const CLAIM_KEY = "backup:through";
 
 /** The folder backups go to: BACKUP_DIR, else `backups` in the data folder. */
@@ -44,7 +45,7 @@ export function dueSlot(now: Date, hour: number): Date {
 
 /** The last scheduled backup's outcome, for the dashboard. */
 export async function lastBackup(): Promise<BackupStatus | undefined> {
-  return getSetting<BackupStatus>(services().db, LAST_KEY);
+  return getSetting<BackupStatus>(services().db, LAST_BACKUP_KEY);
 }
 
 /** Whether the dashboard should warn: the last backup failed, or none succeeded in two days. */
@@ -96,7 +97,7 @@ export async function runScheduledBackup(now = new Date()): Promise<BackupStatus
       console.error(`The daily backup failed: ${message}`);
       status = { at: now.toISOString(), ok: false, error: message };
     }
-    await setSetting(db, LAST_KEY, status);
+    await setSetting(db, LAST_BACKUP_KEY, status);
     return status;
   } finally {
     await releaseBackupWork(token);
