@@ -98,6 +98,9 @@ export default [
     // Site settings (issue 32, admins): the hub, and the mail server the site sends through
     route("members/settings", "routes/members/settings/index.tsx"),
     route("members/settings/email", "routes/members/settings/email.tsx"),
+    // Backups in the browser: list, back up now, download, restore, off-site copy (admins; issue 32)
+    route("members/backups", "routes/members/backups/backups.tsx"),
+    route("members/backups/restore/:name", "routes/members/backups/backup-restore.tsx"),
 
     // Own account and two-factor sign-in (staff-accounts issue): open to an account that must
     // first replace a temporary password or set up two-factor sign-in.
@@ -121,6 +124,8 @@ export default [
   route("members/update-ministry-image/save", "routes/members/content/ministry-image-upload.ts"),
   route("members/site/pastors/portrait", "routes/members/site/portrait-upload.ts"),
   route("members/audit/export", "routes/members/audit/audit-log-csv.ts"),
+  route("members/backups/download/:name", "routes/members/backups/backup-download.ts"),
+  route("members/backups/upload", "routes/members/backups/backup-upload.ts"),
   // Privacy (issue 23): everything about one person in one file (readable HTML with JSON inside)
   route("members/profile/:id/export", "routes/members/privacy/member-export.ts"),
 

@@ -227,6 +227,17 @@ async function laptopPictures(browser: Browser, server: BenchServer) {
   await openScreen(page, "/members");
   await centre(page, page.getByTestId("backup-status"));
   await shoot(page, guideImages, "backups");
+
+  // The backups screen with the daily backup on its list, and a restore's confirmation.
+  await openScreen(page, "/members/backups");
+  await shoot(page, guideImages, "backups-screen");
+  await page
+    .getByTestId("backup-row")
+    .first()
+    .getByRole("link", { name: /Restore/ })
+    .click();
+  await page.getByTestId("restore-confirmation").waitFor();
+  await shoot(page, guideImages, "backup-restore");
   await page.close();
 }
 

@@ -16,7 +16,8 @@ import { parseEnv, type Env } from "../app/server/platform/env.server";
 import { StartupError } from "../app/server/platform/startup-error.server";
 import { projectRoot } from "../app/server/platform/paths.server";
 import { startIdleCollector } from "../app/server/platform/idle-gc.server";
-import { startOutboxWorker } from "../app/server/main/jobs.server";
+import { startSiteRuntime } from "../app/server/main/site-runtime.server";
+import { maintenance } from "../app/server/platform/maintenance.server";
 import { compressedBody, isCacheablePath, pageCache } from "../app/server/platform/page-cache.server";
 import { services } from "../app/server/platform/services.server";
 import { CLIENT_IP_HEADER, runInRequestScope } from "../app/server/platform/request-scope.server";
@@ -51,6 +52,15 @@ const DENIED_FEATURES = [
 ].map((feature) => `${feature}=()`);
 const PERMISSIONS_POLICY = ["camera=()", ...DENIED_FEATURES].join(", ");
 const CHECK_IN_PERMISSIONS_POLICY = ["camera=(self)", ...DENIED_FEATURES].join(", ");
+
+const MAINTENANCE_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="15"><title>Under maintenance</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; color: #1e293b">
+<h1 style="font-size: 1.5rem">Under maintenance</h1>
+<p>The website is being restored from a backup. Please try again in a minute or two.</p>
+</body></html>
+`;
 
 export const TRUST_ANY_PROXY_WARNING =
   "Warning: TRUST_PROXY=true believes the X-Forwarded-For header of anyone who reaches this server, " +
@@ -259,16 +269,33 @@ export function createApp(options: { env: Env; vite?: ViteDevServer; onRequest?:
     }),
   );
 
+  // The process is alive while a backup is restored (a restart then would leave it half done),
+  // but it is not ready for visitors.
   app.get("/healthz", (_req, res) => {
-    res.type("text/plain").send("ok");
+    res.type("text/plain").send(maintenance() ? "ok (under maintenance: restoring a backup)" : "ok");
   });
   app.get("/readyz", async (_req, res) => {
+    if (maintenance()) {
+      res.status(503).type("text/plain").send("not ready: under maintenance (restoring a backup)");
+      return;
+    }
     try {
       await Promise.all([services().database.ping(), services().storage.ping()]);
       res.type("text/plain").send("ready");
     } catch {
       res.status(503).type("text/plain").send("not ready");
     }
+  });
+
+  // While a backup is restored (the backups screen), every page answers this until it is done.
+  app.use((_req, res, next) => {
+    if (!maintenance()) return next();
+    res
+      .status(503)
+      .set("Retry-After", "30")
+      .set("Cache-Control", "no-store")
+      .type("html")
+      .send(MAINTENANCE_PAGE);
   });
 
   if (vite) {
@@ -381,8 +408,9 @@ export async function run(options: { vite?: ViteDevServer } = {}) {
   const control = env.DATABASE_URL ? undefined : await startControlServer(env.DATA_DIR, controlHandlers);
   // In production, memory a busy spell grew is given back once the site is quiet again.
   const idle = options.vite ? undefined : startIdleCollector();
-  // E-mails queued by any server are sent by every server's worker (never twice: see outbox).
-  const outbox = startOutboxWorker();
+  // E-mails queued by any server are sent by every server's worker (never twice: see outbox);
+  // a restore from the backups screen swaps the database under it (site-runtime.server.ts).
+  const outbox = startSiteRuntime(running);
   const app = createApp({ env, vite: options.vite, onRequest: idle?.touch });
   // A client that is slow on purpose (slow-loris) cannot hold a connection: its headers must
   // arrive within HEADERS_TIMEOUT_MS and a whole request within UPLOAD_TIMEOUT_MS (a form's

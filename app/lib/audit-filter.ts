@@ -24,6 +24,7 @@ export const ACTION_GROUPS = {
   account: { label: "Own account changes", patterns: ["account.%"] },
   settings: { label: "Settings", patterns: ["settings.%", "retention.changed"] },
   retention: { label: "Data retention: settings and clean-ups", patterns: ["retention.%"] },
+  backups: { label: "Backups: made, downloaded, restored", patterns: ["backup.%", "settings.backup-copy-%"] },
   website: { label: "Website", patterns: ["site.%", "ministry-image.%"] },
   content: {
     label: "Sermons, ministry videos and events",

@@ -204,6 +204,16 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
   "settings.site-address-changed": (e) =>
     `set the site address${typeof e.details.to === "string" ? ` to ${e.details.to}` : ""}`,
 
+  // Backups (issue 32)
+  "backup.created": (e) =>
+    `made a backup (${e.subject}${typeof e.details.bytes === "number" ? `, ${formatFileSize(e.details.bytes)}` : ""})`,
+  "backup.downloaded": (e) => `downloaded the backup ${e.subject}`,
+  "backup.restored": (e) =>
+    `restored the backup ${e.subject}${typeof e.details.safetyBackup === "string" ? ` (the state before is kept as ${e.details.safetyBackup})` : ""}`,
+  "settings.backup-copy-saved": (e) =>
+    `set up the off-site copy of the backups${typeof e.details.bucket === "string" ? ` (bucket ${e.details.bucket})` : ""}`,
+  "settings.backup-copy-removed": () => "turned off the off-site copy of the backups",
+
   // Data retention
   "retention.changed": () => "changed how long personal data is kept",
   "retention.ran": (e) =>

@@ -108,6 +108,12 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
         permission: "settings:manage",
         also: ["/members/settings/"],
       },
+      {
+        to: "/members/backups",
+        label: "Backups",
+        permission: "backups:manage",
+        also: ["/members/backups/"],
+      },
       { to: "/members/account", label: "My Account", also: ["/members/account/"] },
     ],
   },

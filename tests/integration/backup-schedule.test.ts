@@ -70,7 +70,7 @@ describe.each(databaseKinds)("the daily backup on %s", (kind) => {
     expect(backups()).toHaveLength(3);
     // Two days on, the backups older than two days are gone.
     const latest = await runScheduledBackup(at("2026-11-24", "03:00"));
-    expect(backups()).toEqual(["backup-20261122-000100", path.basename(latest!.folder!)]);
+    expect(backups()).toEqual(["backup-20261122-000100-scheduled.tar.gz", path.basename(latest!.folder!)]);
     expect(await lastBackup()).toEqual(latest);
     expect(backupNeedsAttention(latest!, at("2026-11-25", "12:00"))).toBe(false);
     expect(backupNeedsAttention(latest!, at("2026-11-26", "12:00"))).toBe(true);
@@ -86,10 +86,8 @@ describe.each(databaseKinds)("the daily backup on %s", (kind) => {
         await restored.close();
       }
     } else {
-      const listing = execFileSync("pg_restore", [
-        "--list",
-        path.join(latest!.folder!, "db.dump"),
-      ]).toString();
+      execFileSync("tar", ["xzf", latest!.folder!, "-C", folder, "db.dump"]);
+      const listing = execFileSync("pg_restore", ["--list", path.join(folder, "db.dump")]).toString();
       expect(listing).toMatch(/TABLE DATA public members/);
     }
   }, 90_000);

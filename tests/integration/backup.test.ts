@@ -1,9 +1,10 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, members } from "../../database/schema";
-import { restoreBackup, writeBackup } from "~/server/platform/backup.server";
+import { restoreBackup, writeBackupArchive } from "~/server/platform/backup.server";
 import { openDatabase } from "~/server/platform/db.server";
 import { seedDemoContent } from "~/server/content/seed.server";
 import { variantObjectNames } from "~/lib/image-variants";
@@ -42,9 +43,19 @@ describe("backups of the embedded database", () => {
     const picture = await prepareImage(await phoneJpeg(), "event-images/event-1700000000000");
     await storePreparedImage(t.services.storage, picture, async () => {});
 
-    const backup = await writeBackup(path.join(scratch, "backups"), new Date("2026-11-21T10:20:30Z"));
-    expect(path.basename(backup)).toBe("backup-20261121-102030");
-    expect(fs.existsSync(path.join(backup, "db.tar.gz"))).toBe(true);
+    const { file: backup, manifest } = await writeBackupArchive(
+      path.join(scratch, "backups"),
+      "manual",
+      new Date("2026-11-21T10:20:30Z"),
+    );
+    expect(path.basename(backup)).toBe("backup-20261121-102030-manual.tar.gz");
+    expect(manifest).toMatchObject({ product: "church-site", kind: "manual", database: "db.tar.gz" });
+    expect(manifest.counts).toEqual({ members: 1, accounts: 1 });
+    expect(manifest.notes!.join(" ")).toMatch(/settings key \(derived from SESSION_SECRET\)/);
+    // The archive opens with the ordinary tar tool: manifest first, the database, the files.
+    const listing = execFileSync("tar", ["tzf", backup]).toString().trim().split("\n");
+    expect(listing.slice(0, 2)).toEqual(["manifest.json", "db.tar.gz"]);
+    expect(listing).toContain(`uploads/${variantObjectNames(picture.set)[0]!.name}`);
 
     const target = path.join(scratch, "restored");
     const options = await restoreBackup(backup, target);
@@ -70,5 +81,20 @@ describe("backups of the embedded database", () => {
 
     // A folder that already has a database is never overwritten.
     await expect(restoreBackup(backup, target)).rejects.toThrow(/already holds a database/);
+
+    // A backup folder made before one-file backups restores as before.
+    const folder = path.join(scratch, "backup-20261120-030000");
+    fs.mkdirSync(folder);
+    execFileSync("tar", ["xzf", backup, "-C", folder]);
+    fs.writeFileSync(
+      path.join(folder, "manifest.json"),
+      JSON.stringify({ createdAt: "2026-11-20T00:00:00.000Z", database: "db.tar.gz", uploads: "uploads" }),
+    );
+    const fromFolder = await openDatabase(await restoreBackup(folder, path.join(scratch, "restored-old")));
+    try {
+      expect(await fromFolder.query("select first_name from members")).toEqual([{ first_name: "Ana" }]);
+    } finally {
+      await fromFolder.close();
+    }
   }, 90_000);
 });

@@ -325,6 +325,8 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
     fs.mkdirSync(path.join(backups, "backup-20260101-000000"), { recursive: true });
     fs.mkdirSync(path.join(backups, "backup-29990101-000000"), { recursive: true }); // not taken yet
     fs.mkdirSync(path.join(backups, "notes"), { recursive: true });
+    // A one-file backup made from the backups screen holds the data too.
+    fs.writeFileSync(path.join(backups, "backup-20260102-080000-manual.tar.gz"), "");
     try {
       const summary = (await eraseSummary(seeded.ana, new Date("2026-01-05T00:00:00Z")))!;
       expect(summary.counts).toEqual({
@@ -345,6 +347,11 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
           name: "backup-20260101-000000",
           takenAt: "2026-01-01T00:00:00.000Z",
           expiresAt: "2026-01-15T00:00:00.000Z",
+        },
+        {
+          name: "backup-20260102-080000-manual.tar.gz",
+          takenAt: "2026-01-02T08:00:00.000Z",
+          expiresAt: "2026-01-16T08:00:00.000Z",
         },
       ]);
       const screen = await get(eraseLoader, `/members/profile/${seeded.ana}/erase`, adminCookie, {

@@ -1,3 +1,4 @@
+import { BACKUP_UPLOAD_PATH, MAX_BACKUP_UPLOAD_BYTES } from "~/lib/backups";
 import { MAX_UPLOAD_BYTES } from "~/lib/uploads";
 
 // What the server refuses before a route sees a request: a body larger than its address takes, a
@@ -90,6 +91,8 @@ export function uploadRouteLimit(pathname: string, limits: UploadMegabytes): num
     case "/members/site/pastors/portrait":
     case "/members/import":
       return MAX_UPLOAD_BYTES;
+    case BACKUP_UPLOAD_PATH:
+      return MAX_BACKUP_UPLOAD_BYTES;
     default:
       return undefined;
   }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { accountCredentialsSchema, createOrResetAdmin, generatePassword } from "../auth/accounts.server";
-import { restoreBackup, writeBackup } from "../platform/backup.server";
+import { restoreBackup, writeBackupArchive } from "../platform/backup.server";
 import { startServices } from "./boot.server";
 import { sendControlCommand, type ControlHandler } from "../platform/control.server";
 import { dataDirLockHolder } from "../platform/data-dir.server";
@@ -25,7 +25,7 @@ export const controlHandlers: Record<string, ControlHandler> = {
       : `Account ${email} is now an administrator with the new password (signed out everywhere).`;
   },
   async backup(args) {
-    return `Backup written to ${await writeBackup(String(args.outDir ?? "backups"))}`;
+    return `Backup written to ${(await writeBackupArchive(String(args.outDir ?? "backups"), "manual")).file}`;
   },
   async "images:rebuild"() {
     const lines: string[] = [];
@@ -65,8 +65,9 @@ const USAGE = `Usage:
   npm run admin:create -- --email E [--password P]   create an administrator, or reset one
                                                       (without --password one is generated)
   npm run db:migrate                                  apply database migrations
-  npm run backup [-- --out DIR]                       copy the database and uploads (site may run)
-  npm run restore -- BACKUP_FOLDER                    bring a backup into an empty DATA_DIR
+  npm run backup [-- --out DIR]                       one file with the database and uploads (site may run)
+  npm run restore -- BACKUP                           bring a backup (a .tar.gz file, or a backup
+                                                      folder of older versions) into an empty DATA_DIR
   npm run retention                                   remove personal data past its retention period
                                                       now (the site does it daily by itself)
   npm run images:rebuild                              give pictures uploaded before this version
@@ -130,8 +131,8 @@ export async function runCli(argv: string[]): Promise<number> {
         console.log(await runAgainstDatabase("retention", {}));
         return 0;
       case "restore": {
-        const [folder] = rest;
-        if (!folder) {
+        const [backup] = rest;
+        if (!backup) {
           console.error(USAGE);
           return 2;
         }
@@ -140,10 +141,14 @@ export async function runCli(argv: string[]): Promise<number> {
           throw new Error("restore is for the embedded database; on PostgreSQL use pg_restore.");
         if (dataDirLockHolder(env.DATA_DIR) !== null)
           throw new Error("Stop the site first: restore needs the data folder to itself.");
-        const database = await restoreBackup(folder, env.DATA_DIR);
+        const database = await restoreBackup(backup, env.DATA_DIR);
         const running = await startServices(env, { database, firstRunSetup: false });
         await running.stop();
-        console.log(`Restored ${path.resolve(folder)} into ${env.DATA_DIR}. Start the site with npm start.`);
+        console.log(
+          `Restored ${path.resolve(backup)} into ${env.DATA_DIR}. Start the site with npm start.\n` +
+            "The mail server's password and the off-site bucket's secret key were sealed with the key of the install " +
+            "the backup came from: on another install, type them again on the settings screens.",
+        );
         return 0;
       }
       case "migrate-to-postgres": {

@@ -1,6 +1,6 @@
 import type { Transporter } from "nodemailer";
 import { createMailTransport, sameMailSettings, type MailSettings } from "../platform/mail.server";
-import { runScheduledBackup } from "../platform/backup-schedule.server";
+import { runDailyBackup } from "../backups/backups.server";
 import { runHousekeeping } from "../platform/housekeeping.server";
 import { runScheduledRetention } from "../privacy/retention.server";
 import { refreshOfficeSettings } from "../platform/office-settings.server";
@@ -15,7 +15,7 @@ const DIGEST_CHECK_MS = 60_000;
 const MINUTE_JOBS: (() => Promise<unknown>)[] = [
   () => runHousekeeping(),
   () => queueDueDigests(siteOrigin()),
-  () => runScheduledBackup(),
+  () => runDailyBackup(),
   () => runScheduledRetention(),
 ];
 

@@ -17,7 +17,7 @@ import { isUuid } from "~/lib/ids";
 import { fullName } from "~/lib/names";
 import { logChange, type Actor } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
-import { backupFolder } from "../platform/backup-schedule.server";
+import { backupFolder, backupTimeOf } from "../platform/backup-schedule.server";
 import { services } from "../platform/services.server";
 import { siteOrigin } from "../platform/site-origin.server";
 import { getSiteContent } from "../site/site-content.server";
@@ -34,8 +34,6 @@ export interface HeldBackup {
   expiresAt: string;
 }
 
-const BACKUP_NAME = /^backup-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})$/;
-
 /** The backups in the backup folder taken before `now`, oldest first, with the day each expires. */
 export async function backupsHoldingData(now: Date = new Date()): Promise<HeldBackup[]> {
   const { env } = services();
@@ -48,11 +46,9 @@ export async function backupsHoldingData(now: Date = new Date()): Promise<HeldBa
   const keepMs = env.BACKUP_KEEP_DAYS * 24 * 3600_000;
   return names
     .flatMap((name) => {
-      const match = BACKUP_NAME.exec(name);
-      if (!match) return [];
-      const [, y, mo, d, h, mi, s] = match;
-      const takenAt = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`);
-      if (Number.isNaN(takenAt) || takenAt > now.getTime()) return [];
+      // Every backup in the folder: daily, manual, before a restore, uploaded, and the older folders.
+      const takenAt = backupTimeOf(name)?.getTime();
+      if (takenAt === undefined || Number.isNaN(takenAt) || takenAt > now.getTime()) return [];
       return [{ name, takenAt, expiresAt: takenAt + keepMs }];
     })
     .sort((a, b) => a.takenAt - b.takenAt)

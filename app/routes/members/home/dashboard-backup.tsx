@@ -1,4 +1,5 @@
 import { DatabaseBackup } from "lucide-react";
+import { Link } from "react-router";
 import { formatDateTime, formatFileSize, formatTime12 } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
@@ -10,11 +11,13 @@ export interface BackupView {
   folder?: string;
   error?: string;
   hour: number | "off";
+  /** The last off-site copy failed: when, and the bucket's answer. */
+  copyFailed?: { at: string; detail: string };
 }
 
 /** The daily backup: when the last one was taken and how large it is, or why it needs attention. */
 export function BackupPanel({ backup }: { backup: BackupView }) {
-  const attention = backup.state === "attention";
+  const attention = backup.state === "attention" || Boolean(backup.copyFailed);
   const when = backup.at ? formatDateTime(backup.at) : undefined;
   return (
     <section
@@ -29,7 +32,12 @@ export function BackupPanel({ backup }: { backup: BackupView }) {
         <DatabaseBackup className="size-5 shrink-0 text-accent-text" aria-hidden="true" />
         Backups
       </h2>
-      <p className={cn("mt-1 text-sm", attention ? "font-medium text-destructive" : "text-muted-foreground")}>
+      <p
+        className={cn(
+          "mt-1 text-sm",
+          backup.state === "attention" ? "font-medium text-destructive" : "text-muted-foreground",
+        )}
+      >
         {backup.error
           ? `The last backup failed (${when}): ${backup.error}`
           : attention
@@ -44,9 +52,16 @@ export function BackupPanel({ backup }: { backup: BackupView }) {
                     `${String(backup.hour).padStart(2, "0")}:00`,
                   )} Bahrain time.`}
       </p>
-      {backup.folder && !backup.error ? (
-        <p className="mt-1 text-xs text-muted-foreground wrap-anywhere">In {backup.folder}</p>
+      {backup.copyFailed ? (
+        <p className="mt-1 text-sm font-medium text-destructive" data-testid="backup-copy-failed">
+          The off-site copy failed ({formatDateTime(backup.copyFailed.at)}): {backup.copyFailed.detail}
+        </p>
       ) : null}
+      <p className="mt-2 text-sm">
+        <Link to="/members/backups" className="font-medium text-primary underline-offset-4 hover:underline">
+          Backups: download, restore, off-site copy
+        </Link>
+      </p>
     </section>
   );
 }

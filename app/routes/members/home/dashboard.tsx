@@ -22,6 +22,7 @@ import { removeDemoContent } from "~/server/content/demo-content.server";
 import { isSetupDue } from "~/server/auth/first-admin-setup.server";
 import { setupChecklist, WELCOME_PATH, type SetupChecklist } from "~/server/site/setup-checklist.server";
 import { backupNeedsAttention, lastBackup } from "~/server/platform/backup-schedule.server";
+import { lastBackupCopy } from "~/server/backups/offsite-copy.server";
 import { services } from "~/server/platform/services.server";
 import type { StaffUser } from "~/server/auth/guards.server";
 import { BackupPanel, type BackupView } from "./dashboard-backup";
@@ -126,9 +127,11 @@ async function removeDemo(user: StaffUser) {
 
 async function backupView(): Promise<BackupView> {
   const hour = services().env.BACKUP_HOUR;
-  const last = await lastBackup();
-  if (!last) return { state: hour === "off" ? "off" : "none", hour };
+  const [last, copy] = await Promise.all([lastBackup(), lastBackupCopy()]);
+  const copyFailed = copy && !copy.ok ? { at: copy.at, detail: copy.detail } : undefined;
+  if (!last) return { state: hour === "off" ? "off" : "none", hour, copyFailed };
   return {
+    copyFailed,
     state: backupNeedsAttention(last) ? "attention" : hour === "off" ? "off" : "ok",
     at: last.at,
     bytes: last.bytes,
