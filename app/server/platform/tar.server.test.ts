@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readTarGz, safeEntryPath, writeTarGz } from "./tar.server";
+import zlib from "node:zlib";
+import { NotATarError, readTarGz, safeEntryPath, writeTarGz } from "./tar.server";
 
 // The one-file backup's container, checked against the system's own tar: what we write it reads,
 // what it writes we read, and a failure while writing leaves no file behind.
@@ -62,6 +63,23 @@ describe("the backups' tar.gz", () => {
       ]),
     ).rejects.toThrow(/EISDIR/);
     expect(fs.readdirSync(dir).sort()).toEqual(["a-folder", "partial.tar.gz"]);
+  });
+
+  it("says NotATarError for a file that is not a gzipped tar, or one cut short", async () => {
+    const read = (bytes: Buffer) => {
+      const file = path.join(dir, "input");
+      fs.writeFileSync(file, bytes);
+      return readTarGz(fs.createReadStream(file), async () => {});
+    };
+    await expect(read(Buffer.from("name,mobile\nJoy,3333\n"))).rejects.toBeInstanceOf(NotATarError);
+    await expect(read(zlib.gzipSync("not a tar at all, only words ".repeat(40)))).rejects.toBeInstanceOf(
+      NotATarError,
+    );
+    const whole = path.join(dir, "whole.tar.gz");
+    fs.writeFileSync(path.join(dir, "big.bin"), Buffer.alloc(200_000, 3));
+    await writeTarGz(whole, [{ name: "db.tar.gz", file: path.join(dir, "big.bin") }]);
+    const bytes = fs.readFileSync(whole);
+    await expect(read(bytes.subarray(0, Math.floor(bytes.length / 2)))).rejects.toBeInstanceOf(NotATarError);
   });
 
   it("refuses names that would leave the folder", () => {

@@ -4,55 +4,13 @@ import path from "node:path";
 import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
+import tar from "tar-stream";
 
-// A one-file backup is a gzipped tar (what `tar xzf` opens on any machine). The format is simple
-// enough to write and read here, a file at a time through streams, without a dependency: 512-byte
-// headers (ustar, with a pax header for a path longer than ustar holds), the file padded to 512.
-
-const BLOCK = 512;
+// A one-file backup is a gzipped tar (what `tar xzf` opens on any machine), written and read a
+// file at a time through streams by tar-stream (ustar with pax headers for long names).
 
 /** One entry of an archive being written: a file on disk, or bytes in memory (the manifest). */
 export type TarSource = { name: string; file: string } | { name: string; bytes: Uint8Array };
-
-function octal(value: number, width: number): string {
-  return value.toString(8).padStart(width - 1, "0") + "\0";
-}
-
-function header(name: string, size: number, type: "0" | "5" | "x", mtime: number): Buffer {
-  const block = Buffer.alloc(BLOCK);
-  block.write(name.slice(0, 100), 0, "utf8");
-  block.write(octal(type === "5" ? 0o755 : 0o644, 8), 100, "ascii");
-  block.write(octal(0, 8), 108, "ascii");
-  block.write(octal(0, 8), 116, "ascii");
-  block.write(octal(size, 12), 124, "ascii");
-  block.write(octal(Math.floor(mtime / 1000), 12), 136, "ascii");
-  block.write("        ", 148, "ascii");
-  block.write(type, 156, "ascii");
-  block.write("ustar\0" + "00", 257, "ascii");
-  let sum = 0;
-  for (const byte of block) sum += byte;
-  block.write(octal(sum, 7) + " ", 148, "ascii");
-  return block;
-}
-
-/** A pax record ("<length> path=<name>\n", the length counting itself). */
-function paxRecord(key: string, value: string): Buffer {
-  const body = ` ${key}=${value}\n`;
-  let length = Buffer.byteLength(body) + 1;
-  while (String(length).length + Buffer.byteLength(body) !== length) length++;
-  return Buffer.from(`${length}${body}`);
-}
-
-function headersFor(name: string, size: number, type: "0" | "5", mtime: number): Buffer[] {
-  if (Buffer.byteLength(name) <= 100) return [header(name, size, type, mtime)];
-  const pax = paxRecord("path", name);
-  return [header("PaxHeader", pax.length, "x", mtime), padded(pax), header(name, size, type, mtime)];
-}
-
-function padded(bytes: Buffer): Buffer {
-  const rest = bytes.length % BLOCK;
-  return rest === 0 ? bytes : Buffer.concat([bytes, Buffer.alloc(BLOCK - rest)]);
-}
 
 /** Every file under `dir`, as archive names under `prefix` (folders first, then their files). */
 export async function folderEntries(dir: string, prefix: string): Promise<TarSource[]> {
@@ -70,14 +28,39 @@ export async function folderEntries(dir: string, prefix: string): Promise<TarSou
   return entries;
 }
 
+/** Adds one file to the archive, read from disk; resolves once tar-stream has taken all of it. */
+function addFile(pack: tar.Pack, name: string, file: string, stat: fs.Stats): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const header = { name, size: stat.size, mtime: stat.mtime, mode: 0o644 };
+    const done = (error?: Error | null) => (error ? reject(error) : resolve());
+    if (stat.size === 0) {
+      pack.entry(header, Buffer.alloc(0), done);
+      return;
+    }
+    const entry = pack.entry(header, done);
+    // The read's error reaches the entry too (through pipe); it is reported once, by `reject`.
+    entry.on("error", reject);
+    // A file that grows while it is read: the archive keeps the size its header promised. One that
+    // shrinks fails the entry (tar-stream checks the size).
+    const read = fs.createReadStream(file, { end: stat.size - 1 });
+    read.once("error", (error) => {
+      // The read's own error is the one to report: the entry is ended only after it is.
+      reject(error);
+      setImmediate(() => entry.destroy());
+    });
+    read.pipe(entry as unknown as Writable);
+  });
+}
+
 /** The gzipped tar of `sources`, produced as it is read (a file at a time, never whole in memory). */
 export function tarGzStream(sources: TarSource[]): Readable {
-  async function* blocks() {
-    const now = Date.now();
+  const pack = tar.pack();
+  const gzip = zlib.createGzip();
+  void (async () => {
+    const now = new Date();
     for (const source of sources) {
       if ("bytes" in source) {
-        yield* headersFor(source.name, source.bytes.length, "0", now);
-        yield padded(Buffer.from(source.bytes));
+        pack.entry({ name: source.name, mtime: now, mode: 0o644 }, Buffer.from(source.bytes));
         continue;
       }
       let stat: fs.Stats;
@@ -88,27 +71,14 @@ export function tarGzStream(sources: TarSource[]): Readable {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
         throw error;
       }
-      yield* headersFor(source.name, stat.size, "0", stat.mtimeMs);
-      let written = 0;
-      for await (const chunk of fs.createReadStream(source.file) as AsyncIterable<Buffer>) {
-        // A file that grew while it was read: the archive keeps the size its header promised.
-        const room = stat.size - written;
-        if (room <= 0) break;
-        const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
-        written += part.length;
-        yield part;
-      }
-      if (written < stat.size) throw new Error(`${source.file} shrank while it was being archived.`);
-      if (stat.size % BLOCK) yield Buffer.alloc(BLOCK - (stat.size % BLOCK));
+      await addFile(pack, source.name, source.file, stat);
     }
-    yield Buffer.alloc(BLOCK * 2);
-  }
-  const tar = Readable.from(blocks());
-  const gzip = zlib.createGzip();
+    pack.finalize();
+  })().catch((error: unknown) => gzip.destroy(error as Error));
   // pipe() passes neither an error forward nor a reader's going away back: do both.
-  tar.once("error", (error) => gzip.destroy(error));
-  gzip.once("close", () => tar.destroy());
-  return tar.pipe(gzip);
+  pack.on("error", (error: Error) => gzip.destroy(error));
+  gzip.once("close", () => pack.destroy());
+  return pack.pipe(gzip);
 }
 
 /** Writes the gzipped tar of `sources` to `file` (through a temporary name, so no half file is left). */
@@ -125,110 +95,60 @@ export async function writeTarGz(file: string, sources: TarSource[]): Promise<vo
 
 export class NotATarError extends Error {}
 
-function readOctal(block: Buffer, offset: number, length: number): number {
-  const text = block
-    .toString("ascii", offset, offset + length)
-    .replace(/\0.*$/s, "")
-    .trim();
-  if (text && !/^[0-7]+$/.test(text)) throw new NotATarError("Not a tar archive.");
-  return text ? parseInt(text, 8) : 0;
-}
-
-function checksumOk(block: Buffer): boolean {
-  let sum = 0;
-  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : block[i]!;
-  return sum === readOctal(block, 148, 8);
-}
-
 export interface TarEntry {
   name: string;
   type: "file" | "folder" | "other";
   size: number;
 }
 
+/** What tar-stream and zlib say about input that is not a gzipped tar, as NotATarError. */
+function asTarError(error: Error): Error {
+  if ((error as NodeJS.ErrnoException).code?.startsWith("Z_")) return new NotATarError("Not gzipped.");
+  if (/^(Invalid tar header|Unexpected end of data)/.test(error.message))
+    return new NotATarError(error.message);
+  return error;
+}
+
 /**
  * Reads a gzipped tar entry by entry. `onEntry` gets each file's name and a stream of its bytes
- * (which it must consume, or return "skip"). Throws NotATarError when the input is not one.
+ * (which it may consume, or return "skip" to pass it by, or "stop" to end the reading). Throws
+ * NotATarError when the input is not one.
  */
 export async function readTarGz(
   input: Readable,
   onEntry: (entry: TarEntry, body: Readable) => Promise<void | "skip" | "stop">,
 ): Promise<void> {
   const gunzip = zlib.createGunzip();
-  const source = input.pipe(gunzip);
-  input.on("error", (error) => gunzip.destroy(error));
-  let buffer: Buffer = Buffer.alloc(0);
-  const iterator = (source as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  let ended = false;
-  async function fill(bytes: number): Promise<boolean> {
-    while (buffer.length < bytes && !ended) {
-      let next: IteratorResult<Buffer>;
-      try {
-        next = await iterator.next();
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code?.startsWith("Z_")) throw new NotATarError("Not gzipped.");
-        throw error;
-      }
-      if (next.done) ended = true;
-      else buffer = buffer.length ? Buffer.concat([buffer, next.value]) : next.value;
-    }
-    return buffer.length >= bytes;
-  }
-  function take(bytes: number): Buffer {
-    const part = buffer.subarray(0, bytes);
-    buffer = buffer.subarray(bytes);
-    return part;
-  }
-  let longName: string | undefined;
-  try {
-    for (;;) {
-      if (!(await fill(BLOCK))) {
-        if (buffer.length === 0) return; // ended without the closing blocks: tolerated
-        throw new NotATarError("The archive ends in the middle.");
-      }
-      const block = take(BLOCK);
-      if (block.every((byte) => byte === 0)) return;
-      if (!checksumOk(block)) throw new NotATarError("Not a tar archive.");
-      const size = readOctal(block, 124, 12);
-      const flag = String.fromCharCode(block[156]!);
-      const prefix = block.toString("utf8", 345, 500).replace(/\0.*$/s, "");
-      const rawName = block.toString("utf8", 0, 100).replace(/\0.*$/s, "");
-      const padding = (BLOCK - (size % BLOCK)) % BLOCK;
-      if (flag === "x" || flag === "L") {
-        if (!(await fill(size + padding))) throw new NotATarError("The archive ends in the middle.");
-        const body = take(size + padding)
-          .subarray(0, size)
-          .toString("utf8");
-        longName =
-          flag === "L"
-            ? body.replace(/\0.*$/s, "")
-            : (/(?:^|\n)\d+ path=([^\n]*)\n/.exec(body)?.[1] ?? longName);
-        continue;
-      }
-      const name = longName ?? (prefix ? `${prefix}/${rawName}` : rawName);
-      longName = undefined;
-      const type = flag === "0" || flag === "\0" ? "file" : flag === "5" ? "folder" : "other";
-      let remaining = size;
-      const body = Readable.from(
-        (async function* () {
-          while (remaining > 0) {
-            if (!(await fill(1))) throw new NotATarError("The archive ends in the middle.");
-            const part = take(Math.min(remaining, buffer.length));
-            remaining -= part.length;
-            yield part;
-          }
-        })(),
-      );
-      const outcome = await onEntry({ name, type, size }, body);
-      if (outcome === "stop") return;
-      if (remaining > 0) for await (const chunk of body) void chunk;
-      if (!(await fill(padding))) throw new NotATarError("The archive ends in the middle.");
-      take(padding);
-    }
-  } finally {
-    gunzip.destroy();
-    input.destroy();
-  }
+  const extract = tar.extract();
+  await new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const finish = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      input.destroy();
+      gunzip.destroy();
+      extract.destroy();
+      if (error) reject(asTarError(error));
+      else resolve();
+    };
+    input.once("error", finish);
+    gunzip.once("error", finish);
+    extract.once("error", finish);
+    extract.once("finish", () => finish());
+    extract.on("entry", (header, stream, next) => {
+      const type = header.type === "file" ? "file" : header.type === "directory" ? "folder" : "other";
+      const body = Readable.from(stream as AsyncIterable<Buffer>, { objectMode: false });
+      onEntry({ name: header.name, type, size: header.size ?? 0 }, body)
+        .then(async (outcome) => {
+          if (outcome === "stop") return finish();
+          // What the caller left unread is read past, so the next entry can come.
+          for await (const chunk of body) void chunk;
+          next();
+        })
+        .catch(finish);
+    });
+    input.pipe(gunzip).pipe(extract as unknown as Writable);
+  });
 }
 
 /** The archive name as a safe relative path (no "..", no absolute path), or null. */
