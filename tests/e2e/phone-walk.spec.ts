@@ -76,6 +76,7 @@ const seeded = {
   passwordLink: "",
   /** The link that confirms a new e-mail address for the long-named account (issue 32). */
   confirmEmailLink: "",
+  restoreLink: "",
 };
 
 /**
@@ -106,6 +107,8 @@ function urlsFor(pattern: string): string[] {
     ],
     "members/set-password": [seeded.passwordLink],
     "members/confirm-email": [seeded.confirmEmailLink],
+    // The confirmation only (GET): the walk never restores anything.
+    "members/backups/restore/:name": [seeded.restoreLink],
     "members/upload": ["/members/upload", `/members/upload?details-${seeded.documentId}`],
     "members/details": [
       "/members/details",
@@ -392,8 +395,16 @@ test.beforeAll(async ({ browser }) => {
     storageState: { cookies: [], origins: [] },
     extraHTTPHeaders: { "x-forwarded-for": visitorAddress() },
   });
-  await signIn(await context.newPage());
+  const admin = await context.newPage();
+  await signIn(admin);
   await context.storageState({ path: storageState });
+  // A backup to open the restore confirmation of (the e2e servers take no daily backup).
+  await admin.goto("/members/backups");
+  await admin.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await admin.getByRole("button", { name: "Back up now" }).click();
+  const restoreLink = admin.locator('a[href^="/members/backups/restore/"]').first();
+  await expect(restoreLink).toBeVisible({ timeout: 30_000 });
+  seeded.restoreLink = (await restoreLink.getAttribute("href"))!;
   const asked = await context.request.post("/members/forgot-password", {
     form: { email: LONG.staffEmail },
     headers: { origin: baseURL },
