@@ -67,7 +67,7 @@ export function OffsiteCopyPanel({
           inputMode="url"
           autoComplete="off"
         />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField
             id="region"
             name="region"
