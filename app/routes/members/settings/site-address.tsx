@@ -2,17 +2,16 @@ import { Globe, Info } from "lucide-react";
 import { useEffect } from "react";
 import { Form } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
-import { FormField } from "~/components/form-field";
 import { Panel } from "~/components/panel";
 import { SaveButton } from "~/components/save-button";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
-import { SITE_ADDRESS_MAX_LENGTH } from "~/schemas/site-address";
 import { requireUser } from "~/server/auth/guards.server";
 import { refusalFor, reply } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { saveSiteAddress, siteAddressView } from "~/server/settings/site-address.server";
 import { useIsSubmitting } from "~/lib/use-is-submitting";
+import { SiteAddressField } from "./site-address-field";
 import type { Route } from "./+types/site-address";
 
 // The site's own address (https://www.actschurch.bh): what links in e-mails, the sitemap and link
@@ -97,19 +96,9 @@ export default function SiteAddress({ loaderData, actionData }: Route.ComponentP
         <Panel title="Change the address">
           <Form method="post" className="grid gap-4">
             <input type="hidden" name="intent" value="site-address" />
-            <FormField
+            <SiteAddressField
               // A new field after each answer, so it shows what the server kept.
               key={actionData?.at ?? "first"}
-              id="address"
-              name="address"
-              label="Site address"
-              type="text"
-              inputMode="url"
-              autoComplete="url"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={SITE_ADDRESS_MAX_LENGTH}
-              required
               defaultValue={actionData?.values?.address ?? saved ?? ""}
               hint={texts.hint}
               error={actionData?.ok === false ? actionData.fieldErrors?.address : undefined}

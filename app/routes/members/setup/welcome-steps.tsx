@@ -5,8 +5,8 @@ import { FormField } from "~/components/form-field";
 import { SaveButton } from "~/components/save-button";
 import { StatusBadge } from "~/components/status-badge";
 import { useIsSubmitting } from "~/lib/use-is-submitting";
+import { SiteAddressField } from "../settings/site-address-field";
 import { NAME_MAX_LENGTH } from "~/schemas/account";
-import { SITE_ADDRESS_MAX_LENGTH } from "~/schemas/site-address";
 
 // The steps of the first sign-in set-up: one card each, with its own form and its own Save.
 
@@ -137,17 +137,7 @@ export function AddressForm({
           here.
         </p>
       ) : null}
-      <FormField
-        id="address"
-        name="address"
-        label="Site address"
-        type="text"
-        inputMode="url"
-        autoComplete="url"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        maxLength={SITE_ADDRESS_MAX_LENGTH}
+      <SiteAddressField
         defaultValue={address}
         hint="The address visitors type, for example https://www.actschurch.bh: links in e-mails start with it."
         error={error}
