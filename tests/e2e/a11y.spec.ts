@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { addDays, todayInChurchZone } from "../../app/lib/dates";
 import { PUBLIC_PATHS } from "../../app/lib/site-url";
-import { expectNoViolations } from "./axe";
+import { axeViolations, expectNoViolations } from "./axe";
 import { expect, signIn, sql, test, visitorAddress } from "./fixtures";
 
 // WCAG 2.2 AA: axe-core on every public page and every members screen, at phone and desktop widths,
@@ -632,4 +632,20 @@ test.describe("the Website section", () => {
       await context.close();
     }
   });
+});
+
+test("the accessibility check finds a fault when a page has one", async ({ page }) => {
+  // The runner itself, so a walk that passes means something: a picture without a text and a
+  // button without a name on an otherwise clean page (nothing to load, so no 404 in the console).
+  await page.goto("/about");
+  await page.evaluate(() => {
+    const main = document.querySelector("main")!;
+    main.insertAdjacentHTML(
+      "beforeend",
+      '<svg role="img" width="10" height="10"></svg><button type="button"></button>',
+    );
+  });
+  const found = (await axeViolations(page)).map((violation) => violation.id);
+  expect(found).toEqual(expect.arrayContaining(["svg-img-alt", "button-name"]));
+  expect(await axeViolations(page, { include: "header" })).toEqual([]);
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { expect, signIn, sql, test } from "./fixtures";
 
 // Staff give a seeded eLibrary document a title and a description, see them on the public page,
@@ -130,11 +130,10 @@ test("staff give a document a title and description, the eLibrary shows them, an
   await expect(entries.first()).toContainText("admin");
   await expect(entries.nth(1)).toContainText(`Version ${original.version}`);
   await expect(entries.nth(1)).toContainText("Uploaded");
-  const axe = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .withTags(["wcag2a", "wcag2aa"])
-    .analyze();
-  expect(axe.violations, "the details dialog with its history").toEqual([]);
+  expect(
+    await axeViolations(page, { tags: ["wcag2a", "wcag2aa"], include: '[role="dialog"]' }),
+    "the details dialog with its history",
+  ).toEqual([]);
 
   await entries
     .nth(1)
