@@ -220,8 +220,8 @@ export function EraseForm({
 }
 
 /**
- * The export screen's body: what the file holds (left), the possible matches and the download
- * buttons (right), in one plain GET form to the file's address, so the browser downloads it.
+ * The export screen's body: what the file holds (left), the possible matches, the download
+ * buttons and `extra` (right), in one plain GET form to the file's address, so the browser downloads it.
  */
 export function ExportForm({
   action,
@@ -247,7 +247,6 @@ export function ExportForm({
         <Panel title="What the file holds" description={holdsText} testId="export-holds">
           <CountList lines={holds} />
         </Panel>
-        {extra}
       </div>
       <div className="grid min-w-0 gap-6">
         <PossibleMatches matches={matches} checked={[]} action="include it in the file" />
@@ -266,6 +265,7 @@ export function ExportForm({
             </Button>
           </div>
         </Panel>
+        {extra}
       </div>
     </form>
   );
