@@ -3,6 +3,7 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { sendControlCommand } from "../../app/server/platform/control.server";
 import { dataDir, expect, signIn, sql, test, visitorAddress } from "./fixtures";
+import { expectAxeClean } from "./axe";
 import { expectNoSidewaysScroll } from "./staff-account";
 
 // Privacy (issue 23) as the church office meets it, on a phone: a member registered with their
@@ -234,6 +235,7 @@ test("data requests: a visitor who shares a member's mobile is found as her own 
   await expect(offered).not.toBeChecked();
   await expect(page.getByTestId("possible-matches")).toContainText(visitorEmail);
   await page.screenshot({ path: testInfo.outputPath("member-data-1280.png"), fullPage: true });
+  await expectAxeClean(page, "Export data");
 
   // Data requests: the mobile finds the member and the visitor's address, as two people.
   await page.getByRole("link", { name: "Data Requests" }).click();
@@ -249,6 +251,7 @@ test("data requests: a visitor who shares a member's mobile is found as her own 
   await expect(person.getByTestId("export-holds")).toContainText("1 connect message");
   await expect(person.getByTestId("export-holds")).toContainText("1 inbox entry");
   await page.screenshot({ path: testInfo.outputPath("data-requests-1280.png"), fullPage: true });
+  await expectAxeClean(page, "Data requests");
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     person.getByRole("button", { name: "Download the file" }).click(),
@@ -269,6 +272,7 @@ test("data requests: a visitor who shares a member's mobile is found as her own 
   await expect(page.getByTestId("erase-removals")).toContainText("1 connect message");
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: testInfo.outputPath("person-erase-390.png"), fullPage: true });
+  await expectAxeClean(page, "Erase a person who is not a member");
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: testInfo.outputPath("person-erase-1280.png"), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
