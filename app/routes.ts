@@ -63,6 +63,8 @@ export default [
     route("members/profile/:id", "routes/members/people/member-profile.tsx"),
     // Privacy (issue 23): erase a person for good, after a confirmation that lists what will go
     route("members/profile/:id/erase", "routes/members/privacy/member-erase.tsx"),
+    // Issue 33: what a member's export holds, with the possible matches staff tick to include
+    route("members/profile/:id/data", "routes/members/privacy/member-data.tsx"),
     route("members/edit/:id", "routes/members/people/edit-member.tsx"),
     // Deleted members wait here 30 days, restorable with everything (issue 18, safe forms)
     route("members/deleted", "routes/members/people/deleted-members.tsx"),
@@ -95,6 +97,10 @@ export default [
     route("members/audit", "routes/members/audit/audit-log.tsx"),
     // How long personal data is kept, and the daily clean-up's last run (admins; privacy issue)
     route("members/privacy", "routes/members/privacy/privacy.tsx"),
+    // Data requests (issue 33): find anyone by e-mail or mobile; export or erase someone outside
+    // the registry (a member's export and erasure are on their profile)
+    route("members/privacy/people", "routes/members/privacy/people.tsx"),
+    route("members/privacy/people/erase", "routes/members/privacy/person-erase.tsx"),
     // Site settings (issue 32, admins): the hub, and the mail server the site sends through
     route("members/settings", "routes/members/settings/index.tsx"),
     route("members/settings/email", "routes/members/settings/email.tsx"),
@@ -128,6 +134,7 @@ export default [
   route("members/backups/upload", "routes/members/backups/backup-upload.ts"),
   // Privacy (issue 23): everything about one person in one file (readable HTML with JSON inside)
   route("members/profile/:id/export", "routes/members/privacy/member-export.ts"),
+  route("members/privacy/people/export", "routes/members/privacy/person-export.ts"),
 
   // For search engines
   route("robots.txt", "routes/robots.ts"),

@@ -584,6 +584,12 @@ export const memberUpdateLinks = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     /** The staff account's e-mail, or 'member' when the person asked for it on the public page. */
     sentBy: text("sent_by").notNull(),
+    /**
+     * The address the link was e-mailed to (trimmed, lower case): holding the link proves the
+     * person reads that address, so their own download holds what came in with it. Null for a
+     * link shown as a QR code, which proves no address.
+     */
+    sentTo: text("sent_to"),
   },
   (t) => [index("member_update_links_member_idx").on(t.memberId, t.createdAt)],
 );

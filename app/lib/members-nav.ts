@@ -61,6 +61,12 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
         badge: "updates",
       },
       { to: "/members/deleted", label: "Recently deleted", permission: "members:write" },
+      {
+        to: "/members/privacy/people",
+        label: "Data Requests",
+        permission: "members:read",
+        also: ["/members/privacy/people/"],
+      },
     ],
   },
   {

@@ -3,6 +3,8 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { sendControlCommand } from "../../app/server/platform/control.server";
 import { dataDir, expect, signIn, sql, test, visitorAddress } from "./fixtures";
+import { expectAxeClean } from "./axe";
+import { expectNoSidewaysScroll } from "./staff-account";
 
 // Privacy (issue 23) as the church office meets it, on a phone: a member registered with their
 // consent; everything held about them downloaded in one file; then erased for good, after which
@@ -103,12 +105,20 @@ test("a member registered with consent is exported with every linked record, the
   expect(await csv(page, "active_members")).toContain(email);
   expect(await csv(page, "visitors")).toContain(email);
 
-  // "Export data": every linked record is in the one file.
+  // "Export data": what the file holds; the event registration with another address that only
+  // shares the mobile is a possible match, in the file once staff tick it (issue 33).
   await page.goto(`/members/profile/${member!.id}`);
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.getByRole("link", { name: "Export data" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Export data of ${name}` })).toBeVisible();
+  await expect(page.getByTestId("export-holds")).toContainText("1 connect message");
+  await expect(page.getByTestId("export-holds")).not.toContainText("event registration");
+  const exportMatches = page.getByTestId("possible-matches");
+  await expect(exportMatches).toContainText(`other.${tag}@example.net`);
+  await exportMatches.getByRole("checkbox", { name: /Event registration: Family Day/ }).check();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Export data" }).click(),
+    page.getByRole("button", { name: "Download the file" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(
     new RegExp(`^personal-data-erin${tag}-vale-\\d{4}-\\d{2}-\\d{2}\\.html$`),
@@ -125,23 +135,32 @@ test("a member registered with consent is exported with every linked record, the
   expect(ids(data.connectMessages!)).toEqual([visitor!.id]);
   expect(ids(data.inboxItems!)).toEqual([inbox!.id]);
 
-  // "Erase person": the confirmation lists what goes, then the name is typed.
+  // "Erase person": the confirmation lists what goes and the possible match, then the name is typed.
   await page.getByRole("link", { name: "Erase person" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Erase ${name}` })).toBeVisible();
   const removals = page.getByTestId("erase-removals");
   await expect(removals).toContainText("1 ministry sign-up");
-  await expect(removals).toContainText("1 event registration");
   await expect(removals).toContainText("1 connect message");
+  await expect(removals).not.toContainText("event registration");
+  const eraseMatch = page
+    .getByTestId("possible-matches")
+    .getByRole("checkbox", { name: /Event registration: Family Day/ });
+  await expect(eraseMatch).not.toBeChecked();
+  await eraseMatch.check();
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
   await page.screenshot({ path: test.info().outputPath("erase-390.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath("erase-1280.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
 
   // A wrong name removes nothing and says what to type.
   await page.getByLabel(`Type ${name} to confirm`).fill("Erin Vale");
   await page.getByRole("button", { name: "Erase for good" }).click();
   await expect(page.getByText(`That is not the name. Type ${name} to confirm.`)).toBeVisible();
   expect(await sql("select id from members where id = $1", [member!.id])).toHaveLength(1);
+  await expect(eraseMatch).toBeChecked(); // the tick stays for the second try
 
   await page.getByLabel(`Type ${name} to confirm`).fill(name);
   await page.getByRole("button", { name: "Erase for good" }).click();
@@ -183,4 +202,101 @@ test("a member registered with consent is exported with every linked record, the
   );
   expect(ran!.details.visitors).toBeGreaterThanOrEqual(1);
   await sql("delete from visitors where name = $1", [`New${tag}`]);
+});
+
+// Issue 33: a visitor who shares a member's mobile is a person of her own. The member's Export
+// data offers her message only as a possible match; Data requests finds both by the mobile, as
+// two people, and exports and erases the visitor on her own.
+test("data requests: a visitor who shares a member's mobile is found as her own person, exported and erased without him", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const tag = crypto.randomBytes(3).toString("hex");
+  const mobile = `3${crypto.randomInt(1_000_000, 9_999_999)}`;
+  const visitorEmail = `vera.${tag}@example.net`;
+  const [visitor] = await sql<{ id: string }>(
+    "insert into visitors (name, email, mobile, message) values ($1, $2, $3, $4) returning id",
+    [`Vera ${tag}`, visitorEmail, `+973 ${mobile}`, `Please pray for me (${tag}).`],
+  );
+  await sql("insert into inbox_items (kind, source_id) values ('connect', $1)", [visitor!.id]);
+  const [member] = await sql<{ id: string }>(
+    `insert into members (first_name, last_name, email, mobile, country_code)
+     values ($1, 'Reyes', $2, $3, '+973') returning id`,
+    [`Mal${tag}`, `mal.${tag}@example.org`, mobile],
+  );
+  await signIn(page);
+
+  // His Export data: her message is not in what the file holds, only offered, unticked.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/members/profile/${member!.id}/data`);
+  await expect(page.getByTestId("export-holds")).toContainText("1 member record");
+  await expect(page.getByTestId("export-holds")).not.toContainText("connect message");
+  const offered = page.getByTestId("possible-matches").getByRole("checkbox", { name: /Connect message/ });
+  await expect(offered).not.toBeChecked();
+  await expect(page.getByTestId("possible-matches")).toContainText(visitorEmail);
+  await page.screenshot({ path: testInfo.outputPath("member-data-1280.png"), fullPage: true });
+  await expectAxeClean(page, "Export data");
+
+  // Data requests: the mobile finds the member and the visitor's address, as two people.
+  await page.getByRole("link", { name: "Data Requests" }).click();
+  await page
+    .getByLabel("E-mail address or mobile number")
+    .fill(`+973 ${mobile.slice(0, 4)} ${mobile.slice(4)}`);
+  await page.getByRole("button", { name: "Search" }).click();
+  const found = page.getByTestId("people-found");
+  await expect(found.getByRole("list", { name: "Members found" })).toContainText(`Mal${tag} Reyes`);
+  await expect(found.getByRole("list", { name: "Addresses found" })).toContainText(visitorEmail);
+  await found.getByRole("link", { name: `Open ${visitorEmail}` }).click();
+  const person = page.getByTestId("person-data");
+  await expect(person.getByTestId("export-holds")).toContainText("1 connect message");
+  await expect(person.getByTestId("export-holds")).toContainText("1 inbox entry");
+  await page.screenshot({ path: testInfo.outputPath("data-requests-1280.png"), fullPage: true });
+  await expectAxeClean(page, "Data requests");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    person.getByRole("button", { name: "Download the file" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^personal-data-vera-${tag}-example-net-[\\d-]+\\.html$`),
+  );
+  const html = fs.readFileSync((await download.path())!, "utf8");
+  expect(html).toContain(`Please pray for me (${tag}).`);
+  expect(html).not.toContain(`mal.${tag}`);
+
+  // On a phone: the same screen, then her erasure, with nothing sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: testInfo.outputPath("data-requests-390.png"), fullPage: true });
+  await person.getByRole("link", { name: "Erase person" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Erase ${visitorEmail}` })).toBeVisible();
+  await expect(page.getByTestId("erase-removals")).toContainText("1 connect message");
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: testInfo.outputPath("person-erase-390.png"), fullPage: true });
+  await expectAxeClean(page, "Erase a person who is not a member");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath("person-erase-1280.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel(`Type ${visitorEmail} to confirm`).fill(visitorEmail.toUpperCase());
+  await page.getByRole("button", { name: "Erase for good" }).click();
+  await page.waitForURL("/members/privacy/people");
+  await expect(
+    page.getByTestId("toast").getByText(`Everything that came in with ${visitorEmail} was erased.`),
+  ).toBeVisible();
+  expect(await sql("select id from visitors where id = $1", [visitor!.id])).toEqual([]);
+  expect(await sql("select id from inbox_items where source_id = $1", [visitor!.id])).toEqual([]);
+  expect(await sql("select id from members where id = $1", [member!.id])).toHaveLength(1);
+  expect(
+    await sql(
+      "select action, subject_label from audit_log where action = 'person.erased' order by at desc limit 1",
+    ),
+  ).toEqual([{ action: "person.erased", subject_label: "Erased person" }]);
+
+  // His screens at phone width: the possible match is gone with her.
+  await page.goto(`/members/profile/${member!.id}/data`);
+  await expect(page.getByTestId("possible-matches")).toContainText(
+    "No other record shares their mobile number",
+  );
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: testInfo.outputPath("member-data-390.png"), fullPage: true });
+  await sql("delete from members where id = $1", [member!.id]);
 });

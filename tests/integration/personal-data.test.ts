@@ -1,9 +1,23 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog } from "../../database/schema";
+import { action as connectAction } from "~/routes/connect";
+import { action as messageAction } from "~/routes/members/messages/inbox-message";
+import { action as formsAction, loader as formsLoader } from "~/routes/members/people/new-member";
+import { loader as memberDataLoader } from "~/routes/members/privacy/member-data";
 import { loader as exportLoader } from "~/routes/members/privacy/member-export";
+import { loader as peopleLoader } from "~/routes/members/privacy/people";
+import {
+  action as personEraseAction,
+  loader as personEraseLoader,
+} from "~/routes/members/privacy/person-erase";
+import { loader as personExportLoader } from "~/routes/members/privacy/person-export";
+import { action as askAction } from "~/routes/own-details/ask-for-link";
+import { loader as myDataLoader } from "~/routes/own-details/my-data";
+import { setRegistrationPasscode } from "~/server/auth/registration-gate.server";
 import { action as eraseAction, loader as eraseLoader } from "~/routes/members/privacy/member-erase";
 import { loader as profileLoader } from "~/routes/members/people/member-profile";
 import { loader as reportCsvLoader } from "~/routes/members/people/report-csv";
@@ -12,6 +26,7 @@ import { deleteMember, listMembers } from "~/server/people/members.server";
 import { eraseSummary } from "~/server/people/person-erasure.server";
 import {
   callRoute,
+  cookieHeaderFrom,
   databaseKinds,
   formRequest,
   signInCookie,
@@ -236,9 +251,25 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
     // Someone else whose address merely ends like hers is not her.
     await q(`insert into outbox_emails (kind, to_address, subject, text_body, html_body) values
       ('notification.ministry', 'admin@test.local', 'New sign-up from Joana', 'E-mail: joana.quintela@example.org', '<p>x</p>')`);
-    const json = await get(exportLoader, `/members/profile/${seeded.ana}/export?format=json`, staffCookie, {
+    // Her event registration carries another address and only shares her mobile: a possible
+    // match, in the file only when staff tick it (issue 33).
+    const plain = await get(exportLoader, `/members/profile/${seeded.ana}/export?format=json`, staffCookie, {
       id: seeded.ana,
     });
+    const withoutMatch = JSON.parse(await plain.response!.text());
+    expect(withoutMatch.eventRegistrations).toEqual([]);
+    expect(withoutMatch.possibleMatches).toBeUndefined();
+    expect(JSON.stringify(withoutMatch)).not.toContain("other.ana@example.net");
+    expect(withoutMatch.connectMessages.map((r: { id: string }) => r.id)).toEqual([seeded.anaVisitor]);
+    const ticked = `match=event:${seeded.anaEvent}`;
+    const json = await get(
+      exportLoader,
+      `/members/profile/${seeded.ana}/export?format=json&${ticked}`,
+      staffCookie,
+      {
+        id: seeded.ana,
+      },
+    );
     expect(json.status).toBe(200);
     const headers = json.response!.headers;
     expect(headers.get("content-disposition")).toMatch(
@@ -248,6 +279,7 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
     const text = await json.response!.text();
     const data = JSON.parse(text);
     expect(data.member).toMatchObject({ id: seeded.ana, firstName: "Ana", spouseName: "Marco Quintela" });
+    expect(data.confirmedMatches).toBe(1);
     expect(data.member.children).toEqual([
       { name: "Lucas Quintela", birthday: "2016-02-03", gender: "Male" },
     ]);
@@ -265,13 +297,20 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
     expect(data.updateLinks[0].tokenHash).toBeUndefined();
     expect(data.updateRequests).toHaveLength(1);
     expect(data.auditEntries.map((e: { action: string }) => e.action).sort()).toEqual(
-      ["inbox.replied", "member.created", "member.updated", "registration.checked-in"].sort(),
+      // The export without the match just before is one entry about her too.
+      [
+        "inbox.replied",
+        "member.created",
+        "member.exported",
+        "member.updated",
+        "registration.checked-in",
+      ].sort(),
     );
     for (const trace of [...BORIS_TRACES, "carla"]) expect(text.toLowerCase()).not.toContain(trace);
     expect(text).not.toContain("joana");
     await q(`delete from outbox_emails where subject = 'New sign-up from Joana'`);
 
-    const page = await get(exportLoader, `/members/profile/${seeded.ana}/export`, adminCookie, {
+    const page = await get(exportLoader, `/members/profile/${seeded.ana}/export?${ticked}`, adminCookie, {
       id: seeded.ana,
     });
     expect(page.status).toBe(200);
@@ -293,7 +332,11 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
       `select actor_label from audit_log where action = 'member.exported' and subject_id = $1`,
       [seeded.ana],
     );
-    expect(exported).toEqual([{ actor_label: STAFF.email }, { actor_label: "admin@test.local" }]);
+    expect(exported).toEqual([
+      { actor_label: STAFF.email },
+      { actor_label: STAFF.email },
+      { actor_label: "admin@test.local" },
+    ]);
   });
 
   it("refuses the export to an editor, and erasing to staff and editors, removing nothing", async () => {
@@ -320,7 +363,10 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
     expect(await q(`select id from members where id = $1`, [seeded.ana])).toHaveLength(1);
   });
 
-  it("lists what will go and the backups that still hold it, and erases nothing on a wrong name", async () => {
+  it("lists what will go, the possible matches, and only the backups taken since the person's first record, and erases nothing on a wrong name", async () => {
+    // Ana was registered on 1 January at noon: the backup taken that night before holds nothing of
+    // her and is not listed (issue 33, item 21).
+    await q(`update members set created_at = '2026-01-01T12:00:00Z' where id = $1`, [seeded.ana]);
     const backups = path.join(t.dataDir, "backups");
     fs.mkdirSync(path.join(backups, "backup-20260101-000000"), { recursive: true });
     fs.mkdirSync(path.join(backups, "backup-29990101-000000"), { recursive: true }); // not taken yet
@@ -328,26 +374,43 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
     // A one-file backup made from the backups screen holds the data too.
     fs.writeFileSync(path.join(backups, "backup-20260102-080000-manual.tar.gz"), "");
     try {
-      const summary = (await eraseSummary(seeded.ana, new Date("2026-01-05T00:00:00Z")))!;
+      const summary = (await eraseSummary({ memberId: seeded.ana }, new Date("2026-01-05T00:00:00Z")))!;
+      // By default what is surely hers: her record and what came in with her address; the event
+      // registration with another address that only shares her mobile is a possible match.
       expect(summary.counts).toEqual({
         member: 1,
         consents: 1,
         updateLinks: 1,
         updateRequests: 1,
         ministryRegistrations: 1,
-        eventRegistrations: 1,
+        eventRegistrations: 0,
         connectMessages: 1,
-        inboxItems: 3,
+        inboxItems: 2,
         inboxReplies: 1,
+        emails: 2,
+        auditEntries: 3,
+      });
+      expect(summary.possibleMatches).toEqual([
+        expect.objectContaining({
+          key: `event:${seeded.anaEvent}`,
+          what: "Event registration: Family Day",
+          email: "other.ana@example.net",
+          why: "Same mobile",
+          chosen: false,
+        }),
+      ]);
+      const ticked = (await eraseSummary({ memberId: seeded.ana }, new Date("2026-01-05T00:00:00Z"), [
+        `event:${seeded.anaEvent}`,
+        `connect:${seeded.borisMinistry}`, // not a possible match of hers: ignored
+      ]))!;
+      expect(ticked.counts).toEqual({
+        ...summary.counts,
+        eventRegistrations: 1,
+        inboxItems: 3,
         emails: 3,
         auditEntries: 4,
       });
       expect(summary.backups).toEqual([
-        {
-          name: "backup-20260101-000000",
-          takenAt: "2026-01-01T00:00:00.000Z",
-          expiresAt: "2026-01-15T00:00:00.000Z",
-        },
         {
           name: "backup-20260102-080000-manual.tar.gz",
           takenAt: "2026-01-02T08:00:00.000Z",
@@ -358,10 +421,16 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
         id: seeded.ana,
       });
       expect(screen.status).toBe(200);
+      const view = screen.data as {
+        removals: { text: string }[];
+        backups: { name: string }[];
+        possibleMatches: { key: string }[];
+      };
       expect(screen.data).toMatchObject({ name: "Ana Quintela", isDeleted: false });
-      expect((screen.data as { removals: { text: string }[] }).removals.map((r) => r.text)).toContain(
-        "3 inbox entries",
-      );
+      expect(view.removals.map((r) => r.text)).toContain("2 inbox entries");
+      expect(view.removals.map((r) => r.text)).not.toContain("1 event registration");
+      expect(view.possibleMatches.map((match) => match.key)).toEqual([`event:${seeded.anaEvent}`]);
+      expect(view.backups.map((backup) => backup.name)).toEqual(["backup-20260102-080000-manual.tar.gz"]);
     } finally {
       fs.rmSync(backups, { recursive: true, force: true });
     }
@@ -393,17 +462,18 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
        values ('church.xlsx', 'draft', '["Name","E-mail","Mobile"]', $1::jsonb, 2, 'admin@test.local') returning id`,
       [
         JSON.stringify([
-          ["A. Q.", "", "+973 3311 2233"],
+          ["A. Q.", "ana.quintela@example.org", "+973 3311 2233"],
           ["Boris Kale", "boris@example.org", "3399 8877"],
         ]),
       ],
     );
     const boris = await tablesMentioning(BORIS_TRACES);
+    // Staff confirmed that the event registration with her mobile is hers, and ticked it.
     const erased = await callRoute(
       eraseAction,
       formRequest(
         `/members/profile/${seeded.ana}/erase`,
-        { confirmName: "  ana   QUINTELA " },
+        { confirmName: "  ana   QUINTELA ", match: `event:${seeded.anaEvent}` },
         { cookie: adminCookie },
       ),
       { params: { id: seeded.ana } },
@@ -453,6 +523,7 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
             emails: 3,
             auditEntries: 4,
           },
+          confirmedMatches: 1,
         },
       },
     ]);
@@ -500,6 +571,355 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
       { params: { id: seeded.ana } },
     );
     expect(erased.response!.headers.get("location")).toBe("/members/deleted");
-    expect(await tablesMentioning(["quintela", "ana.quintela@example.org"])).toEqual({});
+    expect(await tablesMentioning(["ana.quintela@example.org", "marco quintela"])).toEqual({});
+    // The registration that only shares her mobile was not ticked: it stays.
+    expect(await q(`select name from event_registrations where id = $1`, [seeded.anaEvent])).toEqual([
+      { name: "Ana Quintela" },
+    ]);
+  });
+
+  // Issue 33, item 1: matching by "same e-mail or same mobile" treated two people as one.
+  it("keeps a visitor's message from a member registered with her mobile: not in his own download, not erased by default, only offered as a possible match", async () => {
+    // A visitor writes on /connect, and the office replies.
+    const secret = "Please pray for my marriage (vera-secret)";
+    const sent = await callRoute(
+      connectAction,
+      formRequest("/connect", {
+        name: "Vera Santos",
+        mobile: "+973 3655 1234",
+        email: "vera.santos@example.net",
+        message: secret,
+      }),
+      { clientIp: "192.0.2.90" },
+    );
+    expect(sent.status).toBe(200);
+    const vera = await one<{ id: string; item: string }>(
+      `select v.id, i.id as item from visitors v join inbox_items i on i.kind = 'connect' and i.source_id = v.id
+       where v.email = 'vera.santos@example.net'`,
+    );
+    const reply = await callRoute(
+      messageAction,
+      formRequest(
+        `/members/messages/${vera.item}`,
+        { intent: "reply", body: "Dear Vera, we are praying with you (reply-secret)." },
+        { cookie: adminCookie },
+      ),
+      { params: { id: vera.item } },
+    );
+    expect(reply.status).toBeLessThan(400);
+
+    // Someone with the registration passcode registers a member with her mobile number.
+    await setRegistrationPasscode("open sesame 2026", "system");
+    const granted = await callRoute(
+      formsAction,
+      formRequest("/members/forms", { intent: "verify", passcode: "open sesame 2026" }),
+      { clientIp: "192.0.2.91" },
+    );
+    const passcodeCookie = cookieHeaderFrom(granted);
+    const { formToken } = (
+      await callRoute(
+        formsLoader,
+        new Request("http://localhost/members/forms", { headers: { cookie: passcodeCookie } }),
+      )
+    ).data as { formToken: string };
+    const registered = await callRoute(
+      formsAction,
+      formRequest(
+        "/members/forms",
+        {
+          intent: "register",
+          firstName: "Mallory",
+          lastName: "Reyes",
+          email: "mallory@example.org",
+          mobile: "36551234",
+          consentRegistry: "on",
+          formToken,
+        },
+        { cookie: passcodeCookie },
+      ),
+    );
+    expect(registered.status).toBe(200);
+    const mallory = await one(`select id from members where email = 'mallory@example.org'`);
+
+    // He asks for his update link and downloads "my data": nothing of hers is in it.
+    await callRoute(askAction, formRequest("/update-my-details", { email: "mallory@example.org" }), {
+      clientIp: "192.0.2.92",
+    });
+    const mail = await one<{ text_body: string }>(
+      `select text_body from outbox_emails where kind = 'member.update-link' and to_address = 'mallory@example.org'`,
+    );
+    const token = /update-my-details\/([\w-]{43})/.exec(mail.text_body)![1]!;
+    const file = await callRoute(
+      myDataLoader,
+      new Request(`http://localhost/update-my-details/${token}/my-data`),
+      {
+        params: { token },
+      },
+    );
+    expect(file.status).toBe(200);
+    const own = await file.response!.text();
+    expect(own).toContain("mallory@example.org");
+    expect(own).toContain("Update your details"); // the e-mail with his link, sent to him
+    for (const hers of ["vera-secret", "reply-secret", "vera.santos", "Vera"])
+      expect(own).not.toContain(hers);
+
+    // Staff: his export and erase screens hold only what is surely his; her message is offered
+    // as a possible match (same mobile), unticked.
+    const key = `connect:${vera.id}`;
+    for (const loader of [memberDataLoader, eraseLoader]) {
+      const screen = await get(loader, `/members/profile/${mallory.id}/data`, adminCookie, {
+        id: mallory.id,
+      });
+      const view = screen.data as {
+        removals?: { text: string }[];
+        holds?: { text: string }[];
+        possibleMatches: unknown[];
+      };
+      const lines = (view.removals ?? view.holds)!.map((line) => line.text);
+      expect(lines.join(" ")).not.toMatch(/connect message|inbox|repl/);
+      expect(view.possibleMatches).toEqual([
+        expect.objectContaining({
+          key,
+          what: "Connect message",
+          email: "vera.santos@example.net",
+          why: "Same mobile",
+          chosen: false,
+        }),
+      ]);
+    }
+    const staffFile = await get(
+      exportLoader,
+      `/members/profile/${mallory.id}/export?format=json`,
+      staffCookie,
+      {
+        id: mallory.id,
+      },
+    );
+    const staffText = await staffFile.response!.text();
+    for (const hers of ["vera-secret", "reply-secret", "vera.santos"]) expect(staffText).not.toContain(hers);
+    // Ticked by staff who confirmed it, it is in the file.
+    const tickedFile = await get(
+      exportLoader,
+      `/members/profile/${mallory.id}/export?format=json&match=${key}`,
+      staffCookie,
+      { id: mallory.id },
+    );
+    const ticked = JSON.parse(await tickedFile.response!.text());
+    expect(ticked.connectMessages.map((row: { id: string }) => row.id)).toEqual([vera.id]);
+    expect(ticked.inboxReplies).toHaveLength(1);
+
+    // Erasing him (nothing ticked) leaves her message, the inbox entry, the reply and its e-mail.
+    const before = await tablesMentioning(["vera-secret", "reply-secret", "vera.santos@example.net"]);
+    const erased = await callRoute(
+      eraseAction,
+      formRequest(
+        `/members/profile/${mallory.id}/erase`,
+        { confirmName: "Mallory Reyes" },
+        { cookie: adminCookie },
+      ),
+      { params: { id: mallory.id } },
+    );
+    expect(erased.status).toBe(302);
+    expect(await q(`select id from members where id = $1`, [mallory.id])).toEqual([]);
+    expect(await tablesMentioning(["vera-secret", "reply-secret", "vera.santos@example.net"])).toEqual(
+      before,
+    );
+    expect(await q(`select id from visitors where id = $1`, [vera.id])).toHaveLength(1);
+    expect(await q(`select id from inbox_replies`)).toHaveLength(2);
+  });
+
+  it("a member's own download holds only their record when the link proves no address (shown as a QR code)", async () => {
+    const token = "QrLinkToken_0123456789abcdefghijklmnopqrstu";
+    expect(token).toHaveLength(43);
+    const hash = crypto.createHash("sha256").update(token).digest("hex");
+    await q(
+      `insert into member_update_links (member_id, token_hash, expires_at, sent_by, sent_to)
+       values ($1, $2, now() + interval '7 days', 'admin@test.local', null)`,
+      [seeded.ana, hash],
+    );
+    const file = await callRoute(
+      myDataLoader,
+      new Request(`http://localhost/update-my-details/${token}/my-data`),
+      {
+        params: { token },
+      },
+    );
+    expect(file.status).toBe(200);
+    const html = await file.response!.text();
+    const data = JSON.parse(
+      /<script type="application\/json" id="data">([\s\S]*?)<\/script>/.exec(html)![1]!,
+    );
+    expect(data.member.id).toBe(seeded.ana);
+    expect(data.consents).toHaveLength(1);
+    for (const kind of [
+      "ministryRegistrations",
+      "eventRegistrations",
+      "connectMessages",
+      "inboxItems",
+      "emails",
+    ]) {
+      expect(data[kind], kind).toEqual([]);
+    }
+    expect(html).not.toContain("Please pray for my family");
+  });
+
+  // Issue 33, item 22: someone outside the registry (a registration only) is found, exported and erased.
+  it("finds anyone by e-mail or mobile, and exports and erases a registrant who is not a member, with possible matches only when ticked", async () => {
+    const search = async (query: string, cookie = staffCookie) =>
+      (await get(peopleLoader, `/members/privacy/people?${query}`, cookie, {})).data as {
+        search: { state: string; members: { id: string }[]; addresses: { email: string; summary: string }[] };
+        person: null | { holds: { text: string }[]; possibleMatches: { key: string; why: string }[] };
+        members: unknown[];
+      };
+    // By mobile: Ana the member, and two addresses that used that number, each a person of its own.
+    const byMobile = await search("q=3311%202233");
+    expect(byMobile.search.state).toBe("found");
+    expect(byMobile.search.members.map((member) => member.id)).toEqual([seeded.ana]);
+    expect(byMobile.search.addresses.map((found) => found.email).sort()).toEqual(
+      ["ana.quintela@example.org", "other.ana@example.net"].sort(),
+    );
+    // By e-mail, in any case.
+    const byEmail = await search("q=OTHER.ANA%40example.net");
+    expect(byEmail.search.addresses).toEqual([
+      expect.objectContaining({ email: "other.ana@example.net", summary: "1 event registration" }),
+    ]);
+    expect(byEmail.search.members).toEqual([]);
+
+    // The registrant's data: her registration with its inbox entry, e-mail and check-in; Ana's
+    // connect message shares the mobile: a possible match, not hers by default.
+    const person = (await search("email=other.ana%40example.net")).person!;
+    expect(person.holds.map((line) => line.text)).toEqual([
+      "1 event registration",
+      "1 inbox entry",
+      "1 e-mail in the outbox",
+      "1 audit log entry about them",
+    ]);
+    expect(person.possibleMatches).toEqual([
+      expect.objectContaining({ key: `connect:${seeded.anaVisitor}`, why: "Same mobile" }),
+    ]);
+    const file = await get(
+      personExportLoader,
+      "/members/privacy/people/export?email=other.ana%40example.net&format=json",
+      staffCookie,
+      {},
+    );
+    expect(file.status).toBe(200);
+    expect(file.response!.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="personal-data-other-ana-example-net-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const data = JSON.parse(await file.response!.text());
+    expect(data.member).toBeNull();
+    expect(data.eventRegistrations.map((row: { id: string }) => row.id)).toEqual([seeded.anaEvent]);
+    expect(data.connectMessages).toEqual([]);
+    expect(JSON.stringify(data)).not.toContain("Please pray for my family");
+    const withMatch = JSON.parse(
+      await (
+        await get(
+          personExportLoader,
+          `/members/privacy/people/export?email=other.ana%40example.net&format=json&match=connect:${seeded.anaVisitor}`,
+          staffCookie,
+          {},
+        )
+      ).response!.text(),
+    );
+    expect(withMatch.connectMessages.map((row: { id: string }) => row.id)).toEqual([seeded.anaVisitor]);
+    expect(
+      await q(
+        `select actor_label, subject_type, subject_label, details from audit_log where action = 'person.exported' order by at`,
+      ),
+    ).toEqual([
+      {
+        actor_label: STAFF.email,
+        subject_type: "person",
+        subject_label: "other.ana@example.net",
+        details: { format: "json" },
+      },
+      {
+        actor_label: STAFF.email,
+        subject_type: "person",
+        subject_label: "other.ana@example.net",
+        details: { format: "json", confirmedMatches: 1 },
+      },
+    ]);
+
+    // Who may: staff find and export, only admins erase; an editor neither.
+    expect((await get(peopleLoader, "/members/privacy/people", editorCookie, {})).status).toBe(403);
+    expect(
+      (
+        await get(
+          personExportLoader,
+          "/members/privacy/people/export?email=other.ana%40example.net",
+          editorCookie,
+          {},
+        )
+      ).status,
+    ).toBe(403);
+    const eraseUrl = "/members/privacy/people/erase?email=other.ana%40example.net";
+    expect((await get(personEraseLoader, eraseUrl, staffCookie, {})).status).toBe(403);
+    const staffErase = await callRoute(
+      personEraseAction,
+      formRequest(eraseUrl, { confirmName: "other.ana@example.net" }, { cookie: staffCookie }),
+    );
+    expect(staffErase.status).toBe(403);
+
+    // The erase screen: what goes and the possible match; a wrong address erases nothing.
+    const screen = (await get(personEraseLoader, eraseUrl, adminCookie, {})).data as {
+      removals: { text: string }[];
+      possibleMatches: { key: string }[];
+    };
+    expect(screen.removals.map((line) => line.text)).toContain("1 event registration");
+    expect(screen.possibleMatches.map((match) => match.key)).toEqual([`connect:${seeded.anaVisitor}`]);
+    const wrong = await callRoute(
+      personEraseAction,
+      formRequest(eraseUrl, { confirmName: "other.ana@example.org" }, { cookie: adminCookie }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(await q(`select id from event_registrations where id = $1`, [seeded.anaEvent])).toHaveLength(1);
+
+    const erased = await callRoute(
+      personEraseAction,
+      formRequest(eraseUrl, { confirmName: " Other.Ana@example.net " }, { cookie: adminCookie }),
+    );
+    expect(erased.status).toBe(302);
+    expect(erased.response!.headers.get("location")).toBe("/members/privacy/people");
+    // Her registration and everything about it are gone, the seat went to the first one waiting,
+    // and Ana (the member, and her message that only shared the mobile) is as she was.
+    expect(await tablesMentioning(["other.ana@example.net"])).toEqual({});
+    expect(
+      await q(`select id from audit_log where details ->> 'registration' = $1`, [seeded.anaEvent]),
+    ).toEqual([]);
+    expect(await q(`select status from event_registrations where id = $1`, [seeded.carlaWaiting])).toEqual([
+      { status: "confirmed" },
+    ]);
+    expect(await q(`select id from visitors where id = $1`, [seeded.anaVisitor])).toHaveLength(1);
+    expect(await q(`select id from members where id = $1`, [seeded.ana])).toHaveLength(1);
+    expect(
+      await q(
+        `select actor_label, subject_type, subject_label, details from audit_log where action = 'person.erased'`,
+      ),
+    ).toEqual([
+      {
+        actor_label: "admin@test.local",
+        subject_type: "person",
+        subject_label: "Erased person",
+        details: {
+          removed: {
+            member: 0,
+            consents: 0,
+            updateLinks: 0,
+            updateRequests: 0,
+            ministryRegistrations: 0,
+            eventRegistrations: 1,
+            connectMessages: 0,
+            inboxItems: 1,
+            inboxReplies: 0,
+            emails: 1,
+            auditEntries: 3,
+          },
+        },
+      },
+    ]);
+    // Nothing is left to find under that address.
+    expect((await search("q=other.ana%40example.net")).search.addresses).toEqual([]);
   });
 });

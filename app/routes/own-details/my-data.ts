@@ -6,9 +6,11 @@ import { openUpdateLink, type ClosedLink } from "~/server/people/update-links.se
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/my-data";
 
-// "Download my data" on the update form (privacy issue 23): the same file staff get with "Export
-// data" on the profile, for the member whose link this is, and only while the link is open. The
-// token is the only key; taking the file is an entry in the audit log.
+// "Download my data" on the update form (privacy issue 23): the member's own file, only while the
+// link is open. It holds their member record and what came in with the address the link was
+// e-mailed to (a link shown as a QR code proves no address: the record alone); never a row that
+// only shares their mobile or looks like their address (issue 33). The token is the only key;
+// taking the file is an entry in the audit log.
 
 const CLOSED: Record<ClosedLink, { status: number; text: string }> = {
   invalid: { status: 404, text: "This link is not valid. Please ask for a new one." },
@@ -22,10 +24,13 @@ export async function loader({ params }: Route.LoaderArgs) {
     const closed = CLOSED[link.state];
     throw data(closed.text, { status: closed.status, headers: { "Cache-Control": "no-store" } });
   }
-  const personal = await collectPersonalData(link.memberId, { ownCopy: true });
+  const personal = await collectPersonalData(
+    { memberId: link.memberId },
+    { ownCopy: { address: link.sentTo } },
+  );
   if (!personal) throw data(CLOSED.invalid.text, { status: 404 });
   const body = personalDataHtml(personal, (await getSiteContent()).church.name);
-  await recordExport(personal.member.id, personal.name, "member", "html");
+  await recordExport(personal, "member", "html");
   return new Response(body, {
     headers: {
       "Content-Type": "text/html; charset=utf-8",

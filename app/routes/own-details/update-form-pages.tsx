@@ -59,8 +59,9 @@ export function OwnPage({ view, token }: { view: OpenView; token: string }) {
       <ConsentsForm consents={view.consents} texts={view.consentTexts} />
       <Section title="Your data" id="data-heading">
         <p className="text-sm text-muted-foreground">
-          One file with everything the church keeps about you: your record, your consents, your sign-ups and
-          registrations, and the messages you sent. It opens in any web browser.
+          One file with everything the church keeps about you: your record, your consents, and the sign-ups,
+          registrations and messages sent with the e-mail address this link was sent to. It opens in any web
+          browser.
         </p>
         <a
           href={`/update-my-details/${token}/my-data`}

@@ -12,9 +12,9 @@ import {
   outboxEmails,
   visitors,
 } from "../../../database/schema";
-import { todayInChurchZone } from "~/lib/dates";
+import { dayInChurchZone, todayInChurchZone } from "~/lib/dates";
+import { formatDate, formatDateTime } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
-import { fullName } from "~/lib/names";
 import { logChange, type Actor } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
 import { backupFolder, backupTimeOf } from "../platform/backup-schedule.server";
@@ -22,10 +22,22 @@ import { services } from "../platform/services.server";
 import { siteOrigin } from "../platform/site-origin.server";
 import { getSiteContent } from "../site/site-content.server";
 import { promoteFromWaitlist } from "./event-seats.server";
-import { countsOf, gather, mobileCandidates, type PersonalDataKind } from "./personal-data.server";
+import {
+  countLines,
+  countsOf,
+  describeMatches,
+  firstRecordAt,
+  gather,
+  normalEmail,
+  personName,
+  type PersonalDataKind,
+  type PersonKey,
+  type MatchView,
+} from "./personal-data.server";
 
-// Erasing a person for good (privacy issue 23): what it would remove, the backups that keep it
-// until they expire, and the erasure itself; what a person is: personal-data.server.ts.
+// Erasing a person for good (privacy issue 23): what it would remove, the possible matches staff
+// may add one by one, the backups that keep it until they expire, and the erasure itself; what a
+// person is: personal-data.server.ts.
 
 /** A backup taken before now that still holds the person's data, and when it is removed. */
 export interface HeldBackup {
@@ -34,8 +46,15 @@ export interface HeldBackup {
   expiresAt: string;
 }
 
-/** The backups in the backup folder taken before `now`, oldest first, with the day each expires. */
-export async function backupsHoldingData(now: Date = new Date()): Promise<HeldBackup[]> {
+/**
+ * The backups in the backup folder taken before `now` that can hold the person's data: those taken
+ * at or after `since`, their first record (a backup taken before they were registered holds
+ * nothing of them). Oldest first, with the day each expires.
+ */
+export async function backupsHoldingData(
+  now: Date = new Date(),
+  since: Date | null = null,
+): Promise<HeldBackup[]> {
   const { env } = services();
   let names: string[];
   try {
@@ -44,11 +63,14 @@ export async function backupsHoldingData(now: Date = new Date()): Promise<HeldBa
     return []; // No backup was ever taken.
   }
   const keepMs = env.BACKUP_KEEP_DAYS * 24 * 3600_000;
+  // A backup's name gives its time to the second: one named in the second of the first record may hold it.
+  const from = since === null ? -Infinity : Math.floor(since.getTime() / 1000) * 1000;
   return names
     .flatMap((name) => {
       // Every backup in the folder: daily, manual, before a restore, uploaded, and the older folders.
       const takenAt = backupTimeOf(name)?.getTime();
-      if (takenAt === undefined || Number.isNaN(takenAt) || takenAt > now.getTime()) return [];
+      if (takenAt === undefined || Number.isNaN(takenAt) || takenAt > now.getTime() || takenAt < from)
+        return [];
       return [{ name, takenAt, expiresAt: takenAt + keepMs }];
     })
     .sort((a, b) => a.takenAt - b.takenAt)
@@ -60,47 +82,77 @@ export async function backupsHoldingData(now: Date = new Date()): Promise<HeldBa
 }
 
 export interface EraseSummary {
-  id: string;
+  /** The member's id, or null for someone outside the registry. */
+  id: string | null;
+  /** The member's name, or the person's address. */
   name: string;
+  /** The person's address (the member's e-mail, or the one they are known by). */
+  email: string;
   /** Under "Recently deleted". */
   isDeleted: boolean;
+  /** What erasing removes: what is surely theirs and the possible matches ticked. */
   counts: Record<PersonalDataKind, number>;
+  /** Rows that only share a mobile or a similar address: erased only when ticked. */
+  possibleMatches: MatchView[];
   backups: HeldBackup[];
   keepDays: number;
 }
 
-/** What erasing the member would remove, and the backups that keep it until they expire. */
-export async function eraseSummary(memberId: string, now: Date = new Date()): Promise<EraseSummary | null> {
-  if (!isUuid(memberId)) return null;
-  const found = await gather(services().db, memberId);
+/**
+ * What erasing the person would remove, the possible matches staff may tick, and the backups that
+ * keep their data until they expire.
+ */
+export async function eraseSummary(
+  key: PersonKey,
+  now: Date = new Date(),
+  matches: readonly string[] = [],
+): Promise<EraseSummary | null> {
+  const found = await gather(services().db, key, { matches });
   if (!found) return null;
   return {
-    id: memberId,
-    name: fullName(found.member),
-    isDeleted: found.member.deletedAt !== null,
+    id: found.member?.id ?? null,
+    name: personName(found),
+    email: found.addresses[0] ?? "",
+    isDeleted: found.member ? found.member.deletedAt !== null : false,
     counts: countsOf(found),
-    backups: await backupsHoldingData(now),
+    possibleMatches: await describeMatches(found.possibleMatches),
+    backups: await backupsHoldingData(now, firstRecordAt(found)),
     keepDays: services().env.BACKUP_KEEP_DAYS,
   };
 }
 
+/** The summary as the erase screens show it: the removals in words, the backups' dates. */
+export function eraseView(summary: EraseSummary) {
+  return {
+    ...summary,
+    removals: countLines(summary.counts),
+    backups: summary.backups.map((backup) => ({
+      name: backup.name,
+      takenAt: formatDateTime(backup.takenAt),
+      expires: formatDate(dayInChurchZone(new Date(backup.expiresAt))),
+    })),
+  };
+}
+
 /**
- * Removes the member (live or under "Recently deleted") and everything linked to them, for good,
- * in one transaction, with the audit entries about them; one new entry says that an erasure
- * happened, by whom and how much it removed, without the person's name, e-mail or mobile.
- * Returns the name and the counts, or null when there is no such member.
+ * Removes the person, for good, in one transaction: the member (live or under "Recently deleted")
+ * or, for someone outside the registry, what came in with their address; everything linked to it,
+ * the possible matches staff ticked (`matches`), and the audit entries about them. One new entry
+ * says that an erasure happened, by whom and how much it removed, without the person's name,
+ * e-mail or mobile. Returns the name and the counts, or null when there is nothing to erase.
  */
 export async function erasePerson(
-  memberId: string,
+  key: PersonKey,
   actor: Actor,
+  matches: readonly string[] = [],
 ): Promise<{ name: string; counts: Record<PersonalDataKind, number> } | null> {
-  if (!isUuid(memberId)) return null;
+  if ("memberId" in key && !isUuid(key.memberId)) return null;
   // Read before the transaction: the embedded database answers one query at a time.
   const content = await getSiteContent();
   const origin = siteOrigin();
   const today = todayInChurchZone();
   return services().db.transaction(async (tx) => {
-    const found = await gather(tx, memberId, { lock: true });
+    const found = await gather(tx, key, { lock: true, matches });
     if (!found) return null;
     const counts = countsOf(found);
     const ids = <T extends { id: string }>(rows: T[]) => rows.map((row) => row.id);
@@ -147,34 +199,47 @@ export async function erasePerson(
         .where(inArray(eventRegistrations.id, ids(found.eventRegistrations)));
       for (const event of upcoming) await promoteFromWaitlist(tx, event, content, origin);
     }
-    await dropFromImportDrafts(tx, found.member.email.trim().toLowerCase(), mobileCandidates(found.member));
-    // Consents, update links and requests go with the member (on delete cascade).
-    await tx.delete(formSubmissions).where(eq(formSubmissions.resultId, memberId));
-    await tx.delete(members).where(eq(members.id, memberId));
+    // Their rows in a spreadsheet still being imported: those with their address (or the address
+    // of a match staff confirmed); a row that only shares a mobile may be someone else's.
+    await dropFromImportDrafts(tx, [
+      ...new Set([
+        ...found.addresses,
+        ...[...found.ministryRegistrations, ...found.eventRegistrations, ...found.connectMessages].map(
+          (row) => normalEmail(row.email),
+        ),
+      ]),
+    ]);
+    if (found.member) {
+      // Consents, update links and requests go with the member (on delete cascade).
+      await tx.delete(formSubmissions).where(eq(formSubmissions.resultId, found.member.id));
+      await tx.delete(members).where(eq(members.id, found.member.id));
+    }
 
-    await logChange(tx, actor, "member.erased", {
-      subject: { type: "member", id: memberId, label: ERASED_LABEL },
-      details: { removed: counts },
+    const confirmedMatches = found.possibleMatches.filter((match) => match.chosen).length;
+    await logChange(tx, actor, found.member ? "member.erased" : "person.erased", {
+      subject: found.member
+        ? { type: "member", id: found.member.id, label: ERASED_LABEL }
+        : { type: "person", label: ERASED_LABEL },
+      details: { removed: counts, ...(confirmedMatches > 0 ? { confirmedMatches } : {}) },
     });
-    return { name: fullName(found.member), counts };
+    return { name: personName(found), counts };
   });
 }
 
 /**
  * Takes the person's rows out of spreadsheets still being imported (a draft keeps the file's cells
- * for up to a day): a row with their e-mail or mobile in any cell.
+ * for up to a day): a row with one of their addresses in any cell.
  */
-async function dropFromImportDrafts(tx: Executor, email: string, mobiles: string[]) {
+async function dropFromImportDrafts(tx: Executor, addresses: string[]) {
+  const theirs = new Set(addresses.filter((address) => address.includes("@")));
+  if (theirs.size === 0) return;
   const drafts = await tx
     .select({ id: memberImports.id, rows: memberImports.rows })
     .from(memberImports)
     .where(eq(memberImports.status, "draft"))
     .for("update");
-  const theirs = (cell: string) =>
-    (email !== "" && cell.trim().toLowerCase() === email) ||
-    mobiles.includes(cell.replace(/\D/g, "").replace(/^0+/, ""));
   for (const draft of drafts) {
-    const kept = draft.rows.filter((row) => !row.some((cell) => theirs(String(cell ?? ""))));
+    const kept = draft.rows.filter((row) => !row.some((cell) => theirs.has(normalEmail(String(cell ?? "")))));
     if (kept.length === draft.rows.length) continue;
     await tx
       .update(memberImports)

@@ -1,7 +1,19 @@
+import { todayInChurchZone } from "~/lib/dates";
 import { formatDateTime } from "~/lib/format";
 import { MEMBER_FIELDS, type MemberFieldName } from "~/schemas/member-fields";
 import { escapeHtml } from "../messages/email-layout.server";
-import { countInWords, KIND_NAMES, PERSONAL_DATA_KINDS, type PersonalData } from "./personal-data.server";
+import type { Actor } from "../platform/change-log.server";
+import { getSiteContent } from "../site/site-content.server";
+import {
+  collectPersonalData,
+  countInWords,
+  KIND_NAMES,
+  matchesOf,
+  PERSONAL_DATA_KINDS,
+  recordExport,
+  type PersonalData,
+  type PersonKey,
+} from "./personal-data.server";
 
 // The file "Export data" downloads: one self-contained HTML page a person can read (no scripts,
 // no outside styles or pictures), with the whole record as JSON inside it for a computer to read.
@@ -79,12 +91,28 @@ function memberLabel(key: string): string {
 }
 
 function memberSection(member: PersonalData["member"]): string {
+  if (!member) return '<p class="none">Not a member: no member record.</p>';
   const { children, ...rest } = member;
   const childList =
     children.length === 0
       ? '<p class="none">No children recorded.</p>'
       : children.map((child) => rowTable({ ...child })).join("");
   return `${rowTable(rest, memberLabel)}<h3>Children</h3>${childList}`;
+}
+
+/** What the file holds, in one sentence: what is surely the person's, and what staff confirmed. */
+function introText(data: PersonalData, churchName: string): string {
+  if (data.ownCopy) {
+    return data.addresses.length > 0
+      ? `Everything ${churchName} holds about you in its members area: your member record, and the sign-ups, registrations, messages and e-mails with the address this link was sent to (${data.addresses[0]}).`
+      : `Everything ${churchName} holds about you in its members area under your member record. Sign-ups, registrations and messages are included only in a download from a link sent to you by e-mail.`;
+  }
+  const what = data.member ? "the member record, and the" : "the";
+  const confirmed =
+    data.confirmedMatches > 0
+      ? ` It also holds ${data.confirmedMatches === 1 ? "1 record" : `${data.confirmedMatches} records`} with another address that staff confirmed as this person's.`
+      : "";
+  return `Everything ${churchName} holds about this person in its members area: ${what} sign-ups, registrations, messages and e-mails with their e-mail address (${data.addresses[0] ?? "none"}).${confirmed}`;
 }
 
 /** The readable file, with the JSON inside it (`<script type="application/json" id="data">`). */
@@ -125,7 +153,7 @@ pre{margin:0;white-space:pre-wrap;font-size:.85rem}
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
-<p class="intro">Everything ${escapeHtml(churchName)} holds about this person in its members area: the member record, and the sign-ups, registrations, messages and e-mails with the same e-mail address or mobile number. Exported ${escapeHtml(formatDateTime(data.exportedAt))} (Bahrain time). The same data for a computer to read is inside this file, and in the JSON download.</p>
+<p class="intro">${escapeHtml(introText(data, churchName))} Exported ${escapeHtml(formatDateTime(data.exportedAt))} (Bahrain time). The same data for a computer to read is inside this file${data.ownCopy ? "" : ", and in the JSON download"}.</p>
 <h2>In this file</h2>
 <ul>${summary}</ul>
 ${sections}
@@ -133,4 +161,31 @@ ${sections}
 </body>
 </html>
 `;
+}
+
+/**
+ * Staff's download of a person's data (a member's, or someone's outside the registry): the
+ * readable page, or `?format=json`, with the possible matches ticked (`?match=`) and nothing else;
+ * an entry in the audit log. Null when there is no such person.
+ */
+export async function staffPersonalDataDownload(
+  key: PersonKey,
+  url: URL,
+  actor: Actor,
+): Promise<Response | null> {
+  const format = url.searchParams.get("format") === "json" ? "json" : "html";
+  const data = await collectPersonalData(key, { matches: matchesOf(url.searchParams) });
+  if (!data) return null;
+  const body =
+    format === "json" ? personalDataJson(data) : personalDataHtml(data, (await getSiteContent()).church.name);
+  await recordExport(data, actor, format);
+  const fileName = personalDataFileName(data.name, todayInChurchZone(), format);
+  return new Response(body, {
+    headers: {
+      "Content-Type": format === "json" ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

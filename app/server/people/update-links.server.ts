@@ -49,11 +49,27 @@ export function updateLinkUrl(origin: string, token: string): string {
   return `${origin}${UPDATE_PATH}/${token}`;
 }
 
-/** Makes a new link for the member (earlier links stay valid until they expire or are used). */
-async function createLink(executor: Executor, memberId: string, sentBy: string, origin: string) {
+/**
+ * Makes a new link for the member (earlier links stay valid until they expire or are used).
+ * `sentTo` is the address it is e-mailed to, null when it is shown as a QR code: the member's own
+ * download holds only what came in with the address the link proves they read.
+ */
+async function createLink(
+  executor: Executor,
+  memberId: string,
+  sentBy: string,
+  origin: string,
+  sentTo: string | null,
+) {
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + UPDATE_LINK_DAYS * DAY);
-  await executor.insert(memberUpdateLinks).values({ memberId, tokenHash: hashOf(token), expiresAt, sentBy });
+  await executor.insert(memberUpdateLinks).values({
+    memberId,
+    tokenHash: hashOf(token),
+    expiresAt,
+    sentBy,
+    sentTo: sentTo === null ? null : sentTo.trim().toLowerCase(),
+  });
   return { url: updateLinkUrl(origin, token), expiresAt };
 }
 
@@ -119,7 +135,7 @@ export async function sendUpdateLink(
     const member = await liveMember(tx, memberId);
     if (!member) return null;
     if (!isSendableAddress(member.email)) return "no-address" as const;
-    const link = await createLink(tx, member.id, actor.email, origin);
+    const link = await createLink(tx, member.id, actor.email, origin, member.email);
     await queueLinkEmail(tx, member, link, content);
     await logChange(tx, actor, "member.update-link-sent", {
       subject: memberSubject(member),
@@ -138,7 +154,7 @@ export async function showUpdateLink(
   const link = await services().db.transaction(async (tx) => {
     const member = await liveMember(tx, memberId);
     if (!member) return null;
-    const made = await createLink(tx, member.id, actor.email, origin);
+    const made = await createLink(tx, member.id, actor.email, origin, null);
     await logChange(tx, actor, "member.update-link-shown", { subject: memberSubject(member) });
     return made;
   });
@@ -164,7 +180,7 @@ export async function requestUpdateLink(email: string, origin: string): Promise<
     let sent = 0;
     for (const member of found) {
       if (!isSendableAddress(member.email.trim())) continue;
-      const link = await createLink(tx, member.id, "member", origin);
+      const link = await createLink(tx, member.id, "member", origin, member.email);
       await queueLinkEmail(tx, { ...member, email: member.email.trim() }, link, content);
       await logChange(tx, "visitor", "member.update-link-requested", { subject: memberSubject(member) });
       sent += 1;
@@ -196,6 +212,8 @@ export type OpenedLink =
       state: "open";
       linkId: string;
       memberId: string;
+      /** The address the link was e-mailed to (lower case), null for a QR code. */
+      sentTo: string | null;
       firstName: string;
       lastName: string;
       details: OwnDetails;
@@ -239,6 +257,7 @@ export async function findLink(executor: Executor, token: string): Promise<Opene
     .select({
       linkId: memberUpdateLinks.id,
       memberId: memberUpdateLinks.memberId,
+      sentTo: memberUpdateLinks.sentTo,
       expiresAt: memberUpdateLinks.expiresAt,
       usedAt: memberUpdateLinks.usedAt,
       expired: sql<boolean>`${memberUpdateLinks.expiresAt} <= now()`,
@@ -260,6 +279,7 @@ export async function findLink(executor: Executor, token: string): Promise<Opene
     state: "open",
     linkId: row.linkId,
     memberId: row.memberId,
+    sentTo: row.sentTo,
     firstName: row.member.firstName,
     lastName: row.member.lastName,
     details: ownDetailsOf(row.member),

@@ -234,15 +234,12 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
               />
             </>
           ) : null}
-          {/* Privacy (issue 23): everything about the person in one file, and erasing them for good. */}
-          <a
-            href={`/members/profile/${member.id}/export`}
-            download
-            className={buttonVariants({ variant: "outline" })}
-          >
+          {/* Privacy (issues 23, 33): everything about the person in one file (with the possible
+              matches staff tick), and erasing them for good. */}
+          <Link to={`/members/profile/${member.id}/data`} className={buttonVariants({ variant: "outline" })}>
             <Download aria-hidden="true" />
             Export data
-          </a>
+          </Link>
           {canErase ? (
             <Link
               to={`/members/profile/${member.id}/erase`}

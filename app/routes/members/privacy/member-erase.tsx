@@ -1,26 +1,22 @@
-import { Archive, ShieldAlert, Trash2 } from "lucide-react";
 import { useEffect } from "react";
-import { Form, useNavigation } from "react-router";
-import { BusyIcon } from "~/components/busy-icon";
+import { useNavigation } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
-import { FormField } from "~/components/form-field";
-import { Panel } from "~/components/panel";
-import { Button } from "~/components/ui/button";
-import { formatDate, formatDateTime } from "~/lib/format";
-import { dayInChurchZone } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/guards.server";
 import { refuse, refusalFor } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { redirectWithToast } from "~/server/http/toast.server";
-import { countInWords, PERSONAL_DATA_KINDS } from "~/server/people/personal-data.server";
-import { erasePerson, eraseSummary } from "~/server/people/person-erasure.server";
+import { matchesOf } from "~/server/people/personal-data.server";
+import { erasePerson, eraseSummary, eraseView } from "~/server/people/person-erasure.server";
+import { EraseForm } from "./person-data-parts";
 import type { Route } from "./+types/member-erase";
 
-// Privacy (issue 23): erasing a person for good. The screen lists what will go and the backups
-// that still hold it until they expire; the admin types the person's name to confirm. Works for
-// a member under "Recently deleted" too.
+// Privacy (issue 23): erasing a person for good. The screen lists what will go (the member and
+// what came in with their e-mail address), the possible matches (rows that only share their
+// mobile or look like their address: erased only when ticked, issue 33) and the backups taken
+// since their first record that still hold it; the admin types the person's name to confirm.
+// Works for a member under "Recently deleted" too.
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Erase person", "Remove a person and everything linked to them, for good.");
@@ -33,7 +29,7 @@ function sameName(typed: string, name: string) {
 }
 
 async function summaryOrBack(request: Request, id: string) {
-  const summary = await eraseSummary(id);
+  const summary = await eraseSummary({ memberId: id });
   if (summary) return summary;
   throw await redirectWithToast(
     "/members/details",
@@ -48,25 +44,14 @@ async function summaryOrBack(request: Request, id: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request, "members:erase");
-  const summary = await summaryOrBack(request, params.id);
-  return {
-    ...summary,
-    removals: PERSONAL_DATA_KINDS.filter((kind) => summary.counts[kind] > 0).map((kind) => ({
-      kind,
-      text: countInWords(kind, summary.counts[kind]),
-    })),
-    backups: summary.backups.map((backup) => ({
-      name: backup.name,
-      takenAt: formatDateTime(backup.takenAt),
-      expires: formatDate(dayInChurchZone(new Date(backup.expiresAt))),
-    })),
-  };
+  return eraseView(await summaryOrBack(request, params.id));
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request, "members:erase");
   const form = await readForm(request);
   const typed = String(form.get("confirmName") ?? "");
+  const matches = matchesOf(form);
   const summary = await summaryOrBack(request, params.id);
   const title = "Not erased";
   if (!sameName(typed, summary.name)) {
@@ -76,12 +61,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     return refuse(
       400,
       { title, description: "Nothing was removed." },
-      { fieldErrors: { confirmName: message }, values: { confirmName: typed } },
+      { fieldErrors: { confirmName: message }, values: { confirmName: typed, matches: matches.join(" ") } },
     );
   }
   let erased;
   try {
-    erased = await erasePerson(params.id, user);
+    erased = await erasePerson({ memberId: params.id }, user, matches);
   } catch (error) {
     return refusalFor(error, {
       title,
@@ -98,11 +83,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ErasePerson({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, name, isDeleted, removals, backups, keepDays } = loaderData;
+  const { id, name, isDeleted, removals, possibleMatches, backups, keepDays } = loaderData;
   const busy = useNavigation().state === "submitting";
   useEffect(() => {
     if (actionData?.toast) showToast({ ...actionData.toast, id: `erase-${actionData.at}` });
   }, [actionData]);
+  const values = actionData?.values;
   return (
     <AdminScreen
       title={`Erase ${name}`}
@@ -110,77 +96,20 @@ export default function ErasePerson({ loaderData, actionData }: Route.ComponentP
       backTo={isDeleted ? "/members/deleted" : `/members/profile/${id}`}
       backLabel={isDeleted ? "Back to Recently deleted" : "Back to Profile"}
     >
-      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-        <Panel
-          title="What will be removed"
-          description={`Everything below is about ${name}: the member record, and what came in with the same e-mail address or mobile number.`}
-          testId="erase-removals"
-        >
-          <ul className="grid gap-2">
-            {removals.map((removal) => (
-              <li key={removal.kind} className="flex items-start gap-2">
-                <Trash2 className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-                <span>{removal.text}</span>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-4 text-sm text-muted-foreground">
-            The audit log will keep only that a person was erased, by you, and when: not their name, e-mail or
-            mobile. To give the person a copy first, use Export data on their profile.
-          </p>
-        </Panel>
-
-        <div className="grid min-w-0 gap-6">
-          <Panel title="Backups still holding their data" testId="erase-backups">
-            {backups.length === 0 ? (
-              <p>No backups have been taken, so no copy is left anywhere else.</p>
-            ) : (
-              <>
-                <p>
-                  These backups were taken before today and still hold this person&apos;s data. Each is
-                  removed automatically {keepDays} days after it was taken.
-                </p>
-                <ul className="mt-3 grid gap-2" aria-label="Backups">
-                  {backups.map((backup) => (
-                    <li key={backup.name} className="flex items-start gap-2 text-sm">
-                      <Archive className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                      <span className="min-w-0 wrap-anywhere">
-                        Taken {backup.takenAt}, kept until {backup.expires}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </Panel>
-
-          <Panel title="Confirm" testId="erase-confirm">
-            <div className="mb-4 flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
-              <ShieldAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-              <p>This cannot be undone. Nothing erased can be restored from the members area.</p>
-            </div>
-            <Form method="post" className="grid gap-4">
-              <FormField
-                id="confirmName"
-                name="confirmName"
-                label={`Type ${name} to confirm`}
-                autoComplete="off"
-                spellCheck={false}
-                required
-                defaultValue={actionData?.values?.confirmName ?? ""}
-                key={actionData?.at}
-                error={actionData?.fieldErrors?.confirmName}
-              />
-              <div>
-                <Button type="submit" variant="destructive" disabled={busy}>
-                  <BusyIcon busy={busy} icon={Trash2} />
-                  Erase for good
-                </Button>
-              </div>
-            </Form>
-          </Panel>
-        </div>
-      </div>
+      <EraseForm
+        formKey={actionData?.at}
+        removalsText={`Everything below is about ${name}: the member record, and what came in with their e-mail address.`}
+        removals={removals}
+        matches={possibleMatches}
+        checked={values?.matches?.split(" ") ?? []}
+        backups={backups}
+        keepDays={keepDays}
+        confirmText={name}
+        confirmValue={values?.confirmName ?? ""}
+        confirmError={actionData?.fieldErrors?.confirmName}
+        busy={busy}
+        afterRemovals="To give the person a copy first, use Export data on their profile."
+      />
     </AdminScreen>
   );
 }
