@@ -88,6 +88,13 @@ function urlsFor(pattern: string): string[] {
     "members/profile/:id": [`/members/profile/${seeded.memberId}`],
     // The confirmation only (GET): the walk never erases anyone.
     "members/profile/:id/erase": [`/members/profile/${seeded.memberId}/erase`],
+    "members/profile/:id/data": [`/members/profile/${seeded.memberId}/data`],
+    "members/privacy/people": [
+      "/members/privacy/people",
+      `/members/privacy/people?q=${encodeURIComponent(LONG.email)}`,
+      `/members/privacy/people?email=${encodeURIComponent(LONG.email)}`,
+    ],
+    "members/privacy/people/erase": [`/members/privacy/people/erase?email=${encodeURIComponent(LONG.email)}`],
     "members/edit/:id": [`/members/edit/${seeded.memberId}`],
     "members/import/:id": [`/members/import/${seeded.importId}`],
     "members/messages/:id": [

@@ -173,7 +173,13 @@ export function EraseForm({
   afterRemovals?: ReactNode;
 }) {
   return (
-    <Form method="post" key={formKey} className="grid gap-6 lg:grid-cols-2 lg:items-start">
+    <Form
+      method="post"
+      key={formKey}
+      // A long e-mail address (in a label, a description, a match) wraps instead of widening the
+      // columns past a phone's screen.
+      className="grid gap-6 [overflow-wrap:anywhere] lg:grid-cols-2 lg:items-start"
+    >
       {Object.entries(hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -239,7 +245,11 @@ export function ExportForm({
   extra?: ReactNode;
 }) {
   return (
-    <form method="get" action={action} className="grid gap-6 lg:grid-cols-2 lg:items-start">
+    <form
+      method="get"
+      action={action}
+      className="grid gap-6 [overflow-wrap:anywhere] lg:grid-cols-2 lg:items-start"
+    >
       {Object.entries(hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
