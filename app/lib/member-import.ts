@@ -36,6 +36,13 @@ export type ColumnMapping = Record<string, ImportFieldKey>;
 export const MAX_IMPORT_ROWS = 10_000;
 /** The most columns a sheet may have. */
 export const MAX_IMPORT_COLUMNS = 100;
+/** The most characters one cell may hold: the longest member detail (an address) is 300. */
+export const MAX_IMPORT_CELL_CHARACTERS = 2_000;
+/** The most text one sheet may bring in all, in characters (a full 10MB CSV holds about half). */
+export const MAX_IMPORT_TEXT_CHARACTERS = 20_000_000;
+/** The most the parts of a workbook that are read (its sheet, texts and styles) may unpack to. */
+export const MAX_WORKBOOK_UNPACKED_BYTES = 50 * 1024 * 1024;
+export const MAX_WORKBOOK_UNPACKED_LABEL = "50MB";
 /** The field of the upload form that carries the file. */
 export const IMPORT_FILE_FIELD = "file";
 /** How many rows the preview shows. */

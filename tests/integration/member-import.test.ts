@@ -1,3 +1,4 @@
+import { format } from "node:util";
 import ExcelJS from "exceljs";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -10,12 +11,40 @@ import type { ImportPreview } from "~/server/people/member-import.server";
 import {
   callRoute,
   databaseKinds,
-  expectingConsoleErrors,
   formRequest,
   signInCookie,
   startTestServices,
   type TestServices,
 } from "../helpers/test-services";
+import { sharedTextBomb, spreadsheetBomb, workbookOf } from "../helpers/spreadsheet-bomb";
+
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+// Built once for both databases: deflating the bomb's 452MB takes a few seconds.
+const bombs = new Map<string, Promise<Uint8Array>>();
+const built = (name: string, build: () => Promise<Uint8Array>) => {
+  if (!bombs.has(name)) bombs.set(name, build());
+  return bombs.get(name)!;
+};
+
+/** What console.error prints while `work` runs, in full, as the server's log would hold it. */
+async function logWhile<T>(work: () => Promise<T>): Promise<{ result: T; log: string }> {
+  const lines: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => lines.push(format(...args));
+  try {
+    return { result: await work(), log: lines.join("\n") };
+  } finally {
+    console.error = original;
+  }
+}
+
+/** How much the process's peak memory (resident, in MB) grew while `run` ran. */
+async function peakGrowth<T>(run: () => Promise<T>): Promise<{ result: T; grewMb: number }> {
+  const before = process.resourceUsage().maxRSS;
+  const result = await run();
+  return { result, grewMb: (process.resourceUsage().maxRSS - before) / 1024 };
+}
 
 function uploadRequest(cookie: string, file: { name: string; bytes: Uint8Array | string; type?: string }) {
   const body = new FormData();
@@ -316,9 +345,12 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
       sql`create trigger refuse_boom before insert on members for each row execute function refuse_boom()`,
     );
     try {
-      const { result, logged } = await expectingConsoleErrors(() => importDraft(id));
+      const { result, log } = await logWhile(() => importDraft(id));
       expect(result.status).toBe(500);
-      expect(logged.join("\n")).toMatch(/A member import failed/);
+      expect(log).toMatch(/A member import failed/);
+      expect(log).toContain("refused for the test");
+      // The statement's parameters are the members' rows: none of them reaches the log.
+      expect(log).not.toMatch(/person\d+@example\.org|Person\d+|39000001|boom@example/);
     } finally {
       await t.services.db.execute(sql`drop trigger refuse_boom on members`);
       await t.services.db.execute(sql`drop function refuse_boom()`);
@@ -335,6 +367,27 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
       members: before.members + 1200,
       importAudits: before.importAudits + 1,
     });
+  });
+
+  it("logs a failed draft without the sheet's rows, and keeps nothing", async () => {
+    const before = await counts();
+    await t.services.db.execute(sql`
+      create or replace function refuse_draft() returns trigger language plpgsql as $$
+      begin raise exception 'draft refused for the test'; end $$`);
+    await t.services.db.execute(
+      sql`create trigger refuse_draft before insert on member_imports for each row execute function refuse_draft()`,
+    );
+    try {
+      const { result, log } = await logWhile(() => upload({ name: "members.csv", bytes: SHEET }));
+      expect(result.status).toBe(500);
+      expect(log).toMatch(/Reading a member import failed/);
+      expect(log).toContain("draft refused for the test");
+      expect(log).not.toMatch(/ana\.reyes@example\.org|Reyes|3911 0001|likes tea/);
+    } finally {
+      await t.services.db.execute(sql`drop trigger refuse_draft on member_imports`);
+      await t.services.db.execute(sql`drop function refuse_draft()`);
+    }
+    expect(await counts()).toEqual(before);
   });
 
   it("reads an Excel workbook's first sheet, its date cells included", async () => {
@@ -472,6 +525,124 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
     expect(answer.toast.title).toBe("Upload Failed");
     expect(answer.toast.description).toContain(message);
     expect(await counts()).toEqual(before);
+  });
+
+  describe("a spreadsheet bomb", () => {
+    const refusal = (result: { data?: unknown }) => {
+      const answer = result.data as { ok: boolean; toast: { title: string; description: string } };
+      expect(answer.ok).toBe(false);
+      expect(answer.toast.title).toBe("Upload Failed");
+      return answer.toast.description;
+    };
+
+    it("refuses a 785KB workbook whose sheet unpacks to 452MB at once, naming the limit, writing nothing", async () => {
+      const bomb = await built("bomb", () => spreadsheetBomb());
+      expect(bomb.byteLength).toBeLessThan(800 * 1024);
+      const before = await counts();
+      const { result, grewMb } = await peakGrowth(() =>
+        upload({ name: "bomb.xlsx", bytes: bomb, type: XLSX }),
+      );
+      expect(result.status).toBe(400);
+      expect(refusal(result)).toBe(
+        "“bomb.xlsx” unpacks to 432MB, and a workbook can unpack to at most 50MB. A list of members is much smaller: please check it is the right file, or copy the members into a new workbook and upload that.",
+      );
+      expect(await counts()).toEqual(before);
+      // Reading it whole took 5GB.
+      expect(grewMb).toBeLessThan(200);
+    });
+
+    it("refuses the same bomb when its zip says the sheet is small: inflating stops at the size it declares", async () => {
+      const bomb = await built("lying", () => spreadsheetBomb({ lying: true }));
+      const before = await counts();
+      const { result, grewMb } = await peakGrowth(() =>
+        upload({ name: "liar.xlsx", bytes: bomb, type: XLSX }),
+      );
+      expect(result.status).toBe(400);
+      expect(refusal(result)).toBe(
+        "“liar.xlsx” could not be opened as an Excel workbook. Please choose a CSV file or an Excel workbook (.xlsx).",
+      );
+      expect(await counts()).toEqual(before);
+      expect(grewMb).toBeLessThan(200);
+    });
+
+    it("refuses a small sheet whose cells all repeat one long text, at the limit on all the text", async () => {
+      const bomb = await built("shared", sharedTextBomb);
+      const before = await counts();
+      const { result, grewMb } = await peakGrowth(() =>
+        upload({ name: "echo.xlsx", bytes: bomb, type: XLSX }),
+      );
+      expect(result.status).toBe(400);
+      expect(refusal(result)).toBe(
+        "“echo.xlsx” holds more than 20,000,000 characters of text. Please split it into smaller files and import them one after the other.",
+      );
+      expect(await counts()).toEqual(before);
+      expect(grewMb).toBeLessThan(300);
+    });
+
+    const header = ["First Name", "Last Name"];
+    it.each([
+      {
+        what: "10,001 members",
+        build: () => workbookOf(10_002, 2, (row, column) => (row === 1 ? header[column]! : `P${row}`)),
+        message: "“sheet.xlsx” has more than 10,000 rows.",
+      },
+      {
+        what: "101 columns",
+        build: () => workbookOf(2, 101, (row, column) => (row === 1 ? `Column ${column}` : "x")),
+        message: "“sheet.xlsx” has more than 100 columns.",
+      },
+      {
+        what: "a cell of 2,001 characters",
+        build: () => workbookOf(3, 2, (row, column) => (row === 2 && column === 1 ? "z".repeat(2001) : "x")),
+        message: "“sheet.xlsx” has a cell of more than 2,000 characters (row 2, column B).",
+      },
+    ])("refuses a workbook of $what as soon as it is read, naming the limit", async ({ build, message }) => {
+      const before = await counts();
+      const result = await upload({ name: "sheet.xlsx", bytes: await build(), type: XLSX });
+      expect(result.status).toBe(400);
+      expect(refusal(result)).toContain(message);
+      expect(await counts()).toEqual(before);
+    });
+
+    it("refuses a CSV cell of 2,001 characters the same way", async () => {
+      const result = await upload({ name: "long.csv", bytes: `First Name,Notes\nAna,${"n".repeat(2001)}\n` });
+      expect(result.status).toBe(400);
+      expect(refusal(result)).toContain(
+        "“long.csv” has a cell of more than 2,000 characters (row 2, column B).",
+      );
+    });
+
+    it("reads a workbook made without shared texts, and picks its first visible sheet", async () => {
+      const id = await uploadDraft({
+        name: "inline.xlsx",
+        bytes: await workbookOf(2, 4, (row, column) =>
+          row === 1
+            ? ["First Name", "Last Name", "Email", "Mobile"][column]!
+            : ["Ida", "Inline", "ida@example.org", "33221100"][column]!,
+        ),
+        type: XLSX,
+      });
+      const { preview } = await review(id);
+      expect(preview!.previewRows.map((row) => row.cells)).toEqual([
+        ["Ida", "Inline", "ida@example.org", "33221100"],
+      ]);
+
+      const workbook = new ExcelJS.Workbook();
+      workbook.addWorksheet("Old").addRow(["Hidden", "Sheet"]);
+      workbook.getWorksheet("Old")!.state = "hidden";
+      const members = workbook.addWorksheet("Members");
+      members.addRow(["First Name", "Last Name", "Email", "Mobile"]);
+      members.addRow(["Vic", "Visible", "vic@example.org", "33221101"]);
+      const visible = await uploadDraft({
+        name: "hidden-first.xlsx",
+        bytes: new Uint8Array(await workbook.xlsx.writeBuffer()),
+        type: XLSX,
+      });
+      const shown = await review(visible);
+      expect(shown.preview!.previewRows.map((row) => row.cells)).toEqual([
+        ["Vic", "Visible", "vic@example.org", "33221101"],
+      ]);
+    });
   });
 
   it("reads a comma CSV in UTF-8 and a Windows-1252 CSV alike", async () => {

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import { memberImports, members } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import {
@@ -16,6 +17,7 @@ import {
 import type { ExistingMember } from "~/lib/member-import-duplicates";
 import { pickMemberFields } from "~/schemas/member-fields";
 import type { StaffUser } from "../auth/guards.server";
+import { AppError } from "../http/errors.server";
 import { logChange } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
 import { services } from "../platform/services.server";
@@ -34,6 +36,29 @@ export const SKIPPED_ROWS_LISTED = 100;
 
 export type ImportStatus = "draft" | "imported" | "undone";
 
+/**
+ * A failed write told without what was written: the database's error carries the statement's
+ * parameters, which here are the members' rows (every cell of a sheet), and failures are logged.
+ * What remains (the database's message and code) says why.
+ */
+function withoutRows(error: unknown): unknown {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const { message, code } = (error.cause ?? {}) as { message?: unknown; code?: unknown };
+  const reason = typeof message === "string" ? message : "no reason given";
+  return new Error(
+    `The database refused a statement on member imports: ${reason}${typeof code === "string" ? ` (${code})` : ""}`,
+  );
+}
+
+/** Runs a write of imported rows, its failure told without the rows. */
+async function writingRows<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw error instanceof AppError ? error : withoutRows(error);
+  }
+}
+
 const subject = (row: { id: string; fileName: string }) => ({
   type: "member-import",
   id: row.id,
@@ -49,26 +74,28 @@ export async function createImportDraft(
   fileName: string,
   sheet: ParsedSheet,
 ): Promise<string> {
-  return services().db.transaction(async (tx) => {
-    await tx
-      .delete(memberImports)
-      .where(
-        and(eq(memberImports.status, "draft"), lt(memberImports.createdAt, sql`now() - interval '1 day'`)),
-      );
-    const [row] = await tx
-      .insert(memberImports)
-      .values({
-        fileName,
-        headers: sheet.headers,
-        rows: sheet.rows,
-        mapping: guessMapping(sheet.headers),
-        rowCount: sheet.rows.filter((cells) => !isEmptyRow(cells)).length,
-        createdBy: user.id,
-        createdByLabel: user.email,
-      })
-      .returning({ id: memberImports.id });
-    return row!.id;
-  });
+  return writingRows(() =>
+    services().db.transaction(async (tx) => {
+      await tx
+        .delete(memberImports)
+        .where(
+          and(eq(memberImports.status, "draft"), lt(memberImports.createdAt, sql`now() - interval '1 day'`)),
+        );
+      const [row] = await tx
+        .insert(memberImports)
+        .values({
+          fileName,
+          headers: sheet.headers,
+          rows: sheet.rows,
+          mapping: guessMapping(sheet.headers),
+          rowCount: sheet.rows.filter((cells) => !isEmptyRow(cells)).length,
+          createdBy: user.id,
+          createdByLabel: user.email,
+        })
+        .returning({ id: memberImports.id });
+      return row!.id;
+    }),
+  );
 }
 
 /** One import as the history lists it (without its cells). */
@@ -287,67 +314,73 @@ export async function runImport(
   if (!isUuid(id)) return { kind: "not-found" };
   // Read before the transaction: PGlite has one connection, and the transaction holds it.
   const { ministries } = await getSiteContent();
-  return services().db.transaction(async (tx) => {
-    const [draft] = await tx
-      .select({
-        id: memberImports.id,
-        fileName: memberImports.fileName,
-        status: memberImports.status,
-        headers: memberImports.headers,
-        rows: memberImports.rows,
-        mapping: memberImports.mapping,
-      })
-      .from(memberImports)
-      .where(eq(memberImports.id, id))
-      .for("update");
-    if (!draft) return { kind: "not-found" } as const;
-    if (draft.status !== "draft") {
-      return { kind: "done-before", fileName: draft.fileName, status: draft.status as ImportStatus } as const;
-    }
-    const mapping = cleanMapping(draft.mapping, draft.headers.length);
-    if (expectedMapping && !sameMapping(mapping, expectedMapping)) {
+  return writingRows(() =>
+    services().db.transaction(async (tx) => {
+      const [draft] = await tx
+        .select({
+          id: memberImports.id,
+          fileName: memberImports.fileName,
+          status: memberImports.status,
+          headers: memberImports.headers,
+          rows: memberImports.rows,
+          mapping: memberImports.mapping,
+        })
+        .from(memberImports)
+        .where(eq(memberImports.id, id))
+        .for("update");
+      if (!draft) return { kind: "not-found" } as const;
+      if (draft.status !== "draft") {
+        return {
+          kind: "done-before",
+          fileName: draft.fileName,
+          status: draft.status as ImportStatus,
+        } as const;
+      }
+      const mapping = cleanMapping(draft.mapping, draft.headers.length);
+      if (expectedMapping && !sameMapping(mapping, expectedMapping)) {
+        return {
+          kind: "refused",
+          message: "The columns were changed after this preview was made. Please check the preview again.",
+        } as const;
+      }
+      const { blocking } = mappingProblems(mapping, draft.headers);
+      if (blocking.length > 0) return { kind: "refused", message: blocking[0]! } as const;
+      const check = checkImportRows(draft.rows, mapping, ministries, await existingMembers(tx));
+      if (check.ready === 0) {
+        return {
+          kind: "refused",
+          message: "No row is ready to import. Please correct the file or the columns and try again.",
+        } as const;
+      }
+      const values = check.rows.flatMap((row) =>
+        row.member ? [{ ...pickMemberFields(row.member), importId: draft.id }] : [],
+      );
+      for (let start = 0; start < values.length; start += IMPORT_BATCH_SIZE) {
+        await tx.insert(members).values(values.slice(start, start + IMPORT_BATCH_SIZE));
+      }
+      await tx
+        .update(memberImports)
+        .set({
+          status: "imported",
+          rows: [],
+          rowCount: check.total,
+          importedCount: check.ready,
+          skippedCount: check.withProblems,
+          importedAt: new Date(),
+        })
+        .where(eq(memberImports.id, draft.id));
+      await logChange(tx, user, "member.imported", {
+        subject: subject(draft),
+        details: { imported: check.ready, skipped: check.withProblems, rows: check.total },
+      });
       return {
-        kind: "refused",
-        message: "The columns were changed after this preview was made. Please check the preview again.",
+        kind: "imported",
+        fileName: draft.fileName,
+        imported: check.ready,
+        skipped: check.withProblems,
       } as const;
-    }
-    const { blocking } = mappingProblems(mapping, draft.headers);
-    if (blocking.length > 0) return { kind: "refused", message: blocking[0]! } as const;
-    const check = checkImportRows(draft.rows, mapping, ministries, await existingMembers(tx));
-    if (check.ready === 0) {
-      return {
-        kind: "refused",
-        message: "No row is ready to import. Please correct the file or the columns and try again.",
-      } as const;
-    }
-    const values = check.rows.flatMap((row) =>
-      row.member ? [{ ...pickMemberFields(row.member), importId: draft.id }] : [],
-    );
-    for (let start = 0; start < values.length; start += IMPORT_BATCH_SIZE) {
-      await tx.insert(members).values(values.slice(start, start + IMPORT_BATCH_SIZE));
-    }
-    await tx
-      .update(memberImports)
-      .set({
-        status: "imported",
-        rows: [],
-        rowCount: check.total,
-        importedCount: check.ready,
-        skippedCount: check.withProblems,
-        importedAt: new Date(),
-      })
-      .where(eq(memberImports.id, draft.id));
-    await logChange(tx, user, "member.imported", {
-      subject: subject(draft),
-      details: { imported: check.ready, skipped: check.withProblems, rows: check.total },
-    });
-    return {
-      kind: "imported",
-      fileName: draft.fileName,
-      imported: check.ready,
-      skipped: check.withProblems,
-    } as const;
-  });
+    }),
+  );
 }
 
 export type UndoOutcome =
