@@ -1,6 +1,6 @@
 import { format } from "node:util";
 import ExcelJS from "exceljs";
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, memberImports, members } from "../../database/schema";
 import { action as uploadAction, loader as historyLoader } from "~/routes/members/people/import-members";
@@ -170,16 +170,24 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
       6: "membershipStatus",
     });
     expect(preview!.columns[7]).toMatchObject({ header: "Notes", field: "", examples: ["likes tea"] });
-    expect(preview).toMatchObject({ total: 8, ready: 2, withProblems: 6 });
+    // Row 6's unknown ministry is left out and the row imported; a missing or wrong required
+    // detail, or a repeat, skips the row.
+    expect(preview).toMatchObject({ total: 8, ready: 3, withEmptyCells: 1, skipped: 5 });
     const problems = new Map(preview!.previewRows.map((row) => [row.row, row.problems]));
     expect(problems.get(2)).toEqual([]);
     expect(problems.get(3)).toEqual([]);
     expect(problems.get(4)).toEqual([{ field: "firstName", message: "First name is required." }]);
     expect(problems.get(5)).toEqual([
-      { field: "birthday", message: "Birthday: “31/02/1990” is not a real date." },
+      {
+        field: "birthday",
+        message: "Birthday: “31/02/1990” is not a real date. Left empty.",
+        leftEmpty: true,
+      },
       { field: "email", message: "Please enter a valid email address." },
     ]);
-    expect(problems.get(6)).toEqual([{ field: "ministryInvolvement", message: "Unknown ministry “Choir”." }]);
+    expect(problems.get(6)).toEqual([
+      { field: "ministryInvolvement", message: "Unknown ministry “Choir”: left out.", leftEmpty: true },
+    ]);
     expect(problems.get(7)).toEqual([
       expect.objectContaining({
         field: "email",
@@ -193,11 +201,16 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
         { field: "mobile", message: "Mobile number is required." },
         {
           field: "membershipStatus",
-          message: "Unknown membership status “Visitor”: use Active, Inactive, Left or Transferred.",
+          message:
+            "Unknown membership status “Visitor”: use Active, Inactive, Left or Transferred. Left empty, so Active.",
+          leftEmpty: true,
         },
       ]),
     );
-    expect(preview!.skippedRows.map((row) => row.row)).toEqual([4, 5, 6, 7, 8, 10]);
+    expect(preview!.skippedRows.map((row) => row.row)).toEqual([4, 5, 7, 8, 10]);
+    expect(preview!.emptiedRows.map((row) => row.row)).toEqual([6]);
+    expect(preview!.unknownMinistries).toEqual([{ name: "Choir", key: "choir", rows: 1 }]);
+    expect(preview!.ministries).toContainEqual({ slug: "amplify", name: "Amplify (Music)" });
   });
 
   it("keeps the columns staff choose, and previews with them", async () => {
@@ -241,7 +254,12 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
     expect(result.response!.headers.get("location")).toBe("/members/import");
 
     const imported = await t.services.db.select().from(members).where(eq(members.importId, id));
-    expect(imported.map((m) => m.email).sort()).toEqual(["ana.reyes@example.org", "ben@example.org"]);
+    expect(imported.map((m) => m.email).sort()).toEqual([
+      "ana.reyes@example.org",
+      "ben@example.org",
+      "dan@example.org",
+    ]);
+    expect(imported.find((m) => m.firstName === "Dan")).toMatchObject({ ministryInvolvement: [] });
     expect(imported.find((m) => m.firstName === "Ana")).toMatchObject({
       countryCode: "+973",
       mobile: "3911 0001",
@@ -256,8 +274,8 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
       status: "imported",
       rows: [],
       rowCount: 8,
-      importedCount: 2,
-      skippedCount: 6,
+      importedCount: 3,
+      skippedCount: 5,
     });
     expect(done!.importedAt).toBeInstanceOf(Date);
     const entries = await t.services.db.select().from(auditLog).where(eq(auditLog.subjectId, id));
@@ -266,12 +284,12 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
         action: "member.imported",
         actorLabel: "admin@test.local",
         subjectLabel: "members.csv",
-        details: { imported: 2, skipped: 6, rows: 8 },
+        details: { imported: 3, skipped: 5, rows: 8 },
       }),
     ]);
     expect(await counts()).toEqual({
       ...before,
-      members: before.members + 2,
+      members: before.members + 3,
       importAudits: before.importAudits + 1,
     });
 
@@ -280,7 +298,7 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
     expect(second.status).toBe(302);
     expect(await counts()).toEqual({
       ...before,
-      members: before.members + 2,
+      members: before.members + 3,
       importAudits: before.importAudits + 1,
     });
 
@@ -289,13 +307,13 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
       new Request("http://localhost/members/import", { headers: { cookie } }),
     );
     expect((history.data as { imports: unknown[] }).imports).toEqual([
-      expect.objectContaining({ id, status: "imported", importedCount: 2, skippedCount: 6, remaining: 2 }),
+      expect.objectContaining({ id, status: "imported", importedCount: 3, skippedCount: 5, remaining: 3 }),
     ]);
 
     const undone = await post(id, { intent: "undo" });
     expect(undone.status).toBe(200);
     expect((undone.data as { toast: { description: string } }).toast.description).toBe(
-      "2 members added from “members.csv” removed.",
+      "3 members added from “members.csv” removed.",
     );
     expect(await t.services.db.select().from(members).where(eq(members.importId, id))).toEqual([]);
     const [afterUndo] = await t.services.db.select().from(memberImports).where(eq(memberImports.id, id));
@@ -309,6 +327,31 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
     expect(await counts()).toEqual({ ...before, importAudits: before.importAudits + 2 });
   });
 
+  it("imports an unknown ministry as the one of ours staff chose, and refuses a choice it cannot read", async () => {
+    const id = await uploadDraft({ name: "members.csv", bytes: SHEET });
+    const { preview } = await review(id);
+    const mapping = JSON.stringify(preview!.mapping);
+    const before = await counts();
+    const refused = await post(id, { intent: "import", mapping, "ministry:choir": "../amplify" });
+    expect(refused.status).toBe(400);
+    expect(await counts()).toEqual(before);
+
+    const result = await post(id, { intent: "import", mapping, "ministry:choir": "amplify" });
+    expect(result.status).toBe(302);
+    const [dan] = await t.services.db
+      .select()
+      .from(members)
+      .where(and(eq(members.importId, id), eq(members.email, "dan@example.org")));
+    expect(dan).toMatchObject({ firstName: "Dan", ministryInvolvement: ["amplify"] });
+    const [entry] = await t.services.db.select().from(auditLog).where(eq(auditLog.subjectId, id));
+    expect(entry!.details).toEqual({
+      imported: 3,
+      skipped: 5,
+      rows: 8,
+      ministriesMatched: { choir: "amplify" },
+    });
+  });
+
   it("imports one import once even when two posts arrive together", async () => {
     const id = await uploadDraft({ name: "members.csv", bytes: SHEET });
     const { preview } = await review(id);
@@ -319,7 +362,7 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
       .select({ n: count() })
       .from(members)
       .where(eq(members.importId, id))) as [{ n: number }];
-    expect(n).toBe(2);
+    expect(n).toBe(3);
   });
 
   it("writes every member or none: a failure in the last batch leaves nothing behind", async () => {
@@ -435,11 +478,15 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
       {
         field: "birthday",
         message:
-          "Birthday: “10/25/1990” has the month first; write dates day first (DD/MM/YYYY) or as YYYY-MM-DD.",
+          "Birthday: “10/25/1990” has the month first; write dates day first (DD/MM/YYYY) or as YYYY-MM-DD. Left empty.",
+        leftEmpty: true,
       },
     ]);
     expect((await importDraft(id)).status).toBe(302);
-    const [ana] = await t.services.db.select().from(members).where(eq(members.importId, id));
+    const [ana] = await t.services.db
+      .select()
+      .from(members)
+      .where(and(eq(members.importId, id), eq(members.email, "ana.cruz@example.org")));
     expect(ana).toMatchObject({
       firstName: "Ana",
       middleName: "Maria",

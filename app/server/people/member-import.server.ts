@@ -12,7 +12,9 @@ import {
   type ColumnMapping,
   type ImportFieldKey,
   type MappingProblems,
+  type MinistryChoices,
   type RowProblem,
+  type UnknownMinistry,
 } from "~/lib/member-import";
 import type { ExistingMember } from "~/lib/member-import-duplicates";
 import { pickMemberFields } from "~/schemas/member-fields";
@@ -31,8 +33,8 @@ import { memberContactColumns, notDeleted } from "./members.server";
 
 /** Members written per INSERT statement: 500 rows of 22 columns stay far below PostgreSQL's 65,535 parameters. */
 export const IMPORT_BATCH_SIZE = 500;
-/** The most skipped rows the preview lists (the counts cover all). */
-export const SKIPPED_ROWS_LISTED = 100;
+/** The most skipped rows, and rows with details left empty, the preview lists (the counts cover all). */
+export const ROWS_LISTED = 100;
 
 export type ImportStatus = "draft" | "imported" | "undone";
 
@@ -186,7 +188,16 @@ export interface ImportColumn {
 
 export interface PreviewRow {
   row: number;
+  /** It will be imported (perhaps with details left empty, which its problems name). */
+  isReady: boolean;
   /** The cells of the chosen columns, in the order of `ImportPreview.shownColumns`. */
+  cells: string[];
+  problems: RowProblem[];
+}
+
+/** A row listed under the preview, with the cells it is known by and its problems. */
+export interface ListedRow {
+  row: number;
   cells: string[];
   problems: RowProblem[];
 }
@@ -201,10 +212,18 @@ export interface ImportPreview {
   shownColumns: { index: number; header: string; field: ImportFieldKey }[];
   total: number;
   ready: number;
-  withProblems: number;
+  /** Ready rows imported without a detail that could not be read. */
+  withEmptyCells: number;
+  skipped: number;
   previewRows: PreviewRow[];
   /** The first rows that will be skipped, with their problems. */
-  skippedRows: { row: number; cells: string[]; problems: RowProblem[] }[];
+  skippedRows: ListedRow[];
+  /** The first rows that will be imported with a detail left empty, with what is left out. */
+  emptiedRows: ListedRow[];
+  /** Ministries the sheet names that are not ours, for staff to match to one of ours (or leave out). */
+  unknownMinistries: UnknownMinistry[];
+  /** The church's ministries, to choose from. */
+  ministries: { slug: string; name: string }[];
 }
 
 /**
@@ -251,16 +270,24 @@ export async function previewImport(id: string): Promise<ImportPreview | null> {
     shownColumns,
     total: check.total,
     ready: check.ready,
-    withProblems: check.withProblems,
+    withEmptyCells: check.withEmptyCells,
+    skipped: check.skipped,
     previewRows: check.rows.slice(0, PREVIEW_ROWS).map((row) => ({
       row: row.row,
+      isReady: row.member !== null,
       cells: cellsOf(row.row),
       problems: row.problems,
     })),
     skippedRows: check.rows
       .filter((row) => !row.member)
-      .slice(0, SKIPPED_ROWS_LISTED)
+      .slice(0, ROWS_LISTED)
       .map((row) => ({ row: row.row, cells: cellsOf(row.row), problems: row.problems })),
+    emptiedRows: check.rows
+      .filter((row) => row.member && row.problems.length > 0)
+      .slice(0, ROWS_LISTED)
+      .map((row) => ({ row: row.row, cells: cellsOf(row.row), problems: row.problems })),
+    unknownMinistries: check.unknownMinistries,
+    ministries: ministries.map(({ slug, name }) => ({ slug, name })),
   };
 }
 
@@ -310,10 +337,17 @@ export async function runImport(
   user: StaffUser,
   /** The columns the preview was shown with: an import made with others is refused. */
   expectedMapping?: ColumnMapping,
+  /** The ministries staff chose for names in the sheet that are not ours. */
+  ministryChoices: MinistryChoices = {},
 ): Promise<ImportOutcome> {
   if (!isUuid(id)) return { kind: "not-found" };
   // Read before the transaction: PGlite has one connection, and the transaction holds it.
   const { ministries } = await getSiteContent();
+  const choices = Object.fromEntries(
+    Object.entries(ministryChoices).filter(([, slug]) =>
+      ministries.some((ministry) => ministry.slug === slug),
+    ),
+  );
   return writingRows(() =>
     services().db.transaction(async (tx) => {
       const [draft] = await tx
@@ -345,7 +379,7 @@ export async function runImport(
       }
       const { blocking } = mappingProblems(mapping, draft.headers);
       if (blocking.length > 0) return { kind: "refused", message: blocking[0]! } as const;
-      const check = checkImportRows(draft.rows, mapping, ministries, await existingMembers(tx));
+      const check = checkImportRows(draft.rows, mapping, ministries, await existingMembers(tx), choices);
       if (check.ready === 0) {
         return {
           kind: "refused",
@@ -365,19 +399,24 @@ export async function runImport(
           rows: [],
           rowCount: check.total,
           importedCount: check.ready,
-          skippedCount: check.withProblems,
+          skippedCount: check.skipped,
           importedAt: new Date(),
         })
         .where(eq(memberImports.id, draft.id));
       await logChange(tx, user, "member.imported", {
         subject: subject(draft),
-        details: { imported: check.ready, skipped: check.withProblems, rows: check.total },
+        details: {
+          imported: check.ready,
+          skipped: check.skipped,
+          rows: check.total,
+          ...(Object.keys(choices).length > 0 ? { ministriesMatched: choices } : {}),
+        },
       });
       return {
         kind: "imported",
         fileName: draft.fileName,
         imported: check.ready,
-        skipped: check.withProblems,
+        skipped: check.skipped,
       } as const;
     }),
   );
