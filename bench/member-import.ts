@@ -1,7 +1,11 @@
 // A spreadsheet import through HTTP, as staff make it: upload a generated CSV of 5,000 members,
 // open the preview (every row checked against the registry), import, then undo (so the rest of
-// the bench sees the data as seeded). Each step is timed; the goal is the whole import.
+// the bench sees the data as seeded). Each step is timed; the goal is the whole import. Then a
+// "spreadsheet bomb" (a 785 kB workbook whose sheet unpacks to 452 MB) is uploaded: the goal is
+// that it is refused with the server's memory barely moving.
+import { spreadsheetBomb } from "../tests/helpers/spreadsheet-bomb";
 import { type CookieJar, request, round } from "./http";
+import { readMemory, resetPeak } from "./server";
 
 export const IMPORT_BENCH_ROWS = 5000;
 
@@ -15,6 +19,58 @@ export interface ImportBenchResult {
   /** Upload + preview + import: what staff wait for in all. */
   totalMs: number;
   undoMs: number;
+  bomb: BombResult;
+}
+
+export interface BombResult {
+  fileKb: number;
+  /** The upload's answer: 400, a refusal, is the goal. */
+  status: number;
+  ms: number;
+  /** How far the server's resident memory rose above where it was before the upload. */
+  peakIncreaseMb: number;
+}
+
+const MB = 1024 * 1024;
+
+/** Uploads the bomb and watches the server's peak memory while it is refused. */
+async function measureBomb(baseUrl: string, jar: CookieJar, serverPid: number): Promise<BombResult> {
+  const bomb = await spreadsheetBomb();
+  const body = new FormData();
+  body.set(
+    "file",
+    new File([Uint8Array.from(bomb)], "bomb.xlsx", {
+      type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    }),
+  );
+  const baseline = readMemory(serverPid).rss;
+  const kernelPeak = resetPeak(serverPid);
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, readMemory(serverPid).rss);
+  }, 20);
+  const started = performance.now();
+  let status: number;
+  try {
+    const answer = await fetch(`${baseUrl}/members/import`, {
+      method: "POST",
+      body,
+      headers: { Cookie: jar.header(), Origin: baseUrl },
+      redirect: "manual",
+    });
+    await answer.arrayBuffer();
+    status = answer.status;
+  } finally {
+    clearInterval(sampler);
+  }
+  const ms = performance.now() - started;
+  if (kernelPeak) peak = Math.max(peak, readMemory(serverPid).hwm);
+  return {
+    fileKb: round(bomb.byteLength / 1024),
+    status,
+    ms: round(ms),
+    peakIncreaseMb: round((peak - baseline) / MB),
+  };
 }
 
 const MINISTRIES = ["Amplify (Music)", "TEE", "Yadah", "ignite", "ACTS Kids", ""];
@@ -54,6 +110,7 @@ export async function measureMemberImport(
   baseUrl: string,
   jar: CookieJar,
   runSql: <Row>(text: string, params?: unknown[]) => Promise<Row[]>,
+  serverPid: number,
   rows = IMPORT_BENCH_ROWS,
 ): Promise<ImportBenchResult> {
   const csv = importBenchCsv(rows);
@@ -109,6 +166,7 @@ export async function measureMemberImport(
   });
   const undoMs = performance.now() - started;
   if (undone.status !== 200) throw new Error(`Undoing the import answered ${undone.status}`);
+  const bomb = await measureBomb(baseUrl, jar, serverPid);
 
   return {
     rows,
@@ -119,5 +177,6 @@ export async function measureMemberImport(
     importMs: round(importMs),
     totalMs: round(uploadMs + preview.ms + importMs),
     undoMs: round(undoMs),
+    bomb,
   };
 }

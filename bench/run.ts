@@ -268,6 +268,13 @@ function evaluateGoals(report: {
     memberImport.totalMs < 10000 && memberImport.imported === memberImport.rows,
   );
   add(
+    `A spreadsheet bomb (${memberImport.bomb.fileKb} kB, its sheet 452 MB unpacked) refused: server memory increase`,
+    memberImport.bomb.peakIncreaseMb,
+    "< 50",
+    "MB",
+    memberImport.bomb.status === 400 && memberImport.bomb.peakIncreaseMb < 50,
+  );
+  add(
     `Server RSS after the run (${REST_SECONDS} s at rest)`,
     report.finalRssMb,
     "< 300",
@@ -410,9 +417,9 @@ function summary(results: BenchResults): string {
     "",
     (({ memberImport: m }) =>
       `Member import, CSV of ${m.rows} rows (${m.csvKb} kB): upload ${m.uploadMs} ms, preview ${m.previewMs} ms, ` +
-      `import ${m.importMs} ms (${m.imported} members), total ${m.totalMs} ms; undo ${m.undoMs} ms`)(
-      results.staff,
-    ),
+      `import ${m.importMs} ms (${m.imported} members), total ${m.totalMs} ms; undo ${m.undoMs} ms. ` +
+      `A spreadsheet bomb of ${m.bomb.fileKb} kB: answered ${m.bomb.status} in ${m.bomb.ms} ms, ` +
+      `server memory +${m.bomb.peakIncreaseMb} MB`)(results.staff),
     "",
     `Home page weight (gzip as served / level 9): JS ${kB(results.homeAssets.js.servedGzip)} / ${kB(results.homeAssets.js.gzip9)} kB in ${results.homeAssets.js.files} files, ` +
       `CSS ${kB(results.homeAssets.css.servedGzip)} / ${kB(results.homeAssets.css.gzip9)} kB in ${results.homeAssets.css.files} files, ` +
@@ -740,10 +747,14 @@ async function runBench(options: { quick: boolean; lighthouse: boolean; gzip: bo
     }
 
     log(`Importing a spreadsheet of members (a generated CSV), then undoing it...`);
-    const memberImport = await measureMemberImport(server.baseUrl, jar, server.sql);
+    const memberImport = await measureMemberImport(server.baseUrl, jar, server.sql, server.pid);
     log(
       `  import ${memberImport.rows} rows: upload ${memberImport.uploadMs} ms, preview ${memberImport.previewMs} ms, ` +
         `import ${memberImport.importMs} ms, total ${memberImport.totalMs} ms; undo ${memberImport.undoMs} ms`,
+    );
+    log(
+      `  a spreadsheet bomb of ${memberImport.bomb.fileKb} kB: answered ${memberImport.bomb.status} in ${memberImport.bomb.ms} ms, ` +
+        `server memory +${memberImport.bomb.peakIncreaseMb} MB`,
     );
 
     let lighthouse: LighthouseResult[] | null = null;

@@ -67,6 +67,7 @@ export function markDuplicates<Field extends string>(
   for (const checked of rows) {
     if (!checked.member) continue;
     const keys = identityKeys(checked.member);
+    const before = checked.problems.length;
     for (const kind of Object.keys(SAME) as (keyof typeof SAME)[]) {
       const key = keys[kind];
       if (!key) continue;
@@ -83,7 +84,8 @@ export function markDuplicates<Field extends string>(
         checked.problems.push({ field: SAME[kind].field, message: `${SAME[kind].words} row ${row}.` });
       }
     }
-    if (checked.problems.length > 0) checked.member = null;
+    // Problems it had before (details left empty) do not skip it; a repeat does.
+    if (checked.problems.length > before) checked.member = null;
     else
       for (const kind of Object.keys(SAME) as (keyof typeof SAME)[])
         earlier[kind].set(keys[kind], checked.row);

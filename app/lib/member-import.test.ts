@@ -27,6 +27,10 @@ describe("guessing the member field from a column name", () => {
     ["Mobile Number", "mobile"],
     ["Phone", "mobile"],
     ["Contact No.", "mobile"],
+    ["Cellphone No.", "mobile"],
+    ["Cell", "mobile"],
+    ["Cell No.", "mobile"],
+    ["Cellphone", "mobile"],
     ["Country Code", "countryCode"],
     ["country_code", "countryCode"],
     ["Date of Birth", "birthday"],
@@ -210,16 +214,86 @@ describe("checking a row", () => {
         { field: "lastName", message: "Last name is required." },
         { field: "email", message: "Please enter a valid email address." },
         { field: "mobile", message: "Mobile number is required." },
-        { field: "birthday", message: "Birthday: “31/02/1990” is not a real date." },
-        { field: "ministryInvolvement", message: "Unknown ministry “Choir”." },
+        {
+          field: "birthday",
+          message: "Birthday: “31/02/1990” is not a real date. Left empty.",
+          leftEmpty: true,
+        },
+        { field: "ministryInvolvement", message: "Unknown ministry “Choir”: left out.", leftEmpty: true },
         {
           field: "membershipStatus",
-          message: "Unknown membership status “Visitor”: use Active, Inactive, Left or Transferred.",
+          message:
+            "Unknown membership status “Visitor”: use Active, Inactive, Left or Transferred. Left empty, so Active.",
+          leftEmpty: true,
         },
-        { field: "ministryRole", message: "Unknown ministry role “Choir Head”." },
+        { field: "ministryRole", message: "Unknown ministry role “Choir Head”: left out.", leftEmpty: true },
       ]),
     );
     expect(checked.problems).toHaveLength(8);
+  });
+
+  it("imports a row with an optional detail it cannot read left empty, and names the detail", () => {
+    const checked = checkRow(
+      row({
+        ...good,
+        DOB: "n/a",
+        Ministries: "Amplify, Choir",
+        Status: "Visitor",
+        Gender: "Other",
+        Roles: "Choir Head, SG Leader",
+      }),
+      mapping,
+      4,
+    );
+    expect(checked.member).toMatchObject({
+      firstName: "Ana",
+      email: "ana@example.org",
+      birthday: null,
+      ministryInvolvement: ["amplify"],
+      ministryRole: ["sg-leader"],
+      membershipStatus: "active",
+      gender: null,
+    });
+    expect(checked.problems.map((item) => [item.field, item.leftEmpty])).toEqual([
+      ["gender", true],
+      ["membershipStatus", true],
+      ["birthday", true],
+      ["ministryInvolvement", true],
+      ["ministryRole", true],
+    ]);
+    expect(checked.unknownMinistries).toEqual(["Choir"]);
+
+    // An optional text the form refuses (too long) is left empty too.
+    const nickname = checkRow([...row(good), "N".repeat(81)], { ...mapping, 10: "nickname" }, 5);
+    expect(nickname.member).toMatchObject({ firstName: "Ana", nickname: null });
+    expect(nickname.problems).toEqual([
+      { field: "nickname", message: "Nickname must be at most 80 characters. Left empty.", leftEmpty: true },
+    ]);
+  });
+
+  it("skips a row only for a required detail: a name, the e-mail, the mobile and its country code", () => {
+    const noEmail = checkRow(row({ ...good, "E-mail": "", DOB: "n/a" }), mapping, 2);
+    expect(noEmail.member).toBeNull();
+    expect(noEmail.problems).toEqual([
+      { field: "birthday", message: expect.stringContaining("Left empty."), leftEmpty: true },
+      { field: "email", message: "Email is required." },
+    ]);
+    const withCode = guessMapping(["First Name", "Last Name", "Email", "Mobile", "Country Code"]);
+    const unknownCode = checkRow(["Ana", "Cruz", "ana@example.org", "33334444", "+1"], withCode, 3);
+    expect(unknownCode.member).toBeNull();
+    expect(unknownCode.problems).toEqual([
+      { field: "countryCode", message: "Unknown country code “+1”: use +973 or +63." },
+    ]);
+  });
+
+  it("puts an unknown ministry where staff chose, and ignores a choice of no ministry of ours", () => {
+    const choosing = makeRowChecker(ministries, { choir: "amplify", dance: "no-such-ministry" });
+    const checked = choosing(row({ ...good, Ministries: "choir, TEE, Dance" }), mapping, 2);
+    expect(checked.member?.ministryInvolvement).toEqual(["amplify", "tee"]);
+    expect(checked.problems).toEqual([
+      { field: "ministryInvolvement", message: "Unknown ministry “Dance”: left out.", leftEmpty: true },
+    ]);
+    expect(checked.unknownMinistries).toEqual(["Dance"]);
   });
 
   it("says which way a date could not be read", () => {
@@ -229,7 +303,8 @@ describe("checking a row", () => {
     expect(words.problems[0]).toEqual({
       field: "birthday",
       message:
-        "Birthday: “soon” is not a date we can read; write it as DD/MM/YYYY, YYYY-MM-DD or 3 Oct 1990.",
+        "Birthday: “soon” is not a date we can read; write it as DD/MM/YYYY, YYYY-MM-DD or 3 Oct 1990. Left empty.",
+      leftEmpty: true,
     });
   });
 
@@ -287,7 +362,13 @@ describe("checkImportRows", () => {
       ["Carl", "Diaz", "carl@example.org", "39990004", ""], // row 9: ready
     ];
     const result = checkImportRows(sheet, mapping, ministries, existing);
-    expect(result).toMatchObject({ total: 7, ready: 2, withProblems: 5 });
+    expect(result).toMatchObject({
+      total: 7,
+      ready: 2,
+      withEmptyCells: 0,
+      skipped: 5,
+      unknownMinistries: [],
+    });
     const byRow = new Map(result.rows.map((row) => [row.row, row]));
     expect(byRow.has(5)).toBe(false);
     expect(byRow.get(2)!.problems).toEqual([
@@ -309,5 +390,32 @@ describe("checkImportRows", () => {
     expect(byRow.get(7)!.problems).toEqual([{ field: "email", message: "Same e-mail as row 6." }]);
     expect(byRow.get(8)!.problems).toEqual([{ field: "lastName", message: "Last name is required." }]);
     expect(byRow.get(9)!.member).not.toBeNull();
+  });
+
+  it("still finds a repeat in a row with a detail left empty, and lists the unknown ministries once", () => {
+    const withMinistries = guessMapping([
+      "First Name",
+      "Last Name",
+      "Email",
+      "Mobile",
+      "Birthday",
+      "Ministries",
+    ]);
+    const sheet = [
+      ["Dan", "Lim", "dan@example.org", "39990010", "n/a", "Choir"], // row 2: ready, two details left empty
+      ["Dina", "Lim", "dan@example.org", "39990011", "", "choir, Ushers"], // row 3: same e-mail as row 2
+      ["Eli", "Tan", "eli@example.org", "39990012", "", "Ushers"], // row 4: ready
+    ];
+    const result = checkImportRows(sheet, withMinistries, ministries, existing);
+    expect(result).toMatchObject({ total: 3, ready: 2, withEmptyCells: 2, skipped: 1 });
+    expect(result.rows[1]!.member).toBeNull();
+    expect(result.rows[1]!.problems).toContainEqual({ field: "email", message: "Same e-mail as row 2." });
+    expect(result.unknownMinistries).toEqual([
+      { name: "Choir", key: "choir", rows: 2 },
+      { name: "Ushers", key: "ushers", rows: 2 },
+    ]);
+    const chosen = checkImportRows(sheet, withMinistries, ministries, existing, { choir: "amplify" });
+    expect(chosen.rows[0]!.member?.ministryInvolvement).toEqual(["amplify"]);
+    expect(chosen.unknownMinistries.map((item) => item.key)).toEqual(["ushers"]);
   });
 });

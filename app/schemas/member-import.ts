@@ -1,7 +1,13 @@
 import { z } from "zod";
-import { IMPORT_FIELDS, type ColumnMapping, type ImportFieldKey } from "~/lib/member-import";
+import {
+  IMPORT_FIELDS,
+  type ColumnMapping,
+  type ImportFieldKey,
+  type MinistryChoices,
+} from "~/lib/member-import";
 
-// The forms of a member import's screen: the column choices, and the import itself.
+// The forms of a member import's screen: the column choices, and the import itself (with the
+// ministries chosen for names in the sheet that are not the church's).
 
 /** The name of the select that chooses the field of column `index`. */
 export const columnInput = (index: number) => `column-${index}`;
@@ -49,3 +55,27 @@ export const runImportSchema = z.object({
     })
     .pipe(storedMapping),
 });
+
+const MINISTRY_INPUT = "ministry:";
+
+/** The name of the select that matches a ministry named in the sheet (by its loose key) to one of ours. */
+export const ministryInput = (key: string) => `${MINISTRY_INPUT}${key}`;
+
+const ministryChoices = z.record(
+  z.string().regex(/^[\p{L}\p{N}]{1,120}$/u),
+  z.string().regex(/^[a-z0-9-]{1,80}$/, "Please choose a ministry from the list."),
+);
+
+/**
+ * The ministries chosen on the import form: the loose key of each name the sheet uses -> the slug
+ * of one of ours. "Leave out" (an empty choice) is no choice. Whether the slug is the church's is
+ * checked by the import.
+ */
+export function readMinistryChoices(fields: Record<string, unknown>) {
+  const chosen = Object.entries(fields).flatMap(([name, value]) =>
+    name.startsWith(MINISTRY_INPUT) && typeof value === "string" && value
+      ? [[name.slice(MINISTRY_INPUT.length), value] as const]
+      : [],
+  );
+  return ministryChoices.safeParse(Object.fromEntries(chosen)) as z.ZodSafeParseResult<MinistryChoices>;
+}

@@ -303,7 +303,7 @@ test("reports list the next 30 days and every CSV downloads with the spec's name
   expect(visitorsCsv.rows[0]).toEqual(["Name", "Mobile", "Email", "Message", "Date"]);
   expect(visitorsCsv.rows[1]!.slice(0, 4)).toEqual([
     "Vera Visitor",
-    "'+973 3999 0000",
+    "+973 3999 0000",
     "vera@example.org",
     "Hello, church!",
   ]);

@@ -123,7 +123,7 @@ describe.each(databaseKinds)("CSV exports of more rows than one batch on %s", (k
     expect(rows.find((row) => row[1] === "member3@example.org")).toEqual([
       "Ana Cruz 0",
       "member3@example.org",
-      "'+973 34003",
+      "+973 34003",
       "Member",
       "TEE",
       "",

@@ -1,5 +1,6 @@
+import { format } from "node:util";
 import ExcelJS from "exceljs";
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, memberImports, members } from "../../database/schema";
 import { action as uploadAction, loader as historyLoader } from "~/routes/members/people/import-members";
@@ -10,12 +11,40 @@ import type { ImportPreview } from "~/server/people/member-import.server";
 import {
   callRoute,
   databaseKinds,
-  expectingConsoleErrors,
   formRequest,
   signInCookie,
   startTestServices,
   type TestServices,
 } from "../helpers/test-services";
+import { sharedTextBomb, spreadsheetBomb, workbookOf } from "../helpers/spreadsheet-bomb";
+
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+// Built once for both databases: deflating the bomb's 452MB takes a few seconds.
+const bombs = new Map<string, Promise<Uint8Array>>();
+const built = (name: string, build: () => Promise<Uint8Array>) => {
+  if (!bombs.has(name)) bombs.set(name, build());
+  return bombs.get(name)!;
+};
+
+/** What console.error prints while `work` runs, in full, as the server's log would hold it. */
+async function logWhile<T>(work: () => Promise<T>): Promise<{ result: T; log: string }> {
+  const lines: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => lines.push(format(...args));
+  try {
+    return { result: await work(), log: lines.join("\n") };
+  } finally {
+    console.error = original;
+  }
+}
+
+/** How much the process's peak memory (resident, in MB) grew while `run` ran. */
+async function peakGrowth<T>(run: () => Promise<T>): Promise<{ result: T; grewMb: number }> {
+  const before = process.resourceUsage().maxRSS;
+  const result = await run();
+  return { result, grewMb: (process.resourceUsage().maxRSS - before) / 1024 };
+}
 
 function uploadRequest(cookie: string, file: { name: string; bytes: Uint8Array | string; type?: string }) {
   const body = new FormData();
@@ -141,16 +170,24 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
       6: "membershipStatus",
     });
     expect(preview!.columns[7]).toMatchObject({ header: "Notes", field: "", examples: ["likes tea"] });
-    expect(preview).toMatchObject({ total: 8, ready: 2, withProblems: 6 });
+    // Row 6's unknown ministry is left out and the row imported; a missing or wrong required
+    // detail, or a repeat, skips the row.
+    expect(preview).toMatchObject({ total: 8, ready: 3, withEmptyCells: 1, skipped: 5 });
     const problems = new Map(preview!.previewRows.map((row) => [row.row, row.problems]));
     expect(problems.get(2)).toEqual([]);
     expect(problems.get(3)).toEqual([]);
     expect(problems.get(4)).toEqual([{ field: "firstName", message: "First name is required." }]);
     expect(problems.get(5)).toEqual([
-      { field: "birthday", message: "Birthday: “31/02/1990” is not a real date." },
+      {
+        field: "birthday",
+        message: "Birthday: “31/02/1990” is not a real date. Left empty.",
+        leftEmpty: true,
+      },
       { field: "email", message: "Please enter a valid email address." },
     ]);
-    expect(problems.get(6)).toEqual([{ field: "ministryInvolvement", message: "Unknown ministry “Choir”." }]);
+    expect(problems.get(6)).toEqual([
+      { field: "ministryInvolvement", message: "Unknown ministry “Choir”: left out.", leftEmpty: true },
+    ]);
     expect(problems.get(7)).toEqual([
       expect.objectContaining({
         field: "email",
@@ -164,11 +201,16 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
         { field: "mobile", message: "Mobile number is required." },
         {
           field: "membershipStatus",
-          message: "Unknown membership status “Visitor”: use Active, Inactive, Left or Transferred.",
+          message:
+            "Unknown membership status “Visitor”: use Active, Inactive, Left or Transferred. Left empty, so Active.",
+          leftEmpty: true,
         },
       ]),
     );
-    expect(preview!.skippedRows.map((row) => row.row)).toEqual([4, 5, 6, 7, 8, 10]);
+    expect(preview!.skippedRows.map((row) => row.row)).toEqual([4, 5, 7, 8, 10]);
+    expect(preview!.emptiedRows.map((row) => row.row)).toEqual([6]);
+    expect(preview!.unknownMinistries).toEqual([{ name: "Choir", key: "choir", rows: 1 }]);
+    expect(preview!.ministries).toContainEqual({ slug: "amplify", name: "Amplify (Music)" });
   });
 
   it("keeps the columns staff choose, and previews with them", async () => {
@@ -212,7 +254,12 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
     expect(result.response!.headers.get("location")).toBe("/members/import");
 
     const imported = await t.services.db.select().from(members).where(eq(members.importId, id));
-    expect(imported.map((m) => m.email).sort()).toEqual(["ana.reyes@example.org", "ben@example.org"]);
+    expect(imported.map((m) => m.email).sort()).toEqual([
+      "ana.reyes@example.org",
+      "ben@example.org",
+      "dan@example.org",
+    ]);
+    expect(imported.find((m) => m.firstName === "Dan")).toMatchObject({ ministryInvolvement: [] });
     expect(imported.find((m) => m.firstName === "Ana")).toMatchObject({
       countryCode: "+973",
       mobile: "3911 0001",
@@ -227,8 +274,8 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
       status: "imported",
       rows: [],
       rowCount: 8,
-      importedCount: 2,
-      skippedCount: 6,
+      importedCount: 3,
+      skippedCount: 5,
     });
     expect(done!.importedAt).toBeInstanceOf(Date);
     const entries = await t.services.db.select().from(auditLog).where(eq(auditLog.subjectId, id));
@@ -237,12 +284,12 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
         action: "member.imported",
         actorLabel: "admin@test.local",
         subjectLabel: "members.csv",
-        details: { imported: 2, skipped: 6, rows: 8 },
+        details: { imported: 3, skipped: 5, rows: 8 },
       }),
     ]);
     expect(await counts()).toEqual({
       ...before,
-      members: before.members + 2,
+      members: before.members + 3,
       importAudits: before.importAudits + 1,
     });
 
@@ -251,7 +298,7 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
     expect(second.status).toBe(302);
     expect(await counts()).toEqual({
       ...before,
-      members: before.members + 2,
+      members: before.members + 3,
       importAudits: before.importAudits + 1,
     });
 
@@ -260,13 +307,13 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
       new Request("http://localhost/members/import", { headers: { cookie } }),
     );
     expect((history.data as { imports: unknown[] }).imports).toEqual([
-      expect.objectContaining({ id, status: "imported", importedCount: 2, skippedCount: 6, remaining: 2 }),
+      expect.objectContaining({ id, status: "imported", importedCount: 3, skippedCount: 5, remaining: 3 }),
     ]);
 
     const undone = await post(id, { intent: "undo" });
     expect(undone.status).toBe(200);
     expect((undone.data as { toast: { description: string } }).toast.description).toBe(
-      "2 members added from “members.csv” removed.",
+      "3 members added from “members.csv” removed.",
     );
     expect(await t.services.db.select().from(members).where(eq(members.importId, id))).toEqual([]);
     const [afterUndo] = await t.services.db.select().from(memberImports).where(eq(memberImports.id, id));
@@ -280,6 +327,31 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
     expect(await counts()).toEqual({ ...before, importAudits: before.importAudits + 2 });
   });
 
+  it("imports an unknown ministry as the one of ours staff chose, and refuses a choice it cannot read", async () => {
+    const id = await uploadDraft({ name: "members.csv", bytes: SHEET });
+    const { preview } = await review(id);
+    const mapping = JSON.stringify(preview!.mapping);
+    const before = await counts();
+    const refused = await post(id, { intent: "import", mapping, "ministry:choir": "../amplify" });
+    expect(refused.status).toBe(400);
+    expect(await counts()).toEqual(before);
+
+    const result = await post(id, { intent: "import", mapping, "ministry:choir": "amplify" });
+    expect(result.status).toBe(302);
+    const [dan] = await t.services.db
+      .select()
+      .from(members)
+      .where(and(eq(members.importId, id), eq(members.email, "dan@example.org")));
+    expect(dan).toMatchObject({ firstName: "Dan", ministryInvolvement: ["amplify"] });
+    const [entry] = await t.services.db.select().from(auditLog).where(eq(auditLog.subjectId, id));
+    expect(entry!.details).toEqual({
+      imported: 3,
+      skipped: 5,
+      rows: 8,
+      ministriesMatched: { choir: "amplify" },
+    });
+  });
+
   it("imports one import once even when two posts arrive together", async () => {
     const id = await uploadDraft({ name: "members.csv", bytes: SHEET });
     const { preview } = await review(id);
@@ -290,7 +362,7 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
       .select({ n: count() })
       .from(members)
       .where(eq(members.importId, id))) as [{ n: number }];
-    expect(n).toBe(2);
+    expect(n).toBe(3);
   });
 
   it("writes every member or none: a failure in the last batch leaves nothing behind", async () => {
@@ -316,9 +388,12 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
       sql`create trigger refuse_boom before insert on members for each row execute function refuse_boom()`,
     );
     try {
-      const { result, logged } = await expectingConsoleErrors(() => importDraft(id));
+      const { result, log } = await logWhile(() => importDraft(id));
       expect(result.status).toBe(500);
-      expect(logged.join("\n")).toMatch(/A member import failed/);
+      expect(log).toMatch(/A member import failed/);
+      expect(log).toContain("refused for the test");
+      // The statement's parameters are the members' rows: none of them reaches the log.
+      expect(log).not.toMatch(/person\d+@example\.org|Person\d+|39000001|boom@example/);
     } finally {
       await t.services.db.execute(sql`drop trigger refuse_boom on members`);
       await t.services.db.execute(sql`drop function refuse_boom()`);
@@ -335,6 +410,27 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
       members: before.members + 1200,
       importAudits: before.importAudits + 1,
     });
+  });
+
+  it("logs a failed draft without the sheet's rows, and keeps nothing", async () => {
+    const before = await counts();
+    await t.services.db.execute(sql`
+      create or replace function refuse_draft() returns trigger language plpgsql as $$
+      begin raise exception 'draft refused for the test'; end $$`);
+    await t.services.db.execute(
+      sql`create trigger refuse_draft before insert on member_imports for each row execute function refuse_draft()`,
+    );
+    try {
+      const { result, log } = await logWhile(() => upload({ name: "members.csv", bytes: SHEET }));
+      expect(result.status).toBe(500);
+      expect(log).toMatch(/Reading a member import failed/);
+      expect(log).toContain("draft refused for the test");
+      expect(log).not.toMatch(/ana\.reyes@example\.org|Reyes|3911 0001|likes tea/);
+    } finally {
+      await t.services.db.execute(sql`drop trigger refuse_draft on member_imports`);
+      await t.services.db.execute(sql`drop function refuse_draft()`);
+    }
+    expect(await counts()).toEqual(before);
   });
 
   it("reads an Excel workbook's first sheet, its date cells included", async () => {
@@ -382,11 +478,15 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
       {
         field: "birthday",
         message:
-          "Birthday: “10/25/1990” has the month first; write dates day first (DD/MM/YYYY) or as YYYY-MM-DD.",
+          "Birthday: “10/25/1990” has the month first; write dates day first (DD/MM/YYYY) or as YYYY-MM-DD. Left empty.",
+        leftEmpty: true,
       },
     ]);
     expect((await importDraft(id)).status).toBe(302);
-    const [ana] = await t.services.db.select().from(members).where(eq(members.importId, id));
+    const [ana] = await t.services.db
+      .select()
+      .from(members)
+      .where(and(eq(members.importId, id), eq(members.email, "ana.cruz@example.org")));
     expect(ana).toMatchObject({
       firstName: "Ana",
       middleName: "Maria",
@@ -472,6 +572,124 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
     expect(answer.toast.title).toBe("Upload Failed");
     expect(answer.toast.description).toContain(message);
     expect(await counts()).toEqual(before);
+  });
+
+  describe("a spreadsheet bomb", () => {
+    const refusal = (result: { data?: unknown }) => {
+      const answer = result.data as { ok: boolean; toast: { title: string; description: string } };
+      expect(answer.ok).toBe(false);
+      expect(answer.toast.title).toBe("Upload Failed");
+      return answer.toast.description;
+    };
+
+    it("refuses a 785KB workbook whose sheet unpacks to 452MB at once, naming the limit, writing nothing", async () => {
+      const bomb = await built("bomb", () => spreadsheetBomb());
+      expect(bomb.byteLength).toBeLessThan(800 * 1024);
+      const before = await counts();
+      const { result, grewMb } = await peakGrowth(() =>
+        upload({ name: "bomb.xlsx", bytes: bomb, type: XLSX }),
+      );
+      expect(result.status).toBe(400);
+      expect(refusal(result)).toBe(
+        "“bomb.xlsx” unpacks to 432MB, and a workbook can unpack to at most 50MB. A list of members is much smaller: please check it is the right file, or copy the members into a new workbook and upload that.",
+      );
+      expect(await counts()).toEqual(before);
+      // Reading it whole took 5GB.
+      expect(grewMb).toBeLessThan(200);
+    });
+
+    it("refuses the same bomb when its zip says the sheet is small: inflating stops at the size it declares", async () => {
+      const bomb = await built("lying", () => spreadsheetBomb({ lying: true }));
+      const before = await counts();
+      const { result, grewMb } = await peakGrowth(() =>
+        upload({ name: "liar.xlsx", bytes: bomb, type: XLSX }),
+      );
+      expect(result.status).toBe(400);
+      expect(refusal(result)).toBe(
+        "“liar.xlsx” could not be opened as an Excel workbook. Please choose a CSV file or an Excel workbook (.xlsx).",
+      );
+      expect(await counts()).toEqual(before);
+      expect(grewMb).toBeLessThan(200);
+    });
+
+    it("refuses a small sheet whose cells all repeat one long text, at the limit on all the text", async () => {
+      const bomb = await built("shared", sharedTextBomb);
+      const before = await counts();
+      const { result, grewMb } = await peakGrowth(() =>
+        upload({ name: "echo.xlsx", bytes: bomb, type: XLSX }),
+      );
+      expect(result.status).toBe(400);
+      expect(refusal(result)).toBe(
+        "“echo.xlsx” holds more than 20,000,000 characters of text. Please split it into smaller files and import them one after the other.",
+      );
+      expect(await counts()).toEqual(before);
+      expect(grewMb).toBeLessThan(300);
+    });
+
+    const header = ["First Name", "Last Name"];
+    it.each([
+      {
+        what: "10,001 members",
+        build: () => workbookOf(10_002, 2, (row, column) => (row === 1 ? header[column]! : `P${row}`)),
+        message: "“sheet.xlsx” has more than 10,000 rows.",
+      },
+      {
+        what: "101 columns",
+        build: () => workbookOf(2, 101, (row, column) => (row === 1 ? `Column ${column}` : "x")),
+        message: "“sheet.xlsx” has more than 100 columns.",
+      },
+      {
+        what: "a cell of 2,001 characters",
+        build: () => workbookOf(3, 2, (row, column) => (row === 2 && column === 1 ? "z".repeat(2001) : "x")),
+        message: "“sheet.xlsx” has a cell of more than 2,000 characters (row 2, column B).",
+      },
+    ])("refuses a workbook of $what as soon as it is read, naming the limit", async ({ build, message }) => {
+      const before = await counts();
+      const result = await upload({ name: "sheet.xlsx", bytes: await build(), type: XLSX });
+      expect(result.status).toBe(400);
+      expect(refusal(result)).toContain(message);
+      expect(await counts()).toEqual(before);
+    });
+
+    it("refuses a CSV cell of 2,001 characters the same way", async () => {
+      const result = await upload({ name: "long.csv", bytes: `First Name,Notes\nAna,${"n".repeat(2001)}\n` });
+      expect(result.status).toBe(400);
+      expect(refusal(result)).toContain(
+        "“long.csv” has a cell of more than 2,000 characters (row 2, column B).",
+      );
+    });
+
+    it("reads a workbook made without shared texts, and picks its first visible sheet", async () => {
+      const id = await uploadDraft({
+        name: "inline.xlsx",
+        bytes: await workbookOf(2, 4, (row, column) =>
+          row === 1
+            ? ["First Name", "Last Name", "Email", "Mobile"][column]!
+            : ["Ida", "Inline", "ida@example.org", "33221100"][column]!,
+        ),
+        type: XLSX,
+      });
+      const { preview } = await review(id);
+      expect(preview!.previewRows.map((row) => row.cells)).toEqual([
+        ["Ida", "Inline", "ida@example.org", "33221100"],
+      ]);
+
+      const workbook = new ExcelJS.Workbook();
+      workbook.addWorksheet("Old").addRow(["Hidden", "Sheet"]);
+      workbook.getWorksheet("Old")!.state = "hidden";
+      const members = workbook.addWorksheet("Members");
+      members.addRow(["First Name", "Last Name", "Email", "Mobile"]);
+      members.addRow(["Vic", "Visible", "vic@example.org", "33221101"]);
+      const visible = await uploadDraft({
+        name: "hidden-first.xlsx",
+        bytes: new Uint8Array(await workbook.xlsx.writeBuffer()),
+        type: XLSX,
+      });
+      const shown = await review(visible);
+      expect(shown.preview!.previewRows.map((row) => row.cells)).toEqual([
+        ["Vic", "Visible", "vic@example.org", "33221101"],
+      ]);
+    });
   });
 
   it("reads a comma CSV in UTF-8 and a Windows-1252 CSV alike", async () => {

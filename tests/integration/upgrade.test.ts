@@ -295,7 +295,7 @@ describe.each(databaseKinds)("upgrading from the release before ministry slugs o
     expect(active.rows.find((row) => row[0] === "Ana M Cruz")).toEqual([
       "Ana M Cruz",
       "ana@example.org",
-      "'+973 33334440",
+      "+973 33334440",
       "Deaconess",
       "Amplify (Music), ACTS Kids",
       "Amplify Head, SG Leader",

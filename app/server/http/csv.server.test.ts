@@ -106,4 +106,25 @@ describe("csvResponse", () => {
     );
     await expect(response.text()).rejects.toThrow();
   });
+
+  it("writes phone numbers as they are and neutralises cells that could run as formulas", async () => {
+    const response = csvResponse(
+      "people.csv",
+      ["Name", "Mobile", "Note"],
+      [
+        ["Ana Cruz", "+973 36667788", '=HYPERLINK("http://x")'],
+        ["Ben Reyes", "+63 (917) 123-4567", "@SUM(A1)"],
+        ["Cy Uy", "+973 3666 =1", "-2+3*A1"],
+      ],
+      (row) => row,
+      async () => {},
+    );
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+    expect(text).toBe(
+      "\uFEFFName,Mobile,Note\r\n" +
+        'Ana Cruz,+973 36667788,"\'=HYPERLINK(""http://x"")"\r\n' +
+        "Ben Reyes,+63 (917) 123-4567,'@SUM(A1)\r\n" +
+        "Cy Uy,'+973 3666 =1,'-2+3*A1\r\n",
+    );
+  });
 });

@@ -1,17 +1,30 @@
 import path from "node:path";
 import { FormDataParseError, parseFormData } from "@remix-run/form-data-parser";
 import { CsvError, parse } from "csv-parse/sync";
-import type { Cell, CellValue, Worksheet } from "exceljs";
 import { fileTypeFromBuffer } from "file-type";
-import { IMPORT_FILE_FIELD, isEmptyRow, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "~/lib/member-import";
+import {
+  IMPORT_FILE_FIELD,
+  isEmptyRow,
+  MAX_IMPORT_CELL_CHARACTERS,
+  MAX_IMPORT_COLUMNS,
+  MAX_IMPORT_ROWS,
+} from "~/lib/member-import";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { AppError } from "../http/errors.server";
 import { brokenFormLimit } from "../http/forms.server";
 import { cleanFileName } from "../http/uploads.server";
+import { readWorkbookRows } from "./member-import-workbook.server";
+import {
+  cellTooLong,
+  CHOOSE,
+  columnLetters,
+  tooManyColumns,
+  tooManyRows,
+} from "./member-import-refusals.server";
 
 // Reading the spreadsheet of a member import: the upload with the site's size limit, then the
-// cells of a CSV (csv-parse) or of an Excel workbook's first sheet (exceljs, loaded only when an
-// .xlsx arrives), as text. Nothing is written here: a file that cannot be read changes nothing.
+// cells of a CSV (csv-parse) or of an Excel workbook's first sheet (member-import-workbook), as
+// text. Nothing is written here: a file that cannot be read changes nothing.
 
 /** A sheet as read: the first row's column names, then every row's cells as text. */
 export interface ParsedSheet {
@@ -20,7 +33,6 @@ export interface ParsedSheet {
 }
 
 const TOO_LARGE = `The file is too large. Files can be at most ${MAX_UPLOAD_LABEL}.`;
-const CHOOSE = "Please choose a CSV file or an Excel workbook (.xlsx).";
 
 /**
  * Reads the upload form of an import, refusing a file over the size limit while it streams in
@@ -67,7 +79,7 @@ export async function readSpreadsheet(bytes: Uint8Array, fileName: string): Prom
   const extension = path.extname(fileName).slice(1).toLowerCase();
   let records: string[][];
   if (detected?.ext === "xlsx") {
-    records = await readWorkbook(bytes, fileName);
+    records = await readWorkbookRows(bytes, fileName);
   } else if (detected?.ext === "cfb" || extension === "xls") {
     throw new AppError(
       `“${fileName}” is an older Excel file (.xls). Please open it in Excel, save it as an Excel workbook (.xlsx) or CSV, and upload that.`,
@@ -164,70 +176,6 @@ function readCsv(bytes: Uint8Array, fileName: string): string[][] {
   }
 }
 
-async function readWorkbook(bytes: Uint8Array, fileName: string): Promise<string[][]> {
-  // exceljs is large: load it only for a workbook, on the server.
-  const { default: ExcelJS } = await import("exceljs");
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs types its input as an ArrayBuffer (JSZip reads it).
-    await workbook.xlsx.load(bytes.slice().buffer);
-  } catch {
-    throw new AppError(`“${fileName}” could not be opened as an Excel workbook. ${CHOOSE}`, 400);
-  }
-  const sheet = firstSheet(workbook.worksheets);
-  if (!sheet) throw new AppError(`“${fileName}” has no sheet to read.`, 400);
-  if (sheet.actualRowCount > MAX_IMPORT_ROWS + 1) throw tooManyRows(fileName);
-  const records: string[][] = [];
-  for (let number = 1; number <= sheet.rowCount; number++) {
-    const row = sheet.findRow(number);
-    const cells: string[] = [];
-    row?.eachCell({ includeEmpty: false }, (cell, column) => {
-      if (column <= MAX_IMPORT_COLUMNS + 1) cells[column - 1] = cellText(cell);
-    });
-    records.push(Array.from(cells, (cell) => cell ?? ""));
-  }
-  return records;
-}
-
-/** The sheet a person sees first: the first visible one (exceljs lists them in the workbook's order). */
-function firstSheet(sheets: Worksheet[]): Worksheet | undefined {
-  return sheets.find((sheet) => sheet.state !== "hidden" && sheet.state !== "veryHidden") ?? sheets[0];
-}
-
-/** A cell as text: a date cell as YYYY-MM-DD, a formula as its result, rich text as its letters. */
-function cellText(cell: Cell): string {
-  return valueText(cell.value);
-}
-
-function valueText(value: CellValue | undefined): string {
-  if (value === null || value === undefined) return "";
-  // Excel's dates are days without a zone; exceljs gives them as midnight UTC.
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? "" : value.toISOString().slice(0, 10);
-  if (typeof value === "string") return value;
-  if (typeof value === "number") return String(value);
-  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
-  if ("richText" in value) return value.richText.map((part) => part.text).join("");
-  if ("hyperlink" in value) return typeof value.text === "string" ? value.text : valueText(value.text);
-  if ("formula" in value || "sharedFormula" in value) return valueText(value.result as CellValue);
-  return "";
-}
-
-/** Spreadsheet column letters for a column without a name: 0 -> A, 27 -> AB. */
-function columnLetters(index: number): string {
-  let letters = "";
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  }
-  return letters;
-}
-
-function tooManyRows(fileName: string) {
-  return new AppError(
-    `“${fileName}” has more than ${MAX_IMPORT_ROWS.toLocaleString("en")} rows. Please split it into smaller files and import them one after the other.`,
-    400,
-  );
-}
-
 const EMAIL_LIKE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The records as a sheet: column names from the first row, with every refusal a person can act on. */
@@ -254,15 +202,14 @@ function toSheet(records: string[][], fileName: string): ParsedSheet {
   }
   if (data.length > MAX_IMPORT_ROWS) throw tooManyRows(fileName);
   const width = Math.max(...rows.map((row) => row.length));
-  if (width > MAX_IMPORT_COLUMNS) {
-    throw new AppError(
-      `“${fileName}” has more than ${MAX_IMPORT_COLUMNS} columns. Please remove the columns you do not need.`,
-      400,
-    );
-  }
+  if (width > MAX_IMPORT_COLUMNS) throw tooManyColumns(fileName);
+  rows.forEach((row, index) => {
+    const column = row.findIndex((cell) => cell.length > MAX_IMPORT_CELL_CHARACTERS);
+    if (column >= 0) throw cellTooLong(fileName, index + 1, column + 1);
+  });
   const headers = Array.from({ length: width }, (_, index) => {
     const name = (header[index] ?? "").trim().replace(/\s+/g, " ");
-    return name || `Column ${columnLetters(index)}`;
+    return name || `Column ${columnLetters(index + 1)}`;
   });
   // Trailing empty cells are dropped, so stored rows stay small.
   const trimmed = data.map((row) => {

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import { memberImports, members } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import {
@@ -11,11 +12,14 @@ import {
   type ColumnMapping,
   type ImportFieldKey,
   type MappingProblems,
+  type MinistryChoices,
   type RowProblem,
+  type UnknownMinistry,
 } from "~/lib/member-import";
 import type { ExistingMember } from "~/lib/member-import-duplicates";
 import { pickMemberFields } from "~/schemas/member-fields";
 import type { StaffUser } from "../auth/guards.server";
+import { AppError } from "../http/errors.server";
 import { logChange } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
 import { services } from "../platform/services.server";
@@ -29,10 +33,33 @@ import { memberContactColumns, notDeleted } from "./members.server";
 
 /** Members written per INSERT statement: 500 rows of 22 columns stay far below PostgreSQL's 65,535 parameters. */
 export const IMPORT_BATCH_SIZE = 500;
-/** The most skipped rows the preview lists (the counts cover all). */
-export const SKIPPED_ROWS_LISTED = 100;
+/** The most skipped rows, and rows with details left empty, the preview lists (the counts cover all). */
+export const ROWS_LISTED = 100;
 
 export type ImportStatus = "draft" | "imported" | "undone";
+
+/**
+ * A failed write told without what was written: the database's error carries the statement's
+ * parameters, which here are the members' rows (every cell of a sheet), and failures are logged.
+ * What remains (the database's message and code) says why.
+ */
+function withoutRows(error: unknown): unknown {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const { message, code } = (error.cause ?? {}) as { message?: unknown; code?: unknown };
+  const reason = typeof message === "string" ? message : "no reason given";
+  return new Error(
+    `The database refused a statement on member imports: ${reason}${typeof code === "string" ? ` (${code})` : ""}`,
+  );
+}
+
+/** Runs a write of imported rows, its failure told without the rows. */
+async function writingRows<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw error instanceof AppError ? error : withoutRows(error);
+  }
+}
 
 const subject = (row: { id: string; fileName: string }) => ({
   type: "member-import",
@@ -49,26 +76,28 @@ export async function createImportDraft(
   fileName: string,
   sheet: ParsedSheet,
 ): Promise<string> {
-  return services().db.transaction(async (tx) => {
-    await tx
-      .delete(memberImports)
-      .where(
-        and(eq(memberImports.status, "draft"), lt(memberImports.createdAt, sql`now() - interval '1 day'`)),
-      );
-    const [row] = await tx
-      .insert(memberImports)
-      .values({
-        fileName,
-        headers: sheet.headers,
-        rows: sheet.rows,
-        mapping: guessMapping(sheet.headers),
-        rowCount: sheet.rows.filter((cells) => !isEmptyRow(cells)).length,
-        createdBy: user.id,
-        createdByLabel: user.email,
-      })
-      .returning({ id: memberImports.id });
-    return row!.id;
-  });
+  return writingRows(() =>
+    services().db.transaction(async (tx) => {
+      await tx
+        .delete(memberImports)
+        .where(
+          and(eq(memberImports.status, "draft"), lt(memberImports.createdAt, sql`now() - interval '1 day'`)),
+        );
+      const [row] = await tx
+        .insert(memberImports)
+        .values({
+          fileName,
+          headers: sheet.headers,
+          rows: sheet.rows,
+          mapping: guessMapping(sheet.headers),
+          rowCount: sheet.rows.filter((cells) => !isEmptyRow(cells)).length,
+          createdBy: user.id,
+          createdByLabel: user.email,
+        })
+        .returning({ id: memberImports.id });
+      return row!.id;
+    }),
+  );
 }
 
 /** One import as the history lists it (without its cells). */
@@ -159,7 +188,16 @@ export interface ImportColumn {
 
 export interface PreviewRow {
   row: number;
+  /** It will be imported (perhaps with details left empty, which its problems name). */
+  isReady: boolean;
   /** The cells of the chosen columns, in the order of `ImportPreview.shownColumns`. */
+  cells: string[];
+  problems: RowProblem[];
+}
+
+/** A row listed under the preview, with the cells it is known by and its problems. */
+export interface ListedRow {
+  row: number;
   cells: string[];
   problems: RowProblem[];
 }
@@ -174,10 +212,18 @@ export interface ImportPreview {
   shownColumns: { index: number; header: string; field: ImportFieldKey }[];
   total: number;
   ready: number;
-  withProblems: number;
+  /** Ready rows imported without a detail that could not be read. */
+  withEmptyCells: number;
+  skipped: number;
   previewRows: PreviewRow[];
   /** The first rows that will be skipped, with their problems. */
-  skippedRows: { row: number; cells: string[]; problems: RowProblem[] }[];
+  skippedRows: ListedRow[];
+  /** The first rows that will be imported with a detail left empty, with what is left out. */
+  emptiedRows: ListedRow[];
+  /** Ministries the sheet names that are not ours, for staff to match to one of ours (or leave out). */
+  unknownMinistries: UnknownMinistry[];
+  /** The church's ministries, to choose from. */
+  ministries: { slug: string; name: string }[];
 }
 
 /**
@@ -224,16 +270,24 @@ export async function previewImport(id: string): Promise<ImportPreview | null> {
     shownColumns,
     total: check.total,
     ready: check.ready,
-    withProblems: check.withProblems,
+    withEmptyCells: check.withEmptyCells,
+    skipped: check.skipped,
     previewRows: check.rows.slice(0, PREVIEW_ROWS).map((row) => ({
       row: row.row,
+      isReady: row.member !== null,
       cells: cellsOf(row.row),
       problems: row.problems,
     })),
     skippedRows: check.rows
       .filter((row) => !row.member)
-      .slice(0, SKIPPED_ROWS_LISTED)
+      .slice(0, ROWS_LISTED)
       .map((row) => ({ row: row.row, cells: cellsOf(row.row), problems: row.problems })),
+    emptiedRows: check.rows
+      .filter((row) => row.member && row.problems.length > 0)
+      .slice(0, ROWS_LISTED)
+      .map((row) => ({ row: row.row, cells: cellsOf(row.row), problems: row.problems })),
+    unknownMinistries: check.unknownMinistries,
+    ministries: ministries.map(({ slug, name }) => ({ slug, name })),
   };
 }
 
@@ -283,71 +337,89 @@ export async function runImport(
   user: StaffUser,
   /** The columns the preview was shown with: an import made with others is refused. */
   expectedMapping?: ColumnMapping,
+  /** The ministries staff chose for names in the sheet that are not ours. */
+  ministryChoices: MinistryChoices = {},
 ): Promise<ImportOutcome> {
   if (!isUuid(id)) return { kind: "not-found" };
   // Read before the transaction: PGlite has one connection, and the transaction holds it.
   const { ministries } = await getSiteContent();
-  return services().db.transaction(async (tx) => {
-    const [draft] = await tx
-      .select({
-        id: memberImports.id,
-        fileName: memberImports.fileName,
-        status: memberImports.status,
-        headers: memberImports.headers,
-        rows: memberImports.rows,
-        mapping: memberImports.mapping,
-      })
-      .from(memberImports)
-      .where(eq(memberImports.id, id))
-      .for("update");
-    if (!draft) return { kind: "not-found" } as const;
-    if (draft.status !== "draft") {
-      return { kind: "done-before", fileName: draft.fileName, status: draft.status as ImportStatus } as const;
-    }
-    const mapping = cleanMapping(draft.mapping, draft.headers.length);
-    if (expectedMapping && !sameMapping(mapping, expectedMapping)) {
+  const choices = Object.fromEntries(
+    Object.entries(ministryChoices).filter(([, slug]) =>
+      ministries.some((ministry) => ministry.slug === slug),
+    ),
+  );
+  return writingRows(() =>
+    services().db.transaction(async (tx) => {
+      const [draft] = await tx
+        .select({
+          id: memberImports.id,
+          fileName: memberImports.fileName,
+          status: memberImports.status,
+          headers: memberImports.headers,
+          rows: memberImports.rows,
+          mapping: memberImports.mapping,
+        })
+        .from(memberImports)
+        .where(eq(memberImports.id, id))
+        .for("update");
+      if (!draft) return { kind: "not-found" } as const;
+      if (draft.status !== "draft") {
+        return {
+          kind: "done-before",
+          fileName: draft.fileName,
+          status: draft.status as ImportStatus,
+        } as const;
+      }
+      const mapping = cleanMapping(draft.mapping, draft.headers.length);
+      if (expectedMapping && !sameMapping(mapping, expectedMapping)) {
+        return {
+          kind: "refused",
+          message: "The columns were changed after this preview was made. Please check the preview again.",
+        } as const;
+      }
+      const { blocking } = mappingProblems(mapping, draft.headers);
+      if (blocking.length > 0) return { kind: "refused", message: blocking[0]! } as const;
+      const check = checkImportRows(draft.rows, mapping, ministries, await existingMembers(tx), choices);
+      if (check.ready === 0) {
+        return {
+          kind: "refused",
+          message: "No row is ready to import. Please correct the file or the columns and try again.",
+        } as const;
+      }
+      const values = check.rows.flatMap((row) =>
+        row.member ? [{ ...pickMemberFields(row.member), importId: draft.id }] : [],
+      );
+      for (let start = 0; start < values.length; start += IMPORT_BATCH_SIZE) {
+        await tx.insert(members).values(values.slice(start, start + IMPORT_BATCH_SIZE));
+      }
+      await tx
+        .update(memberImports)
+        .set({
+          status: "imported",
+          rows: [],
+          rowCount: check.total,
+          importedCount: check.ready,
+          skippedCount: check.skipped,
+          importedAt: new Date(),
+        })
+        .where(eq(memberImports.id, draft.id));
+      await logChange(tx, user, "member.imported", {
+        subject: subject(draft),
+        details: {
+          imported: check.ready,
+          skipped: check.skipped,
+          rows: check.total,
+          ...(Object.keys(choices).length > 0 ? { ministriesMatched: choices } : {}),
+        },
+      });
       return {
-        kind: "refused",
-        message: "The columns were changed after this preview was made. Please check the preview again.",
+        kind: "imported",
+        fileName: draft.fileName,
+        imported: check.ready,
+        skipped: check.skipped,
       } as const;
-    }
-    const { blocking } = mappingProblems(mapping, draft.headers);
-    if (blocking.length > 0) return { kind: "refused", message: blocking[0]! } as const;
-    const check = checkImportRows(draft.rows, mapping, ministries, await existingMembers(tx));
-    if (check.ready === 0) {
-      return {
-        kind: "refused",
-        message: "No row is ready to import. Please correct the file or the columns and try again.",
-      } as const;
-    }
-    const values = check.rows.flatMap((row) =>
-      row.member ? [{ ...pickMemberFields(row.member), importId: draft.id }] : [],
-    );
-    for (let start = 0; start < values.length; start += IMPORT_BATCH_SIZE) {
-      await tx.insert(members).values(values.slice(start, start + IMPORT_BATCH_SIZE));
-    }
-    await tx
-      .update(memberImports)
-      .set({
-        status: "imported",
-        rows: [],
-        rowCount: check.total,
-        importedCount: check.ready,
-        skippedCount: check.withProblems,
-        importedAt: new Date(),
-      })
-      .where(eq(memberImports.id, draft.id));
-    await logChange(tx, user, "member.imported", {
-      subject: subject(draft),
-      details: { imported: check.ready, skipped: check.withProblems, rows: check.total },
-    });
-    return {
-      kind: "imported",
-      fileName: draft.fileName,
-      imported: check.ready,
-      skipped: check.withProblems,
-    } as const;
-  });
+    }),
+  );
 }
 
 export type UndoOutcome =

@@ -1,12 +1,14 @@
-import { AlertTriangle, CheckCircle2, LoaderCircle, UserPlus } from "lucide-react";
+import { AlertTriangle, CheckCircle2, CircleMinus, LoaderCircle, UserPlus } from "lucide-react";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { ColumnHeads } from "~/components/column-heads";
 import { StatusBadge } from "~/components/status-badge";
 import { TableScroller } from "~/components/table-scroller";
 import { Button } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/select";
 import { importFieldLabel, PREVIEW_ROWS, type RowProblem } from "~/lib/member-import";
 import { cn } from "~/lib/utils";
+import { ministryInput } from "~/schemas/member-import";
 import { plural } from "./import-words";
 import type { Route } from "./+types/import-review";
 
@@ -39,13 +41,19 @@ export function ImportPreview({
       <dl className="mt-3 grid grid-cols-3 gap-2 text-center" data-testid="import-totals">
         <ImportTotal label="Rows" value={preview.total} tone="all" />
         <ImportTotal label="Ready" value={preview.ready} tone="ready" />
-        <ImportTotal label="With problems" value={preview.withProblems} tone="problems" />
+        <ImportTotal label="Skipped" value={preview.skipped} tone="problems" />
       </dl>
       <p className="mt-3 text-sm" data-testid="import-summary">
-        {plural(preview.total, "row")}: {preview.ready.toLocaleString("en")} ready,{" "}
-        {preview.withProblems.toLocaleString("en")} with problems.
-        {preview.withProblems > 0
-          ? " Rows with problems are skipped: correct them in the file and import it again later (the members already imported are then found as duplicates and skipped)."
+        {plural(preview.total, "row")}: {preview.ready.toLocaleString("en")} ready
+        {preview.withEmptyCells > 0
+          ? ` (${preview.withEmptyCells.toLocaleString("en")} with a detail left empty)`
+          : ""}
+        , {preview.skipped.toLocaleString("en")} skipped.
+        {preview.withEmptyCells > 0
+          ? " A detail that cannot be read (a date, a status, a ministry) is left empty and the rest of the row imported."
+          : ""}
+        {preview.skipped > 0
+          ? " A row is skipped when a name, the e-mail or the mobile number is missing or wrong, or it repeats a member: correct it in the file and import the file again later (the members already imported are then found as duplicates and skipped)."
           : ""}
       </p>
 
@@ -68,12 +76,15 @@ export function ImportPreview({
           </thead>
           <tbody className="divide-y divide-border">
             {preview.previewRows.map((row) => {
-              const wrong = new Set(row.problems.map((problem) => problem.field));
+              const wrong = new Set(row.problems.filter((item) => !item.leftEmpty).map((item) => item.field));
+              const emptied = new Set(
+                row.problems.filter((item) => item.leftEmpty).map((item) => item.field),
+              );
               return (
                 <tr key={row.row} data-testid="preview-row" className="align-top">
                   <td className="px-3 py-2 font-medium">{row.row}</td>
                   <td className="px-3 py-2">
-                    {row.problems.length === 0 ? (
+                    {row.isReady ? (
                       <StatusBadge tone="good">Ready</StatusBadge>
                     ) : (
                       <StatusBadge tone="bad">Skipped</StatusBadge>
@@ -84,7 +95,9 @@ export function ImportPreview({
                       key={column.index}
                       className={cn(
                         "px-3 py-2",
-                        wrong.has(column.field) && "bg-destructive/5 font-semibold text-destructive",
+                        wrong.has(column.field)
+                          ? "bg-destructive/5 font-semibold text-destructive"
+                          : emptied.has(column.field) && "bg-gold/15 text-accent-text line-through",
                       )}
                     >
                       {/* At most 14rem wide, long words broken inside: the table stays readable. */}
@@ -105,49 +118,42 @@ export function ImportPreview({
         </table>
       </TableScroller>
 
-      {preview.skippedRows.length > 0 ? (
-        <>
-          <h3 className="mt-6 font-semibold">Rows that will be skipped</h3>
-          <ul className="mt-2 grid grid-cols-1 gap-2" data-testid="skipped-rows">
-            {preview.skippedRows.map((row) => (
-              <li key={row.row} className="min-w-0 rounded-lg border border-border p-3 text-sm">
-                <p className="font-medium wrap-anywhere">
-                  Row {row.row}
-                  {row.cells.some(Boolean) ? (
-                    <span className="font-normal text-muted-foreground">
-                      {" "}
-                      ({row.cells.filter(Boolean).slice(0, 3).join(", ")})
-                    </span>
-                  ) : null}
-                </p>
-                <Problems problems={row.problems} />
-              </li>
-            ))}
-          </ul>
-          {preview.withProblems > preview.skippedRows.length ? (
-            <p className="mt-2 text-sm text-muted-foreground">
-              … and {plural(preview.withProblems - preview.skippedRows.length, "more row")} with problems.
-            </p>
-          ) : null}
-        </>
-      ) : null}
+      <ListedRows
+        title="Rows that will be skipped"
+        rows={preview.skippedRows}
+        total={preview.skipped}
+        more="skipped"
+        testId="skipped-rows"
+      />
+      <ListedRows
+        title="Rows imported with a detail left empty"
+        rows={preview.emptiedRows}
+        total={preview.withEmptyCells}
+        more="imported with a detail left empty"
+        testId="emptied-rows"
+      />
 
-      <Form method="post" className="mt-6 flex flex-wrap items-center gap-3 border-t border-border pt-4">
+      <Form method="post" className="mt-6 grid gap-4 border-t border-border pt-4">
         <input type="hidden" name="intent" value="import" />
         <input type="hidden" name="mapping" value={JSON.stringify(preview.mapping)} />
-        <Button type="submit" size="lg" disabled={!canImport || isImporting}>
-          {isImporting ? (
-            <LoaderCircle className="animate-spin" aria-hidden="true" />
-          ) : (
-            <UserPlus aria-hidden="true" />
-          )}
-          Import {plural(preview.ready, "member")}
-        </Button>
-        <p className="text-sm text-muted-foreground">
-          {preview.ready === 0
-            ? "No row is ready yet."
-            : "All in one go: if anything fails, nothing is saved. The import can be undone."}
-        </p>
+        {preview.unknownMinistries.length > 0 ? (
+          <UnknownMinistries unknown={preview.unknownMinistries} ministries={preview.ministries} />
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" size="lg" disabled={!canImport || isImporting}>
+            {isImporting ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <UserPlus aria-hidden="true" />
+            )}
+            Import {plural(preview.ready, "member")}
+          </Button>
+          <p className="text-sm text-muted-foreground">
+            {preview.ready === 0
+              ? "No row is ready yet."
+              : "All in one go: if anything fails, nothing is saved. The import can be undone."}
+          </p>
+        </div>
       </Form>
     </section>
   );
@@ -178,6 +184,95 @@ function ImportTotal({
   );
 }
 
+/** Rows listed under the preview by number, each with the cells it is known by and its problems. */
+function ListedRows({
+  title,
+  rows,
+  total,
+  more,
+  testId,
+}: {
+  title: string;
+  rows: Preview["skippedRows"];
+  /** How many such rows there are in all (only the first are listed). */
+  total: number;
+  more: string;
+  testId: string;
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <h3 className="mt-6 font-semibold">{title}</h3>
+      <ul className="mt-2 grid grid-cols-1 gap-2" data-testid={testId}>
+        {rows.map((row) => (
+          <li key={row.row} className="min-w-0 rounded-lg border border-border p-3 text-sm">
+            <p className="font-medium wrap-anywhere">
+              Row {row.row}
+              {row.cells.some(Boolean) ? (
+                <span className="font-normal text-muted-foreground">
+                  {" "}
+                  ({row.cells.filter(Boolean).slice(0, 3).join(", ")})
+                </span>
+              ) : null}
+            </p>
+            <Problems problems={row.problems} />
+          </li>
+        ))}
+      </ul>
+      {total > rows.length ? (
+        <p className="mt-2 text-sm text-muted-foreground">
+          … and {plural(total - rows.length, "more row")} {more}.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The ministries the sheet names that are not the church's, each with a choice of ours (or none):
+ * part of the import form, so the choices go in with the import.
+ */
+function UnknownMinistries({
+  unknown,
+  ministries,
+}: {
+  unknown: Preview["unknownMinistries"];
+  ministries: Preview["ministries"];
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} data-testid="unknown-ministries">
+      <h3 id={headingId} className="font-semibold">
+        Ministries the church does not have
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        Choose one of ours for each, or leave it out: the rows are imported either way.
+      </p>
+      <ul className="mt-2 divide-y divide-border rounded-lg border border-border">
+        {unknown.map((item) => (
+          <li
+            key={item.key}
+            className="grid gap-2 p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,18rem)] sm:items-center sm:gap-4"
+          >
+            <label htmlFor={`import-ministry-${item.key}`} className="min-w-0 wrap-anywhere">
+              <span className="font-medium">“{item.name}”</span>{" "}
+              <span className="text-sm text-muted-foreground">in {plural(item.rows, "row")}</span>
+            </label>
+            <NativeSelect id={`import-ministry-${item.key}`} name={ministryInput(item.key)} defaultValue="">
+              <option value="">Leave out</option>
+              {ministries.map((ministry) => (
+                <option key={ministry.slug} value={ministry.slug}>
+                  {ministry.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Problems({ problems }: { problems: RowProblem[] }) {
   if (problems.length === 0) {
     return (
@@ -190,8 +285,16 @@ function Problems({ problems }: { problems: RowProblem[] }) {
   return (
     <ul className="grid gap-1" data-testid="row-problems">
       {problems.map((problem, index) => (
-        <li key={index} className="flex gap-1.5 text-destructive">
-          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <li
+          key={index}
+          className={cn("flex gap-1.5", problem.leftEmpty ? "text-accent-text" : "text-destructive")}
+          data-left-empty={problem.leftEmpty ? "" : undefined}
+        >
+          {problem.leftEmpty ? (
+            <CircleMinus className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          ) : (
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          )}
           <span className="min-w-0 wrap-anywhere">
             {problem.message}
             {problem.existingMember ? (

@@ -13,7 +13,12 @@ import { formatDateTime } from "~/lib/format";
 import { IMPORT_FIELDS, MAX_IMPORT_COLUMNS } from "~/lib/member-import";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
-import { columnInput, makeMappingSchema, runImportSchema } from "~/schemas/member-import";
+import {
+  columnInput,
+  makeMappingSchema,
+  readMinistryChoices,
+  runImportSchema,
+} from "~/schemas/member-import";
 import { requireUser } from "~/server/auth/guards.server";
 import { refuse, refusalFor, reply } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
@@ -80,10 +85,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       case "import": {
         const parsed = runImportSchema.safeParse(fields);
-        if (!parsed.success) {
+        const ministries = readMinistryChoices(fields);
+        if (!parsed.success || !ministries.success) {
           return refuse(400, { title: "Import Failed", description: "Please check the preview again." });
         }
-        const outcome = await runImport(params.id, user, parsed.data.mapping);
+        const outcome = await runImport(params.id, user, parsed.data.mapping, ministries.data);
         if (outcome.kind === "refused")
           return refuse(409, { title: "Import Failed", description: outcome.message });
         if (outcome.kind === "not-found") {
