@@ -272,7 +272,9 @@ export const MINISTRY_SECTION: SiteSectionDefinition = {
   ],
 };
 
-const PLACEHOLDER_HINT = "{name} is replaced by the person's name";
+/** Anyone can type someone else's address into a form, so a confirmation never repeats what was typed. */
+const CONFIRMATION_HINT =
+  "What the person typed (their name, their message) is never repeated in it, as anyone can type someone else's address into a form. The church's contacts are added below it.";
 
 export const EMAILS_SECTION: SiteSectionDefinition = {
   id: "emails",
@@ -288,7 +290,7 @@ export const EMAILS_SECTION: SiteSectionDefinition = {
     textarea("eventText", "Event registration: text", 1500),
   ].map((field) => ({
     ...field,
-    hint: field.hint ?? `${PLACEHOLDER_HINT}. What they sent and the church's contacts are added below it.`,
+    hint: field.hint ?? CONFIRMATION_HINT,
   })),
 };
 
