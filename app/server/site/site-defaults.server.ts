@@ -20,7 +20,7 @@ import {
   serviceTimes,
   socialLinks,
   type Church,
-  type RecurringItem,
+  type HomeItem,
 } from "~/content/church";
 import { ministries, type Ministry } from "~/content/ministries";
 import { pastors } from "~/content/pastors";
@@ -67,7 +67,7 @@ export interface HomeSection {
   heroHeading: string;
   heroSubheading: string;
   heroText: string;
-  upcoming: RecurringItem[];
+  upcoming: HomeItem[];
 }
 
 export interface StorySection {

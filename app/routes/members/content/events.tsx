@@ -1,5 +1,6 @@
 import { Repeat } from "lucide-react";
 import { useState } from "react";
+import { data } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { ContentFormCard, ContentListCard, FileField, useUploadForm } from "~/components/content-admin";
 import { Field, FormField, TextareaField } from "~/components/form-field";
@@ -15,6 +16,7 @@ import { eventSchema, MAX_CAPACITY } from "~/schemas/event";
 import { localInputInChurchZone } from "~/lib/dates";
 import { requireUser } from "~/server/auth/guards.server";
 import { loadEditableList } from "~/server/http/content-actions.server";
+import { loadOptional } from "~/server/http/loader.server";
 import { readForm } from "~/server/http/forms.server";
 import { getEventRow, listEventsForStaff } from "~/server/content/events.server";
 import { deleteEvent } from "~/server/content/event-edits.server";
@@ -32,6 +34,15 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "content:write");
+  const [list, churchMapsUrl] = await Promise.all([
+    listAndEditing(request),
+    // A new event's map link starts as the church's own: most events are at the church.
+    loadOptional("the church's map link", async () => (await getSiteContent()).church.mapsUrl),
+  ]);
+  return data({ ...list.data, churchMapsUrl }, list.init ?? undefined);
+}
+
+function listAndEditing(request: Request) {
   return loadEditableList({
     request,
     what: "events",
@@ -157,7 +168,7 @@ function seatsLine(capacity: number | null, counts: { taken: number; waiting: nu
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { items: events, editing, loadFailed } = loaderData;
+  const { items: events, editing, loadFailed, churchMapsUrl } = loaderData;
   const { isEditing, current, errors, field, formKey, progress, isUploading, card } = useUploadForm({
     screen: SCREEN,
     editing,
@@ -219,12 +230,13 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             maxLength={200}
           />
           <FormField
-            {...field("googleMapsUrl", current?.googleMapsUrl)}
+            {...field("googleMapsUrl", current ? current.googleMapsUrl : churchMapsUrl)}
             label="Google Maps URL *"
             type="url"
             required
             maxLength={1000}
             placeholder="https://maps.google.com/..."
+            hint="Starts as the church's own map link: change it for an event held elsewhere."
           />
           {/* One above the other: a date-and-time field needs the form's whole width. */}
           <div className="grid gap-5">
