@@ -175,4 +175,13 @@ export function googleCalendarLink(event: CalendarEvent, origin: string): string
   return `https://calendar.google.com/calendar/render?${query}`;
 }
 
+/**
+ * The ways to subscribe to /events.ics: `webcal://` (phones and desktop calendars open it as a
+ * subscription, not a download) and Google Calendar's add-by-address page for it.
+ */
+export function feedSubscriptionLinks(origin: string): { webcal: string; googleCalendar: string } {
+  const webcal = `${origin.replace(/^https?:/, "webcal:")}/events.ics`;
+  return { webcal, googleCalendar: `https://calendar.google.com/calendar/r?cid=${webcal}` };
+}
+
 export const CALENDAR_HEADERS = { "Content-Type": "text/calendar; charset=utf-8" };
