@@ -6,7 +6,14 @@ import { ContentFormCard, ContentListCard, FileField, useUploadForm } from "~/co
 import { Field, FormField, TextareaField } from "~/components/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { isIsoDate } from "~/lib/dates";
-import { describeRepeat, FREQUENCIES, isFrequency, repeatSummary, type Frequency } from "~/lib/recurrence";
+import {
+  describeRepeat,
+  FREQUENCIES,
+  isFrequency,
+  openRepeatSummary,
+  repeatSummary,
+  type Frequency,
+} from "~/lib/recurrence";
 import { UploadProgress } from "~/components/upload-progress";
 import { eventImageSrc } from "~/lib/event-image";
 import { formatDate, formatTimeRange } from "~/lib/format";
@@ -88,16 +95,21 @@ function repeatChoices(date: string): { value: "none" | Frequency; label: string
 }
 
 /**
- * A new event's repetition: how often, and the last date (each date becomes an event of its own,
- * with its own registrations), with what it will make written out as the choices change.
+ * A new event's repetition: how often, and the last date or none (each date becomes an event of
+ * its own, with its own registrations), with what it will make written out as the choices change.
  */
 function RepeatFields({ date, errors }: { date: string; errors: Record<string, string> }) {
   const [repeat, setRepeat] = useState<string>("none");
   const [until, setUntil] = useState("");
+  const [hasNoEnd, setHasNoEnd] = useState(false);
   const frequency = isFrequency(repeat) ? repeat : null;
   const preview =
-    frequency && isIsoDate(date) && isIsoDate(until) && until > date
-      ? repeatSummary(frequency, date, until)
+    frequency && isIsoDate(date)
+      ? hasNoEnd
+        ? openRepeatSummary(frequency, date)
+        : isIsoDate(until) && until > date
+          ? repeatSummary(frequency, date, until)
+          : null
       : null;
   return (
     <div className="grid gap-5 sm:grid-cols-2">
@@ -123,17 +135,35 @@ function RepeatFields({ date, errors }: { date: string; errors: Record<string, s
         )}
       />
       {frequency ? (
-        <FormField
-          id="repeatUntil"
-          name="repeatUntil"
-          label="Last Date *"
-          type="date"
-          required
-          value={until}
-          onChange={(event) => setUntil(event.target.value)}
-          hint={<span aria-live="polite">{preview ?? "Up to two years after the first date."}</span>}
-          error={errors.repeatUntil}
-        />
+        <div className="grid content-start gap-2">
+          {hasNoEnd ? (
+            <p aria-live="polite" className="text-sm text-muted-foreground sm:pt-7">
+              {preview ?? "Dates are kept a year ahead, a new one added each day."}
+            </p>
+          ) : (
+            <FormField
+              id="repeatUntil"
+              name="repeatUntil"
+              label="Last Date *"
+              type="date"
+              required
+              value={until}
+              onChange={(event) => setUntil(event.target.value)}
+              hint={<span aria-live="polite">{preview ?? "Up to two years after the first date."}</span>}
+              error={errors.repeatUntil}
+            />
+          )}
+          <label className="flex min-h-11 items-center gap-3 text-sm">
+            <input
+              type="checkbox"
+              name="repeatNoEnd"
+              checked={hasNoEnd}
+              onChange={(event) => setHasNoEnd(event.target.checked)}
+              className="size-4 accent-primary"
+            />
+            No end date
+          </label>
+        </div>
       ) : null}
     </div>
   );
