@@ -452,9 +452,14 @@ export const eventSeries = pgTable("event_series", {
   id: uuid("id").primaryKey().defaultRandom(),
   /** "weekly", "monthly-date" (the same day of the month) or "monthly-weekday" (e.g. the first Saturday). */
   frequency: text("frequency").notNull(),
-  /** The first date of the series and the last one it may reach. */
+  /** The first date of the series and the last one it may reach (null: no end date). */
   startsOn: date("starts_on", { mode: "string" }).notNull(),
-  until: date("until", { mode: "string" }).notNull(),
+  until: date("until", { mode: "string" }),
+  /**
+   * The dates of the series have rows up to this one. A series without an end date gets rows a
+   * year ahead, and the daily job adds each new day's (a date staff removed is never made again).
+   */
+  madeThrough: date("made_through", { mode: "string" }).notNull(),
   createdAt: createdAt(),
 });
 

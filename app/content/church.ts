@@ -11,6 +11,10 @@ export interface Church {
   /** The town and ISO country code of the address, for search engines' structured data. */
   addressLocality: string;
   addressCountry: string;
+  /**
+   * The address's page on a map site. As stored, "" means a map search for the address (or for
+   * `mapQuery`), so the link follows the address; the site content always holds the link itself.
+   */
   mapsUrl: string;
   phone: string;
   /** With the country code; "" shows no WhatsApp link. */
@@ -30,11 +34,11 @@ export const church: Church = {
   /** One sentence used for search results and link previews. */
   summary:
     "A Christian church community in Bahrain, founded in 2023 for the Filipino community and people of all nationalities.",
-  /** PLACEHOLDER: street address and its map link. */
+  /** PLACEHOLDER: street address (the map link searches for it). */
   address: "Manama, Kingdom of Bahrain",
   addressLocality: "Manama",
   addressCountry: "BH",
-  mapsUrl: "https://www.google.com/maps/search/?api=1&query=Manama%2C+Bahrain",
+  mapsUrl: "",
   /** The spec shows a placeholder phone number. */
   phone: "+973 XXXX XXXX",
   whatsapp: "",
@@ -81,7 +85,7 @@ export const serviceTimes: ServiceTime[] = [
   { name: "Prayer Meeting", note: "As scheduled" },
 ];
 
-/** The spec's static "event item": title, date, time, description. */
+/** The spec's static "event item" as the home page shows it: title, date, time, description. */
 export interface RecurringItem {
   title: string;
   date: string;
@@ -89,21 +93,38 @@ export interface RecurringItem {
   description: string;
 }
 
-export const homeUpcoming: RecurringItem[] = [
+/**
+ * A home page item as stored. One with a `day` shows "Every {day}" and the start of that day's
+ * weekly service in the service times, so it follows them; `date` and `time` are written out only
+ * for an item without a day ("Monthly", "Time TBA"), or a day without a service.
+ */
+export interface HomeItem {
+  title: string;
+  day: Weekday | "";
+  date: string;
+  time: string;
+  description: string;
+}
+
+/** With today's service times: "Every Friday" 3:30 PM, "Every Thursday" 7:30 PM, as the spec says. */
+export const homeUpcoming: HomeItem[] = [
   {
     title: "Friday Service",
-    date: "Every Friday",
-    time: "3:30 PM",
+    day: "Friday",
+    date: "",
+    time: "",
     description: "Worship, prayer and the preaching of God's Word. Everyone is welcome.",
   },
   {
     title: "Bible Study",
-    date: "Every Thursday",
-    time: "7:30 PM",
+    day: "Thursday",
+    date: "",
+    time: "",
     description: "Open the Scriptures together in small groups and grow in understanding.",
   },
   {
     title: "Hospital Visitation",
+    day: "",
     date: "Monthly",
     time: "Time TBA",
     description: "Bring comfort, prayer and encouragement to patients and their families.",

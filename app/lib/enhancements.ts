@@ -146,7 +146,9 @@ function dialogs() {
  * Public forms (`form[data-public-form]`) sent in the background: the button says 'Submitting...',
  * and the server's answer page (the very page a browser without scripts would show) gives the
  * form back: cleared with a success toast (and its modal closed), or kept filled with the field
- * messages and a failure toast. If anything goes wrong on the way, the form is sent the ordinary way.
+ * messages and a failure toast. The parts of the page marked `data-form-refresh` (each with an id)
+ * take the answer's copy too, so what the post changed shows at once (an event's seats left). If
+ * anything goes wrong on the way, the form is sent the ordinary way.
  */
 function forms() {
   document.addEventListener("submit", (event) => {
@@ -181,6 +183,10 @@ function forms() {
           page.querySelector<HTMLElement>("[data-result]");
         if (!result) throw new Error("The answer says nothing.");
         const ok = result.dataset.result === "ok";
+        for (const part of document.querySelectorAll("[data-form-refresh]")) {
+          const fresh = part.id ? page.getElementById(part.id) : null;
+          if (fresh) part.replaceWith(fresh);
+        }
         if (answer) {
           result.remove();
           // What was typed stays after a refusal, whatever the answer could put back.

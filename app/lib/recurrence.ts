@@ -14,6 +14,12 @@ export function isFrequency(value: unknown): value is Frequency {
 /** The furthest a series may reach: two years of dates, made at once (104 weekly rows at most). */
 export const MAX_SERIES_DAYS = 731;
 
+/**
+ * How far ahead a series without an end date has its dates: a year, kept a year ahead by the
+ * daily job (a weekly Bible study goes on).
+ */
+export const OPEN_SERIES_DAYS = 365;
+
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const RRULE_DAYS = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"] as const;
 const ORDINALS = ["", "first", "second", "third", "fourth"];
@@ -110,4 +116,9 @@ export function repeatSummary(frequency: Frequency, startsOn: string, until: str
   const dates = seriesDates(frequency, startsOn, until);
   const last = dates.at(-1) ?? startsOn;
   return `${describeRepeat(frequency, startsOn)}, ${dates.length} ${dates.length === 1 ? "date" : "dates"} until ${formatDateLong(last)}`;
+}
+
+/** "Every Friday, with no end date": what a new series without a last date will make. */
+export function openRepeatSummary(frequency: Frequency, startsOn: string): string {
+  return `${describeRepeat(frequency, startsOn)}, with no end date (dates are kept a year ahead)`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ServiceTime } from "~/content/church";
 import {
+  homeItemShown,
   isWeekly,
   openingHoursSpecification,
   serviceStartsAt,
@@ -60,5 +61,23 @@ describe("service times", () => {
         openingHoursSpecification([{ name: "Vigil", day: "Sunday", start: "09:00", end: null }])[0]!,
       ),
     ).not.toContain("closes");
+  });
+
+  it("shows a home item with a day at that day's service, and one without in its own words", () => {
+    const item = { title: "T", date: "", time: "", description: "D" };
+    expect(homeItemShown({ ...item, day: "Friday" }, services)).toEqual({
+      title: "T",
+      date: "Every Friday",
+      time: "3:30 PM",
+      description: "D",
+    });
+    expect(homeItemShown({ ...item, day: "Sunday", time: "9:00 AM" }, services)).toMatchObject({
+      date: "Every Sunday",
+      time: "9:00 AM",
+    });
+    expect(homeItemShown({ ...item, day: "", date: "Monthly", time: "Time TBA" }, services)).toMatchObject({
+      date: "Monthly",
+      time: "Time TBA",
+    });
   });
 });

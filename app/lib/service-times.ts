@@ -1,4 +1,4 @@
-import type { ServiceTime, WeeklyService } from "~/content/church";
+import type { HomeItem, RecurringItem, ServiceTime, WeeklyService } from "~/content/church";
 import { formatTime12 } from "./format";
 
 export function isWeekly(service: ServiceTime): service is WeeklyService {
@@ -41,4 +41,21 @@ export function openingHoursSpecification(services: readonly ServiceTime[]) {
     opens: service.start,
     ...(service.end ? { closes: service.end } : {}),
   }));
+}
+
+/**
+ * A home page item as shown: one with a day says "Every {day}" at the start of that day's first
+ * weekly service (its own time only when no service meets that day); one without a day, its own
+ * words.
+ */
+export function homeItemShown(item: HomeItem, services: readonly ServiceTime[]): RecurringItem {
+  const { title, description } = item;
+  if (!item.day) return { title, date: item.date, time: item.time, description };
+  const service = services.filter(isWeekly).find((weekly) => weekly.day === item.day);
+  return {
+    title,
+    date: `Every ${item.day}`,
+    time: service ? formatTime12(service.start) : item.time,
+    description,
+  };
 }

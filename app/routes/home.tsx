@@ -73,8 +73,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 flex items-center gap-2 text-sm font-medium text-accent-text">
                 <CalendarDays className="size-4" aria-hidden="true" />
                 {item.date}
-                <Clock className="ml-2 size-4" aria-hidden="true" />
-                {item.time}
+                {item.time ? (
+                  <>
+                    <Clock className="ml-2 size-4" aria-hidden="true" />
+                    {item.time}
+                  </>
+                ) : null}
               </p>
               <p className="mt-3 text-muted-foreground">{item.description}</p>
             </IconCard>

@@ -89,6 +89,11 @@ export const eventSchema = z
       .trim()
       .optional()
       .transform((value) => (value ? value : null)),
+    // Ticked: the series goes on, with no last date (its dates are kept a year ahead).
+    repeatNoEnd: z
+      .string()
+      .optional()
+      .transform((value) => value === "on"),
     // Editing a date of a series: that date only, or it and every later one.
     applyTo: z
       .enum(["this", "following"], { error: "Please choose which dates to change." })
@@ -96,9 +101,10 @@ export const eventSchema = z
       .transform((value) => value ?? "this"),
   })
   .superRefine((event, context) => {
-    if (event.repeat === null) return;
+    if (event.repeat === null || event.repeatNoEnd) return;
     const issue = (message: string) => context.addIssue({ code: "custom", path: ["repeatUntil"], message });
-    if (event.repeatUntil === null) return issue("Please enter the date of the last repeat.");
+    if (event.repeatUntil === null)
+      return issue("Please enter the date of the last repeat, or tick No end date.");
     if (!isIsoDate(event.repeatUntil)) return issue("Please enter a valid date for the last repeat.");
     if (!isIsoDate(event.eventDate)) return;
     if (event.repeatUntil <= event.eventDate) return issue("The last repeat must be after the event's date.");

@@ -51,14 +51,13 @@ export const CHURCH_SECTION: SiteSectionDefinition = {
       label: "Map link",
       kind: "url",
       max: 500,
-      required: true,
-      hint: "The address's page on a map site (https://...): the address links to it.",
+      hint: "Leave empty to link the address to a map search for it, which follows the address when it changes. Or paste the church's own page on a map site (https://...).",
     },
     optionalText(
       "mapQuery",
       "Place shown on the map",
       200,
-      "What the map on /connect searches for. Leave empty to use the street address.",
+      "What the map on /connect and the map link search for. Leave empty to use the street address.",
     ),
     { name: "phone", label: "Phone", kind: "tel", max: 30, required: true },
     {
@@ -89,7 +88,8 @@ export const CHURCH_SECTION: SiteSectionDefinition = {
 export const SERVICE_TIMES_SECTION: SiteSectionDefinition = {
   id: "service-times",
   title: "Service times",
-  description: "The weekly gatherings shown on /connect, in the footer and to search engines.",
+  description:
+    "The weekly gatherings shown on /connect, in the footer, on the home page's items and to search engines.",
   pages: ["/connect", "/"],
   fields: [
     {
@@ -158,11 +158,32 @@ export const HOME_SECTION: SiteSectionDefinition = {
     },
     list("upcoming", "Upcoming items", { itemNoun: "item", titleField: "title", min: 0, max: 6 }, [
       text("title", "Title", 80),
-      text("date", "When", 60, { hint: 'e.g. "Every Friday" or "Monthly".' }),
-      text("time", "Time", 40, { hint: 'e.g. "3:30 PM" or "Time TBA".' }),
+      {
+        name: "day",
+        label: "Day",
+        kind: "select",
+        options: WEEKDAYS,
+        emptyLabel: "No fixed day (write when)",
+        hint: 'Shows "Every {day}" at the time of that day\'s service in Service times, and changes with it.',
+      },
+      optionalText("date", "When", 60, 'Only without a day, e.g. "Monthly".'),
+      optionalText(
+        "time",
+        "Time",
+        40,
+        'Only without a day, or for a day with no service in Service times, e.g. "Time TBA".',
+      ),
       textarea("description", "Description", 300),
     ]),
   ],
+  check(data, report) {
+    const items = Array.isArray(data.upcoming) ? (data.upcoming as Record<string, string>[]) : [];
+    items.forEach((item, index) => {
+      if (item.day) return;
+      if (!item.date) report(["upcoming", index, "date"], "Please choose a day or write when it is.");
+      if (!item.time) report(["upcoming", index, "time"], 'Please write the time, e.g. "Time TBA".');
+    });
+  },
 };
 
 export const STORY_SECTION: SiteSectionDefinition = {
@@ -272,7 +293,9 @@ export const MINISTRY_SECTION: SiteSectionDefinition = {
   ],
 };
 
-const PLACEHOLDER_HINT = "{name} is replaced by the person's name";
+/** Anyone can type someone else's address into a form, so a confirmation never repeats what was typed. */
+const CONFIRMATION_HINT =
+  "What the person typed (their name, their message) is never repeated in it, as anyone can type someone else's address into a form. The church's contacts are added below it.";
 
 export const EMAILS_SECTION: SiteSectionDefinition = {
   id: "emails",
@@ -288,7 +311,7 @@ export const EMAILS_SECTION: SiteSectionDefinition = {
     textarea("eventText", "Event registration: text", 1500),
   ].map((field) => ({
     ...field,
-    hint: field.hint ?? `${PLACEHOLDER_HINT}. What they sent and the church's contacts are added below it.`,
+    hint: field.hint ?? CONFIRMATION_HINT,
   })),
 };
 

@@ -4,9 +4,13 @@ import { chromium, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { church } from "../../app/content/church";
+import { mapSearchUrl } from "../../app/lib/map-links";
 import { addDays, todayInChurchZone } from "../../app/lib/dates";
 import { expectAxeClean } from "./axe";
 import { expect, signIn, sql, test, visitorAddress } from "./fixtures";
+
+/** The church's map link: a map search for its address (the first content gives no link of its own). */
+const churchMapsUrl = mapSearchUrl(church.address);
 
 // The door on the day, on a phone: a visitor registers on the public page, staff open the check-in
 // list from Event Registrations, find a person and tap "Arrived"; the confirmation's QR code opens
@@ -28,7 +32,7 @@ test("registrants are checked in on a phone, by search and by the confirmation's
   const [event] = await sql<{ id: string }>(
     `insert into events (title, event_date, event_time, location_name, google_maps_url, capacity)
      values ($1, $2, '18:00', 'Hall', $3, 20) returning id`,
-    [title, addDays(todayInChurchZone(), 1), church.mapsUrl],
+    [title, addDays(todayInChurchZone(), 1), churchMapsUrl],
   );
   try {
     for (const name of ["Lara Santos", "Miguel Reyes"]) {
@@ -100,7 +104,7 @@ async function addEvent(title: string) {
   const [event] = await sql<{ id: string }>(
     `insert into events (title, event_date, event_time, location_name, google_maps_url, capacity)
      values ($1, $2, '18:00', 'Hall', $3, 20) returning id`,
-    [title, addDays(todayInChurchZone(), 1), church.mapsUrl],
+    [title, addDays(todayInChurchZone(), 1), churchMapsUrl],
   );
   return event!;
 }

@@ -1,9 +1,13 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { church } from "../../app/content/church";
+import { mapSearchUrl } from "../../app/lib/map-links";
 import { addDays, todayInChurchZone } from "../../app/lib/dates";
 import { dateBadge, formatDateLong } from "../../app/lib/format";
 import { expect, sql, test, visitorAddress } from "./fixtures";
+
+/** The church's map link: a map search for its address (the first content gives no link of its own). */
+const churchMapsUrl = mapSearchUrl(church.address);
 
 // Some tests move or add events that the others read: one at a time, in order.
 test.describe.configure({ mode: "serial" });
@@ -29,7 +33,7 @@ async function insertEvent(
   const [row] = await sql<{ id: string }>(
     `insert into events (title, event_date, event_time, event_end_time, location_name, google_maps_url, description)
      values ($1, $2, $3, $4, 'E2E Hall', $5, 'An event made by a test.') returning id`,
-    [title, fields.date ?? addDays(today, 5), fields.time ?? "18:30", fields.endTime ?? null, church.mapsUrl],
+    [title, fields.date ?? addDays(today, 5), fields.time ?? "18:30", fields.endTime ?? null, churchMapsUrl],
   );
   return { id: row!.id, title };
 }
@@ -170,7 +174,7 @@ test("an event's page shows its US date, time range, map link and speaker", asyn
   expect(formatDateLong(youth.date)).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}$/);
   await expect(facts).toContainText("7:00 PM - 9:30 PM");
   const location = facts.getByRole("link", { name: /ACTS Church main hall/ });
-  await expect(location).toHaveAttribute("href", church.mapsUrl);
+  await expect(location).toHaveAttribute("href", churchMapsUrl);
   await expect(location).toHaveAttribute("target", "_blank");
   await expect(location).toHaveAttribute("rel", /noopener/);
   await expect(facts).toContainText("Speaker");
@@ -231,6 +235,33 @@ test("registering: toast, a row with the event's title, the modal closes and the
     for (const label of ["Full Name", "Email", "Mobile Number", "Message (Optional)"]) {
       await expect(dialog.getByLabel(label)).toHaveValue("");
     }
+  } finally {
+    await removeEvent(event.id);
+  }
+});
+
+test("seats left: right after a registration the page counts it, and so does every visitor after", async ({
+  page,
+  request,
+}) => {
+  const event = await insertEvent();
+  await sql("update events set capacity = 3 where id = $1", [event.id]);
+  try {
+    // Another visitor has the page in the cache already.
+    expect(await (await request.get(`/events/${event.id}`)).text()).toContain("3 of 3 left");
+    await page.goto(`/events/${event.id}`);
+    const seats = page.getByRole("definition").filter({ hasText: /left$/ });
+    await expect(seats).toHaveText("3 of 3 left");
+    const { dialog } = await openRegistration(page);
+    await dialog.getByLabel("Full Name").fill("Lea Salonga");
+    await dialog.getByLabel("Email").fill("lea@example.org");
+    await dialog.getByLabel("Mobile Number").fill("+973 3612 3457");
+    await dialog.getByRole("button", { name: "Register" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Registration Successful!");
+    await expect(seats).toHaveText("2 of 3 left");
+    await page.reload();
+    await expect(seats).toHaveText("2 of 3 left");
+    expect(await (await request.get(`/events/${event.id}`)).text()).toContain("2 of 3 left");
   } finally {
     await removeEvent(event.id);
   }
@@ -332,6 +363,7 @@ test("the modal closes on X, the backdrop and Escape, and gives focus back to th
 test("calendars: the feed and one event's file are iCalendar, and the event page links to both ways in", async ({
   page,
   request,
+  baseURL,
 }) => {
   const feed = await request.get("/events.ics");
   expect(feed.status()).toBe(200);
@@ -346,6 +378,19 @@ test("calendars: the feed and one event's file are iCalendar, and the event page
 
   await page.goto("/events");
   await expect(page.locator('link[rel="alternate"][type="text/calendar"]')).toHaveAttribute(
+    "href",
+    "/events.ics",
+  );
+  // Subscribing (webcal://, which calendars open as a subscription), Google Calendar's add-by-address
+  // page, and the file itself, side by side; all on the site's own address.
+  const feedLinks = page.getByRole("region", { name: "Keep our events in your calendar" });
+  const webcal = `${baseURL!.replace(/^https?:/, "webcal:")}/events.ics`;
+  await expect(feedLinks.getByRole("link", { name: "Subscribe" })).toHaveAttribute("href", webcal);
+  await expect(feedLinks.getByRole("link", { name: /Google Calendar/ })).toHaveAttribute(
+    "href",
+    `https://calendar.google.com/calendar/r?cid=${webcal}`,
+  );
+  await expect(feedLinks.getByRole("link", { name: "Download (.ics)" })).toHaveAttribute(
     "href",
     "/events.ics",
   );

@@ -244,7 +244,13 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
     try {
       const list = await callRoute(listLoader, new Request("http://localhost/events"));
       expect(list.status).toBe(503);
-      expect(list.data).toEqual({ events: [], page: 1, pages: 1, loadFailed: true });
+      expect(list.data).toEqual({
+        events: [],
+        page: 1,
+        pages: 1,
+        subscribe: expect.objectContaining({ webcal: "webcal://localhost/events.ics" }),
+        loadFailed: true,
+      });
       const id = "00000000-0000-4000-8000-000000000000";
       const one = await callRoute(detailLoader, new Request(`http://localhost/events/${id}`), {
         params: { id },

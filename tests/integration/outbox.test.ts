@@ -64,15 +64,15 @@ describe.each(databaseKinds)("the e-mail outbox on %s", (kind) => {
     const [confirmation] = smtp.to("carla@example.net");
     expect(confirmation!.subject).toBe("We received your message");
     expect(confirmation!.from!.text).toBe('"ACTS Church" <office@church.example.org>');
-    expect(confirmation!.text).toContain("Dear Carla Reyes,");
-    expect(confirmation!.text).toContain("Can I visit on Friday?\nWith my kids.");
+    expect(confirmation!.text).toContain("Dear friend,");
+    expect(confirmation!.text).toContain("Received: Your message through our website");
     expect(confirmation!.text).toContain("ACTS Church Bahrain");
-    expect(confirmation!.html).toContain("Can I visit on Friday?<br>With my kids.");
     expect(confirmation!.html).not.toMatch(/<img|<script/i);
 
     const [notification] = smtp.to(TEST_ADMIN.email);
     expect(notification!.subject).toBe("New message from Carla Reyes");
     expect(notification!.text).toContain("carla@example.net");
+    expect(notification!.text).toContain("Can I visit on Friday?\nWith my kids.");
     expect(notification!.text).toContain(`${ORIGIN}/members/messages`);
     expect(await rows("select status, attempts from outbox_emails")).toEqual([
       { status: "sent", attempts: 1 },
@@ -170,6 +170,78 @@ describe.each(databaseKinds)("the e-mail outbox on %s", (kind) => {
       "check-in.png",
       "event.ics",
     ]);
+  });
+
+  it("a confirmation names what was received and never repeats what the sender typed, to any address", async () => {
+    // Someone types a stranger's address, with words of their own in the name and the message.
+    const name = "Win a prize at prize.example.com";
+    const message = "Call +973 3999 1234 now to claim it: https://prize.example.com/claim";
+    const stranger = "stranger@example.net";
+    await saveVisitorMessage({ name, email: stranger, mobile: "+973 3999 0000", message }, ORIGIN);
+    await saveMinistryRegistration(
+      { ministrySlug: "yadah", name, email: stranger, mobile: "33335555" },
+      ORIGIN,
+    );
+    const [event] = await t.services.db
+      .insert(events)
+      .values({
+        title: "Prayer Night",
+        eventDate: addDays(todayInChurchZone(), 12),
+        eventTime: "19:00",
+        locationName: "Chapel",
+        googleMapsUrl: "https://maps.example.org/?q=chapel",
+        capacity: 1,
+      })
+      .returning();
+    // The first takes the only seat; the stranger's two registrations wait, until the seat frees up.
+    const first = await registerForEvent(
+      event!.id,
+      { name, email: stranger, mobile: "+973 3333 4444", message },
+      todayInChurchZone(),
+      ORIGIN,
+    );
+    await registerForEvent(
+      event!.id,
+      { name, email: "waiting@example.net", mobile: "+973 3333 4445", message },
+      todayInChurchZone(),
+      ORIGIN,
+    );
+    expect(await send()).toMatchObject({ failed: 0 });
+    const cancel = /https:\/\/church\.example\.org\/events\/\S+\/cancel\?\S+/.exec(
+      smtp.to(stranger).find((mail) => mail.subject === "You are registered: Prayer Night")!.text!,
+    )![0];
+    expect(first).toMatchObject({ ok: true, status: "confirmed" });
+    const link = new URL(cancel);
+    await callRoute(cancelAction, formRequest(link.pathname + link.search, {}), {
+      params: { id: event!.id },
+    });
+    await send();
+
+    const confirmations = [...smtp.to(stranger), ...smtp.to("waiting@example.net")];
+    expect(confirmations.map((mail) => mail.subject).sort()).toEqual([
+      "A seat is yours: Prayer Night",
+      "We received your message",
+      "Welcome to Yadah (Dance)",
+      "You are on the waitlist: Prayer Night",
+      "You are registered: Prayer Night",
+    ]);
+    for (const mail of confirmations) {
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(part, mail.subject).not.toContain("prize.example.com");
+        expect(part, mail.subject).not.toContain("3999 1234");
+      }
+      // What was received is named, and whoever did not write is told they may ignore it.
+      expect(mail.text).toContain("someone may have typed your address by mistake");
+    }
+    expect(smtp.to(stranger).find((mail) => mail.subject === "We received your message")!.text).toContain(
+      "Received: Your message through our website",
+    );
+    expect(smtp.to(stranger).find((mail) => mail.subject?.startsWith("Welcome"))!.text).toContain(
+      "Ministry: Yadah (Dance)",
+    );
+    // Staff see everything that was sent.
+    const notices = smtp.to(TEST_ADMIN.email);
+    expect(notices.some((mail) => mail.text!.includes(message))).toBe(true);
   });
 
   it("a ministry sign-up is confirmed with the ministry's name", async () => {

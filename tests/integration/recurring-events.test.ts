@@ -5,13 +5,15 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, eventRegistrations, events, eventSeries } from "../../database/schema";
 import { addDays, todayInChurchZone } from "~/lib/dates";
-import { seriesDates } from "~/lib/recurrence";
+import { OPEN_SERIES_DAYS, seriesDates } from "~/lib/recurrence";
 import { loader as feedLoader } from "~/routes/events/calendar-feed";
 import { loader as detailLoader } from "~/routes/events/detail";
 import { loader as listLoader } from "~/routes/events/index";
 import { action as staffAction } from "~/routes/members/content/events";
 import { action as saveEvent } from "~/routes/members/content/event-upload";
 import { makePng } from "~/server/content/demo-files.server";
+import { extendOpenSeries } from "~/server/content/event-edits.server";
+import { loader as staffLoader } from "~/routes/members/content/events";
 import {
   callRoute,
   databaseKinds,
@@ -144,7 +146,7 @@ describe.each(databaseKinds)("repeating events on %s", (kind) => {
 
   it("refuses a series without a last date, or one reaching beyond two years, and writes nothing", async () => {
     for (const [repeatUntil, message] of [
-      ["", "Please enter the date of the last repeat."],
+      ["", "Please enter the date of the last repeat, or tick No end date."],
       [firstFriday, "The last repeat must be after the event's date."],
       [addDays(firstFriday, 800), "A repeating event can reach at most two years ahead"],
     ] as const) {
@@ -155,6 +157,81 @@ describe.each(databaseKinds)("repeating events on %s", (kind) => {
     }
     expect(await seriesRows()).toEqual([]);
     expect(await t.services.db.select().from(eventSeries)).toEqual([]);
+  });
+
+  it("a weekly event with no end date: a year of dates, kept a year ahead each day, a removed date not made again", async () => {
+    const saved = await callRoute(
+      saveEvent,
+      saveRequest({ ...friday, title: "Bible Study", repeatUntil: "", repeatNoEnd: "on" }, cookie),
+    );
+    expect(saved.status).toBe(200);
+    const answer = (await saved.response!.json()) as { toast: { description: string } };
+    expect(answer.toast.description).toContain("Every Friday, with no end date");
+    const horizon = addDays(today, OPEN_SERIES_DAYS);
+    let rows = await seriesRows();
+    expect(rows.map((row) => row.eventDate)).toEqual(seriesDates("weekly", firstFriday, horizon));
+    const [series] = await t.services.db.select().from(eventSeries);
+    expect(series).toMatchObject({ until: null, madeThrough: horizon });
+    const screen = (await callRoute(
+      staffLoader,
+      new Request(`${ORIGIN}/members/add-event`, { headers: { cookie } }),
+    )) as { data: { items: { repeats: string | null }[] } };
+    expect(screen.data.items[0]!.repeats).toBe("Every Friday, no end date");
+
+    // Calendars get a rule without an end, which gives exactly the dates we hold.
+    const feed = await (await callRoute(feedLoader, new Request(`${ORIGIN}/events.ics`))).response!.text();
+    expect(feed).toMatch(/RRULE:FREQ=WEEKLY;BYDAY=FR\r\n/);
+    expect(expandFeed(feed, horizon).map((shown) => shown.date)).toEqual(rows.map((row) => row.eventDate));
+
+    // The third date is cancelled; from the tenth on, the study meets in the garden.
+    await callRoute(
+      staffAction,
+      formRequest("/members/add-event", { intent: "delete", id: rows[2]!.id }, { cookie }),
+    );
+    const moved = await callRoute(
+      saveEvent,
+      saveRequest(
+        {
+          ...friday,
+          title: "Bible Study",
+          // The edit form has no Repeats field.
+          repeat: "none",
+          intent: "update",
+          id: rows[9]!.id,
+          eventDate: rows[9]!.eventDate,
+          locationName: "Garden",
+          applyTo: "following",
+        },
+        cookie,
+      ),
+    );
+    expect(moved.status).toBe(200);
+
+    // A month on, the daily job has added the dates of the month, once, like the latest date.
+    const later = addDays(today, 30);
+    const expected = seriesDates("weekly", firstFriday, addDays(later, OPEN_SERIES_DAYS)).filter(
+      (date) => date > horizon,
+    );
+    expect(expected.length).toBeGreaterThanOrEqual(4);
+    const [made, again] = await Promise.all([extendOpenSeries(later), extendOpenSeries(later)]);
+    expect(made + again).toBe(expected.length);
+    expect(await extendOpenSeries(later)).toBe(0);
+    rows = await seriesRows();
+    expect(rows.map((row) => row.eventDate)).toEqual(
+      seriesDates("weekly", firstFriday, addDays(later, OPEN_SERIES_DAYS)).filter((_, index) => index !== 2),
+    );
+    const added = rows.filter((row) => expected.includes(row.eventDate));
+    expect(added.every((row) => row.locationName === "Garden" && row.capacity === 40)).toBe(true);
+    expect(added.every((row) => row.occurrenceDate === row.eventDate && !row.isSeriesException)).toBe(true);
+
+    // Deleting a date and every later one gives the series its end: nothing more is added.
+    const last = rows.at(-5)!;
+    await callRoute(
+      staffAction,
+      formRequest("/members/add-event", { intent: "delete", id: last.id, scope: "following" }, { cookie }),
+    );
+    expect(await extendOpenSeries(addDays(today, 60))).toBe(0);
+    expect((await seriesRows()).at(-1)!.eventDate < last.eventDate).toBe(true);
   });
 
   it("edits one date on its own, or it and every later date, and the calendar feed agrees", async () => {

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as editorAction, loader as editorLoader } from "~/routes/members/site/site-editor";
 import { loader as connectLoader } from "~/routes/connect";
+import { loader as homeLoader } from "~/routes/home";
+import { loader as rootLoader } from "~/root";
+import { loader as eventsScreenLoader } from "~/routes/members/content/events";
+import { mapSearchUrl } from "~/lib/map-links";
 import { getSiteContent, siteContentChanged } from "~/server/site/site-content.server";
 import {
   callRoute,
@@ -156,6 +160,99 @@ describe.each(databaseKinds)("editing the website on %s", (kind) => {
     } finally {
       await t.services.database.query("alter table site_sections_away rename to site_sections");
     }
+  });
+
+  it("the map link follows the address, unless staff give one of their own; new events start with it", async () => {
+    const church = await open("church");
+    const address = "Building 12, Road 34, Block 428, Juffair";
+    const moved = await post("church", {
+      intent: "save",
+      version: String(church.version),
+      data: JSON.stringify({ ...church.data, address }),
+    });
+    expect(moved.status).toBe(200);
+    // The footer's link (the site frame every page is drawn with) searches for the new address.
+    const frame = async () =>
+      (
+        (await callRoute(rootLoader, new Request("http://localhost/"))).data as {
+          site: { church: { address: string; mapsUrl: string } };
+        }
+      ).site.church;
+    expect(await frame()).toEqual(expect.objectContaining({ address, mapsUrl: mapSearchUrl(address) }));
+    expect((await frame()).mapsUrl).not.toContain("Manama");
+
+    // A new event's map link starts as the church's.
+    const screen = await callRoute(
+      eventsScreenLoader,
+      new Request("http://localhost/members/add-event", { headers: { cookie } }),
+    );
+    expect(screen.data).toMatchObject({ churchMapsUrl: mapSearchUrl(address) });
+
+    // A place page staff paste in stays, whatever the address says.
+    const own = "https://maps.app.goo.gl/ActsChurchJuffair";
+    const current = await open("church");
+    await post("church", {
+      intent: "save",
+      version: String(current.version),
+      data: JSON.stringify({ ...current.data, mapsUrl: own }),
+    });
+    expect((await frame()).mapsUrl).toBe(own);
+    const last = await open("church");
+    await post("church", {
+      intent: "save",
+      version: String(last.version),
+      data: JSON.stringify({ ...last.data, address: "Manama, Kingdom of Bahrain", mapsUrl: "" }),
+    });
+  });
+
+  it("the home page's weekly items take their day and time from the service times", async () => {
+    const upcoming = async () =>
+      (
+        (await callRoute(homeLoader, new Request("http://localhost/"))).data as {
+          upcoming: { title: string; date: string; time: string }[];
+        }
+      ).upcoming.map(({ title, date, time }) => ({ title, date, time }));
+    // What today's service times give is the spec's text.
+    expect(await upcoming()).toEqual([
+      { title: "Friday Service", date: "Every Friday", time: "3:30 PM" },
+      { title: "Bible Study", date: "Every Thursday", time: "7:30 PM" },
+      { title: "Hospital Visitation", date: "Monthly", time: "Time TBA" },
+    ]);
+
+    // The office moves the Friday service to 4:00-6:00 PM, in Service times only.
+    const times = await open("service-times");
+    const services = times.data.services as Record<string, string>[];
+    const saved = await post("service-times", {
+      intent: "save",
+      version: String(times.version),
+      data: JSON.stringify({
+        services: services.map((service) =>
+          service.day === "Friday" ? { ...service, start: "16:00", end: "18:00" } : service,
+        ),
+      }),
+    });
+    expect(saved.status).toBe(200);
+    expect((await upcoming())[0]).toEqual({ title: "Friday Service", date: "Every Friday", time: "4:00 PM" });
+
+    // An item without a day needs its own words.
+    const home = await open("home");
+    const items = home.data.upcoming as Record<string, string>[];
+    const refused = await post("home", {
+      intent: "save",
+      version: String(home.version),
+      data: JSON.stringify({ ...home.data, upcoming: [...items, { ...items[2], title: "Choir", date: "" }] }),
+    });
+    expect(refused.status).toBe(400);
+    expect((refused.data as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+      "upcoming.3.date": "Please choose a day or write when it is.",
+    });
+
+    const back = await open("service-times");
+    await post("service-times", {
+      intent: "save",
+      version: String(back.version),
+      data: JSON.stringify({ services }),
+    });
   });
 
   it("edits a ministry by its slug, and answers 404 for an unknown one", async () => {

@@ -6,10 +6,24 @@ import { buttonVariants } from "~/components/ui/button";
 import { formatTimeRange } from "~/lib/format";
 import { REGISTER_PARAM, texts, type ShownEvent } from "./detail-model";
 
-function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+function Fact({
+  icon,
+  label,
+  refreshId,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  /** Set for a fact a registration changes: the forms script takes it from the answer page. */
+  refreshId?: string;
+  children: ReactNode;
+}) {
   // Only dt and dd inside the group (a definition list allows nothing else there).
   return (
-    <div className="relative min-h-10 pl-13">
+    <div
+      className="relative min-h-10 pl-13"
+      {...(refreshId ? { id: refreshId, "data-form-refresh": "" } : {})}
+    >
       <dt className="text-sm font-semibold uppercase tracking-wide text-accent-text">
         <span className="absolute left-0 top-0 flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary">
           {icon}
@@ -69,7 +83,7 @@ export function EventFacts({
           </Fact>
         ) : null}
         {event.seatsLeft !== null && !isPast && !isClosed ? (
-          <Fact icon={<Users className="size-5" aria-hidden="true" />} label="Seats">
+          <Fact icon={<Users className="size-5" aria-hidden="true" />} label="Seats" refreshId="event-seats">
             {event.seatsLeft === 0
               ? "Full: registrations join the waitlist"
               : `${event.seatsLeft} of ${event.capacity} left`}

@@ -1,4 +1,5 @@
-import { CalendarPlus, CalendarX2, TriangleAlert } from "lucide-react";
+import { CalendarPlus, CalendarX2, Download, ExternalLink, TriangleAlert } from "lucide-react";
+import { NewTabLink } from "~/components/new-tab-link";
 import { Link } from "react-router";
 import { EventCard } from "~/components/event-card";
 import { PageHeader } from "~/components/page-header";
@@ -11,6 +12,8 @@ import { eventImageSrc } from "~/lib/event-image";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
 import { listUpcomingEventsPage, repeatsText, type PublicEvent } from "~/server/content/events.server";
+import { feedSubscriptionLinks } from "~/server/content/event-calendar.server";
+import { siteOrigin } from "~/server/platform/site-origin.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/index";
@@ -32,6 +35,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const subscribe = feedSubscriptionLinks(siteOrigin());
   return loadOrEmpty(
     "events",
     async () => {
@@ -44,9 +48,14 @@ export async function loader({ request }: Route.LoaderArgs) {
         imageSrc: eventImageSrc(event, titledEventImages),
         repeats: repeatsText(event),
       }));
-      return { events, page, pages };
+      return { events, page, pages, subscribe };
     },
-    { events: [] as (PublicEvent & { imageSrc: string; repeats: string | null })[], page: 1, pages: 1 },
+    {
+      events: [] as (PublicEvent & { imageSrc: string; repeats: string | null })[],
+      page: 1,
+      pages: 1,
+      subscribe,
+    },
   );
 }
 
@@ -59,7 +68,7 @@ export const handle: PageHandle = { enhancements: ["toasts"] };
 export const clientLoader = loadAsDocument;
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { events, page, pages, loadFailed } = loaderData;
+  const { events, page, pages, subscribe, loadFailed } = loaderData;
 
   return (
     <>
@@ -109,19 +118,47 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             />
           </>
         )}
-        {loadFailed ? null : (
-          <p className="mt-10 text-center text-muted-foreground">
-            Keep our events in your phone&apos;s calendar:{" "}
-            <a
-              href="/events.ics"
-              className="inline-flex min-h-11 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
-            >
-              <CalendarPlus className="size-4" aria-hidden="true" />
-              subscribe to the events calendar
-            </a>
-          </p>
-        )}
+        {loadFailed ? null : <CalendarLinks subscribe={subscribe} />}
       </section>
     </>
+  );
+}
+
+const CALENDAR_LINK =
+  "inline-flex min-h-11 items-center gap-2 font-medium text-primary underline-offset-4 hover:underline";
+
+/**
+ * Every upcoming event in the visitor's own calendar, kept up to date: a subscription (webcal://,
+ * which phones and desktop calendars open as one), Google Calendar's page that adds it by its
+ * address, or the file itself.
+ */
+function CalendarLinks({ subscribe }: { subscribe: { webcal: string; googleCalendar: string } }) {
+  return (
+    <section aria-labelledby="events-calendar" className="mt-12 text-center">
+      <h2 id="events-calendar" className="text-lg font-bold text-navy">
+        Keep our events in your calendar
+      </h2>
+      <p className="mt-1 text-muted-foreground">New events appear there by themselves.</p>
+      <ul className="mt-2 flex flex-wrap justify-center gap-x-6">
+        <li>
+          <a href={subscribe.webcal} className={CALENDAR_LINK}>
+            <CalendarPlus className="size-5" aria-hidden="true" />
+            Subscribe
+          </a>
+        </li>
+        <li>
+          <NewTabLink href={subscribe.googleCalendar} className={CALENDAR_LINK}>
+            <ExternalLink className="size-5" aria-hidden="true" />
+            Google Calendar
+          </NewTabLink>
+        </li>
+        <li>
+          <a href="/events.ics" download className={CALENDAR_LINK}>
+            <Download className="size-5" aria-hidden="true" />
+            Download (.ics)
+          </a>
+        </li>
+      </ul>
+    </section>
   );
 }

@@ -72,7 +72,10 @@ export interface FeedEvent extends CalendarEvent {
   isSeriesException: boolean;
   repeatFrequency: string | null;
   repeatStartsOn: string | null;
+  /** Null for a series without an end date: its rule has no UNTIL. */
   repeatUntil: string | null;
+  /** The last date of the series that has its row (the rule's later dates are still to come). */
+  repeatMadeThrough: string | null;
 }
 
 /**
@@ -85,14 +88,15 @@ function addSeries(calendar: ICalCalendar, dates: FeedEvent[], origin: string) {
   const [first] = dates;
   const frequency = first?.repeatFrequency;
   const master = dates.find((event) => !event.isSeriesException && event.eventDate === event.occurrenceDate);
-  if (!first || !isFrequency(frequency) || !first.repeatStartsOn || !first.repeatUntil || !master) {
+  // A series without an end date: its rule goes on, and only dates that have their rows can have
+  // been removed.
+  const reach = first?.repeatUntil ?? first?.repeatMadeThrough;
+  if (!first || !isFrequency(frequency) || !first.repeatStartsOn || !reach || !master) {
     for (const event of dates) addEvent(calendar, event, origin);
     return;
   }
   const from = master.occurrenceDate!;
-  const ruleDates = seriesDates(frequency, first.repeatStartsOn, first.repeatUntil).filter(
-    (date) => date >= from,
-  );
+  const ruleDates = seriesDates(frequency, first.repeatStartsOn, reach).filter((date) => date >= from);
   const held = new Map(dates.map((event) => [event.occurrenceDate, event]));
   const instant = (date: string) => momentInChurchZone(date, master.eventTime);
   const rule = ruleParts(frequency, first.repeatStartsOn);
@@ -106,7 +110,7 @@ function addSeries(calendar: ICalCalendar, dates: FeedEvent[], origin: string) {
       ...(rule.byDay ? { byDay: ICalWeekday[rule.byDay as keyof typeof ICalWeekday] } : {}),
       ...(rule.byMonthDay ? { byMonthDay: rule.byMonthDay } : {}),
       ...(rule.bySetPos ? { bySetPos: rule.bySetPos } : {}),
-      until: momentInChurchZone(first.repeatUntil, "23:59"),
+      ...(first.repeatUntil ? { until: momentInChurchZone(first.repeatUntil, "23:59") } : {}),
       ...(removed.length > 0 ? { exclude: removed.map(instant) } : {}),
     },
   });
@@ -173,6 +177,15 @@ export function googleCalendarLink(event: CalendarEvent, origin: string): string
     details: `${origin}/events/${event.id}`,
   });
   return `https://calendar.google.com/calendar/render?${query}`;
+}
+
+/**
+ * The ways to subscribe to /events.ics: `webcal://` (phones and desktop calendars open it as a
+ * subscription, not a download) and Google Calendar's add-by-address page for it.
+ */
+export function feedSubscriptionLinks(origin: string): { webcal: string; googleCalendar: string } {
+  const webcal = `${origin.replace(/^https?:/, "webcal:")}/events.ics`;
+  return { webcal, googleCalendar: `https://calendar.google.com/calendar/r?cid=${webcal}` };
 }
 
 export const CALENDAR_HEADERS = { "Content-Type": "text/calendar; charset=utf-8" };

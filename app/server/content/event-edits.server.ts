@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt } from "drizzle-orm";
 import { events, eventSeries, type EventRow } from "../../../database/schema";
-import { addDays, momentInChurchZone } from "~/lib/dates";
-import { describeRepeat, seriesDates, type Frequency } from "~/lib/recurrence";
+import { addDays, momentInChurchZone, todayInChurchZone } from "~/lib/dates";
+import { describeRepeat, isFrequency, OPEN_SERIES_DAYS, seriesDates, type Frequency } from "~/lib/recurrence";
 import { fieldChanges, logChange, type Actor } from "../platform/change-log.server";
 import type { Database } from "../platform/db.server";
 import { services } from "../platform/services.server";
@@ -45,14 +45,23 @@ export interface StoredImage {
   objectName: string;
 }
 
-/** A new event's repetition: how often, and the last date it may reach. */
+/** A new event's repetition: how often, and the last date it may reach (null: no end date). */
 export interface SeriesRule {
   frequency: Frequency;
-  until: string;
+  until: string | null;
+}
+
+/** The last date a series without an end date has its dates made up to, on `today`. */
+function openSeriesHorizon(startsOn: string, today: string): string {
+  const horizon = addDays(today, OPEN_SERIES_DAYS);
+  return horizon > startsOn ? horizon : startsOn;
 }
 
 /** The registration deadline of another date of a series: as long before it as on the first. */
-function deadlineFor(input: EventInput, date: string): Date | null {
+function deadlineFor(
+  input: Pick<EventInput, "eventDate" | "eventTime" | "registrationDeadline">,
+  date: string,
+): Date | null {
   if (!input.registrationDeadline) return null;
   const before =
     momentInChurchZone(input.eventDate, input.eventTime).getTime() - input.registrationDeadline.getTime();
@@ -61,13 +70,15 @@ function deadlineFor(input: EventInput, date: string): Date | null {
 
 /**
  * Adds an event; with `repeat`, one row per date of the series (each with its own registrations,
- * seats and check-in), all made at once. Returns the first date's row.
+ * seats and check-in): all of them at once, or for a series without an end date those of the
+ * coming year (`extendOpenSeries` adds the later ones day by day). Returns the first date's row.
  */
 export async function createEvent(
   input: EventInput,
   image: StoredImage | null,
   actor: Actor,
   repeat: SeriesRule | null = null,
+  today: string = todayInChurchZone(),
 ): Promise<EventRow> {
   const picture = { imageUrl: image?.url ?? null, imageObjectPath: image?.objectName ?? null };
   return services().db.transaction(async (tx) => {
@@ -82,11 +93,12 @@ export async function createEvent(
       });
       return row!;
     }
+    const madeThrough = repeat.until ?? openSeriesHorizon(input.eventDate, today);
     const [series] = await tx
       .insert(eventSeries)
-      .values({ frequency: repeat.frequency, startsOn: input.eventDate, until: repeat.until })
+      .values({ frequency: repeat.frequency, startsOn: input.eventDate, until: repeat.until, madeThrough })
       .returning();
-    const dates = seriesDates(repeat.frequency, input.eventDate, repeat.until);
+    const dates = seriesDates(repeat.frequency, input.eventDate, madeThrough);
     const rows = await tx
       .insert(events)
       .values(
@@ -106,7 +118,7 @@ export async function createEvent(
       details: {
         repeats: describeRepeat(repeat.frequency, input.eventDate),
         dates: rows.length,
-        until: dates.at(-1),
+        until: repeat.until ? dates.at(-1) : null,
         ...(image ? { image: image.objectName } : {}),
       },
     });
@@ -154,11 +166,16 @@ async function splitSeriesAt(tx: Tx, seriesId: string, from: string): Promise<st
   if (!series || series.startsOn >= from) return seriesId;
   const [later] = await tx
     .insert(eventSeries)
-    .values({ frequency: series.frequency, startsOn: from, until: series.until })
+    .values({
+      frequency: series.frequency,
+      startsOn: from,
+      until: series.until,
+      madeThrough: series.madeThrough,
+    })
     .returning();
   await tx
     .update(eventSeries)
-    .set({ until: addDays(from, -1) })
+    .set({ until: addDays(from, -1), madeThrough: addDays(from, -1) })
     .where(eq(eventSeries.id, seriesId));
   return later!.id;
 }
@@ -251,12 +268,14 @@ export async function deleteEvent(id: string, actor: Actor, scope: SeriesScope =
     const ids = reach.rows.map((row) => row.id);
     await tx.delete(events).where(inArray(events.id, ids));
     if (scope === "following" && old.seriesId && old.occurrenceDate) {
-      // The series now ends before this date, or is gone with its last date.
+      // The series now ends before this date (one without an end date gets one), or is gone
+      // with its last date.
       const [left] = await tx.select({ n: count() }).from(events).where(eq(events.seriesId, old.seriesId));
       if (left?.n) {
+        const end = addDays(old.occurrenceDate, -1);
         await tx
           .update(eventSeries)
-          .set({ until: addDays(old.occurrenceDate, -1) })
+          .set({ until: end, madeThrough: end })
           .where(eq(eventSeries.id, old.seriesId));
       } else {
         await tx.delete(eventSeries).where(eq(eventSeries.id, old.seriesId));
@@ -276,4 +295,62 @@ export async function deleteEvent(id: string, actor: Actor, scope: SeriesScope =
     return true;
   });
   return deleted;
+}
+
+/**
+ * Keeps every series without an end date a year ahead: the dates its rule gives after the last
+ * one made, up to a year from `today`, each a row like the series' latest date (not one edited on
+ * its own). A date staff removed is not made again. Run once a minute by the worker; it has work
+ * once a day (or none), and several servers never make the same date twice (each series is
+ * claimed while its dates are made). Returns how many dates it made.
+ */
+export async function extendOpenSeries(today: string = todayInChurchZone()): Promise<number> {
+  const { db } = services();
+  const horizon = addDays(today, OPEN_SERIES_DAYS);
+  const due = and(isNull(eventSeries.until), lt(eventSeries.madeThrough, horizon));
+  const waiting = await db.select({ id: eventSeries.id }).from(eventSeries).where(due);
+  let made = 0;
+  for (const { id } of waiting) {
+    made += await db.transaction(async (tx) => {
+      const [series] = await tx
+        .select()
+        .from(eventSeries)
+        .where(and(eq(eventSeries.id, id), due))
+        .for("update", { skipLocked: true });
+      if (!series || !isFrequency(series.frequency)) return 0;
+      const [pattern] = await tx
+        .select()
+        .from(events)
+        .where(eq(events.seriesId, series.id))
+        .orderBy(asc(events.isSeriesException), desc(events.occurrenceDate), desc(events.eventDate))
+        .limit(1);
+      const dates = seriesDates(series.frequency, series.startsOn, horizon).filter(
+        (date) => date > series.madeThrough,
+      );
+      if (pattern && dates.length > 0) {
+        await tx.insert(events).values(
+          dates.map((date) => ({
+            title: pattern.title,
+            eventDate: date,
+            eventTime: pattern.eventTime,
+            eventEndTime: pattern.eventEndTime,
+            speaker: pattern.speaker,
+            locationName: pattern.locationName,
+            googleMapsUrl: pattern.googleMapsUrl,
+            description: pattern.description,
+            imageUrl: pattern.imageUrl,
+            imageObjectPath: pattern.imageObjectPath,
+            capacity: pattern.capacity,
+            registrationDeadline: deadlineFor(pattern, date),
+            seriesId: series.id,
+            occurrenceDate: date,
+            isDemo: pattern.isDemo,
+          })),
+        );
+      }
+      await tx.update(eventSeries).set({ madeThrough: horizon }).where(eq(eventSeries.id, series.id));
+      return pattern ? dates.length : 0;
+    });
+  }
+  return made;
 }

@@ -27,7 +27,9 @@ export type PublicEvent = Pick<
   /** The series' rule and reach, for a date of a repeating event (null for a one-off). */
   repeatFrequency: string | null;
   repeatStartsOn: string | null;
+  /** Null for a series without an end date too; its dates are made up to `repeatMadeThrough`. */
   repeatUntil: string | null;
+  repeatMadeThrough: string | null;
 };
 
 const publicColumns = {
@@ -49,6 +51,7 @@ const publicColumns = {
   repeatFrequency: eventSeries.frequency,
   repeatStartsOn: eventSeries.startsOn,
   repeatUntil: eventSeries.until,
+  repeatMadeThrough: eventSeries.madeThrough,
 };
 
 /** "Every Friday" for a date of a repeating event; null for a one-off. */
@@ -151,18 +154,22 @@ export function isPastEvent(event: Pick<EventRow, "eventDate">, today: string): 
   return event.eventDate < today;
 }
 
-/** The staff list: every event, soonest first. */
+/** The staff list: every event, soonest first; a repeating one says so ("Every Friday, no end date"). */
 export async function listEventsForStaff(): Promise<(EventRow & { repeats: string | null })[]> {
   const rows = await services()
     .db.select({
       event: events,
       repeatFrequency: eventSeries.frequency,
       repeatStartsOn: eventSeries.startsOn,
+      repeatUntil: eventSeries.until,
     })
     .from(events)
     .leftJoin(eventSeries, eq(events.seriesId, eventSeries.id))
     .orderBy(asc(events.eventDate), asc(events.eventTime), asc(events.title));
-  return rows.map(({ event, ...rule }) => ({ ...event, repeats: repeatsText(rule) }));
+  return rows.map(({ event, repeatUntil, ...rule }) => {
+    const repeats = repeatsText(rule);
+    return { ...event, repeats: repeats && !repeatUntil ? `${repeats}, no end date` : repeats };
+  });
 }
 
 export async function getEventRow(id: string): Promise<EventRow | null> {

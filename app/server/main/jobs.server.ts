@@ -1,6 +1,7 @@
 import type { Transporter } from "nodemailer";
 import { createMailTransport, sameMailSettings, type MailSettings } from "../platform/mail.server";
 import { runDailyBackup } from "../backups/backups.server";
+import { extendOpenSeries } from "../content/event-edits.server";
 import { runHousekeeping } from "../platform/housekeeping.server";
 import { runScheduledRetention } from "../privacy/retention.server";
 import { refreshOfficeSettings } from "../platform/office-settings.server";
@@ -17,6 +18,8 @@ const MINUTE_JOBS: (() => Promise<unknown>)[] = [
   () => queueDueDigests(siteOrigin()),
   () => runDailyBackup(),
   () => runScheduledRetention(),
+  // Repeating events without an end date keep their dates a year ahead (work once a day).
+  () => extendOpenSeries(),
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { formatDateLong, formatTimeRange } from "~/lib/format";
+import { formatDateLong, formatDateTime, formatTimeRange } from "~/lib/format";
 import type { SiteContent } from "../site/site-content.server";
 import { eventCalendar, eventTimes, type CalendarEvent } from "../content/event-calendar.server";
 import QRCode from "qrcode";
@@ -11,6 +11,11 @@ import { countRecentEmails, isSendableAddress, queueEmail, type Executor } from 
 // they gave an address, at most a few an hour to one address) and a notification to each staff
 // member who asked to be told. Queued with the caller's transaction, so the message and its
 // e-mails are kept together or not at all.
+//
+// Anyone can type anyone's address into a public form, so a confirmation says only what the
+// church received (a message, a sign-up for a ministry, a registration for an event) and never
+// repeats what the sender typed, not even the name: the church's mail server must not carry a
+// stranger's words to someone else's inbox. Staff notifications carry everything.
 
 export type IncomingMessage =
   | { kind: "connect"; name: string; email: string; mobile: string; message: string }
@@ -38,16 +43,25 @@ export type EmailedEvent = CalendarEvent;
 export const CONFIRMATIONS_PER_HOUR = 3;
 const CONFIRMATION_KINDS = ["confirmation.connect", "confirmation.ministry", "confirmation.event"];
 
+/**
+ * The greeting a confirmation uses where a text written before this rule says {name}: the
+ * person's typed name is never sent back (see the top of this file).
+ */
+export const CONFIRMATION_GREETING_NAME = "friend";
+
+/** Said under every confirmation: whoever receives one without having written can let it be. */
+export const NOT_YOU =
+  "If you did not write to us, someone may have typed your address by mistake: you can ignore this e-mail.";
+
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(name|ministry|event)\}/g, (whole, key: string) => values[key] ?? whole);
 
-function eventDetails(event: EmailedEvent, message: string | null): [string, string][] {
+function eventDetails(event: EmailedEvent): [string, string][] {
   return [
     ["Event", event.title],
     ["Date", formatDateLong(event.eventDate)],
     ["Time", formatTimeRange(event.eventTime, event.eventEndTime)],
     ["Place", event.locationName],
-    ...(message ? ([["Your message", message]] as [string, string][]) : []),
   ];
 }
 
@@ -87,7 +101,7 @@ async function checkInPicture(eventId: string, registrationId: string, origin: s
 /** Tells someone on the waitlist that a seat is now theirs (a cancellation, or more seats). */
 export async function queueSeatFreedEmail(
   executor: Executor,
-  registration: { id: string; name: string; email: string; message: string | null; event: EmailedEvent },
+  registration: { id: string; email: string; event: EmailedEvent },
   content: SiteContent,
   origin: string,
 ): Promise<void> {
@@ -102,10 +116,10 @@ export async function queueSeatFreedEmail(
     ...renderEmail(content, subject, {
       heading: subject,
       paragraphs: [
-        `Dear ${subjectLine(registration.name)},`,
         `A seat has freed up at ${event.title}, and it is yours: you are now registered. If you can no longer come, please cancel, so the seat goes to the next person waiting.`,
+        NOT_YOU,
       ],
-      details: eventDetails(event, registration.message),
+      details: eventDetails(event),
       action: { label: "Map", href: event.googleMapsUrl },
       links: [{ label: "Cancel my registration", href: cancelLink(origin, event.id, registration.id) }],
       picture: qr.piece,
@@ -122,7 +136,7 @@ function confirmation(
 ) {
   const { emails } = content;
   const values = {
-    name: message.name,
+    name: CONFIRMATION_GREETING_NAME,
     ministry: message.kind === "ministry" ? message.ministry.name : "",
     event: message.kind === "event" ? message.event.title : "",
   };
@@ -132,10 +146,10 @@ function confirmation(
       : message.kind === "ministry"
         ? [emails.ministrySubject, emails.ministryText]
         : [emails.eventSubject, emails.eventText];
-  const paragraphs = fill(textTemplate, values).split(/\n\s*\n/);
+  const paragraphs = [...fill(textTemplate, values).split(/\n\s*\n/), NOT_YOU];
   const pieces: EmailPieces = { heading: fill(subjectTemplate, values), paragraphs };
   if (message.kind === "connect") {
-    pieces.paragraphs.push("Your message:", message.message);
+    pieces.details = [["Received", `Your message through our website, ${formatDateTime(new Date())}`]];
   } else if (message.kind === "ministry") {
     pieces.details = [["Ministry", message.ministry.name]];
     pieces.action = {
@@ -149,14 +163,14 @@ function confirmation(
       return renderEmail(content, subject, {
         heading: subject,
         paragraphs: [
-          `Dear ${message.name},`,
           `${event.title} is full, so you are on its waitlist. If a seat frees up, it goes to the first person waiting, and we will e-mail you at once.`,
+          NOT_YOU,
         ],
-        details: eventDetails(event, message.message),
+        details: eventDetails(event),
         links: [{ label: "Leave the waitlist", href: cancelLink(origin, event.id, registration.id) }],
       });
     }
-    pieces.details = eventDetails(event, message.message);
+    pieces.details = eventDetails(event);
     pieces.action = { label: "Map", href: event.googleMapsUrl };
     pieces.links = [{ label: "Cancel my registration", href: cancelLink(origin, event.id, registration.id) }];
     pieces.picture = picture;

@@ -11,7 +11,9 @@ import * as demo from "~/content/demo";
 import { titledEventImages, type TitledEventImage } from "~/content/events";
 import { DEFAULT_MINISTRY_IMAGE, ministries as defaultMinistries, type Ministry } from "~/content/ministries";
 import { navigation, type Navigation } from "~/content/navigation";
+import { mapSearchUrl } from "~/lib/map-links";
 import type { RichText } from "~/lib/rich-text";
+import { homeItemShown } from "~/lib/service-times";
 import type { SiteFrame } from "~/lib/site-frame";
 import {
   BELIEFS_SECTION,
@@ -117,7 +119,11 @@ function buildContent(stored: Map<string, unknown>): SiteContent {
   const section = <T>(key: string) => (stored.get(key) ?? defaults[key]) as T;
 
   const details = section<ChurchSection>(CHURCH_SECTION.id);
-  const { facebook, instagram, youtube, ...church } = details;
+  const { facebook, instagram, youtube, ...facts } = details;
+  const church: Church = {
+    ...facts,
+    mapsUrl: facts.mapsUrl || mapSearchUrl(facts.mapQuery || facts.address),
+  };
   const socialLinks: SocialLink[] = (
     [
       { name: "Facebook", href: facebook },
@@ -162,7 +168,7 @@ function buildContent(stored: Map<string, unknown>): SiteContent {
         subheading: home.heroSubheading || church.tagline,
         text: home.heroText || church.summary,
       },
-      upcoming: home.upcoming,
+      upcoming: home.upcoming.map((item) => homeItemShown(item, serviceTimes)),
     },
     about: {
       sections: aboutSections,

@@ -20,7 +20,7 @@ import {
   serviceTimes,
   socialLinks,
   type Church,
-  type RecurringItem,
+  type HomeItem,
 } from "~/content/church";
 import { ministries, type Ministry } from "~/content/ministries";
 import { pastors } from "~/content/pastors";
@@ -67,7 +67,7 @@ export interface HomeSection {
   heroHeading: string;
   heroSubheading: string;
   heroText: string;
-  upcoming: RecurringItem[];
+  upcoming: HomeItem[];
 }
 
 export interface StorySection {
@@ -202,13 +202,13 @@ export function defaultSections(): Record<string, unknown> {
     [EMAILS_SECTION.id]: {
       connectSubject: "We received your message",
       connectText:
-        "Dear {name},\n\nThank you for writing to us. Someone from our church office will read your message and answer you soon, usually within a few days. If it is urgent, please call us.",
+        "Dear friend,\n\nThank you for writing to us. Someone from our church office will read your message and answer you soon, usually within a few days. If it is urgent, please call us.",
       ministrySubject: "Welcome to {ministry}",
       ministryText:
-        "Dear {name},\n\nThank you for signing up for {ministry}. The ministry's leader will contact you soon about the next meeting and how you can take part.",
+        "Dear friend,\n\nThank you for signing up for {ministry}. The ministry's leader will contact you soon about the next meeting and how you can take part.",
       eventSubject: "You are registered: {event}",
       eventText:
-        "Dear {name},\n\nThank you for registering for {event}. We look forward to seeing you. The attached calendar file adds the event to your phone or computer's calendar.",
+        "Dear friend,\n\nThank you for registering for {event}. We look forward to seeing you. The attached calendar file adds the event to your phone or computer's calendar.",
     } satisfies EmailsSection,
     [PRIVACY_SECTION.id]: DEFAULT_PRIVACY,
     [PASTORS_SECTION.id]: {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { settings, siteSectionRevisions, siteSections } from "../../../database/schema";
 import { formatDateTime } from "~/lib/format";
 import type { StaffUser } from "../auth/guards.server";
@@ -6,7 +6,9 @@ import { logChange } from "../platform/change-log.server";
 import type { Database } from "../platform/db.server";
 import { services } from "../platform/services.server";
 import { AppError } from "../http/errors.server";
-import { defaultSections } from "./site-defaults.server";
+import { CHURCH_SECTION, SERVICE_TIMES_SECTION } from "~/schemas/site-sections";
+import { defaultSections, type ServiceTimesSection } from "./site-defaults.server";
+import { UPGRADE_NOTES, upgradeSectionData } from "./site-upgrades.server";
 
 // The website's sections in the database: one row per section holding its current version, and
 // every version ever saved beside it. Each save bumps `site_content_version` in the same
@@ -16,6 +18,9 @@ export const CONTENT_VERSION_KEY = "site_content_version";
 
 /** The name a revision is signed with when nobody saved it: the texts the site started with. */
 export const DEFAULT_AUTHOR = "Default content";
+
+/** The name of a version a new release wrote, bringing what an older one stored to its shape. */
+export const UPGRADE_AUTHOR = "Upgrade";
 
 export interface StoredSection {
   key: string;
@@ -58,9 +63,10 @@ async function bumpContentVersion(tx: Tx | Database) {
 export const localSaves = { count: 0 };
 
 /**
- * Writes the default of every section the database does not have yet, as its version 1. Runs at
- * every start (under the setup lock): a new install gets all of them, an upgraded one the
- * sections that are new in this release. Nothing already there is touched.
+ * Writes the default of every section the database does not have yet, as its version 1, and
+ * brings a section an earlier release stored to today's shape as its next version (see
+ * site-upgrades.server.ts). Runs at every start and after a restore (under the setup lock): a new
+ * install gets all of them, an upgraded one the sections that are new in this release.
  */
 export async function ensureSiteSections(): Promise<number> {
   const { db } = services();
@@ -69,7 +75,13 @@ export async function ensureSiteSections(): Promise<number> {
     (await db.select({ key: siteSections.key }).from(siteSections)).map((row) => row.key),
   );
   const missing = Object.entries(defaults).filter(([key]) => !present.has(key));
-  if (missing.length === 0) return 0;
+  if (missing.length > 0) await addSections(missing);
+  await upgradeStoredSections();
+  return missing.length;
+}
+
+async function addSections(missing: [string, unknown][]) {
+  const { db } = services();
   await db.transaction(async (tx) => {
     const added = await tx
       .insert(siteSections)
@@ -85,7 +97,57 @@ export async function ensureSiteSections(): Promise<number> {
       .onConflictDoNothing();
     await bumpContentVersion(tx);
   });
-  return missing.length;
+}
+
+/** The stored service times (their first version when none are stored). */
+async function storedServiceTimes(tx: Tx | Database): Promise<ServiceTimesSection["services"]> {
+  const [row] = await tx
+    .select({ data: siteSections.data })
+    .from(siteSections)
+    .where(eq(siteSections.key, SERVICE_TIMES_SECTION.id))
+    .limit(1);
+  return ((row?.data ?? defaultSections()[SERVICE_TIMES_SECTION.id]) as ServiceTimesSection).services;
+}
+
+/** Saves each section an earlier release stored in an older shape as its next version. */
+async function upgradeStoredSections(): Promise<number> {
+  const { db } = services();
+  const stale = async (tx: Tx | Database, lock: boolean) => {
+    const query = tx
+      .select()
+      .from(siteSections)
+      .where(inArray(siteSections.key, Object.keys(UPGRADE_NOTES)));
+    const rows = lock ? await query.for("update") : await query;
+    let times: ServiceTimesSection["services"] | undefined;
+    const found = [];
+    for (const row of rows) {
+      if (!times && row.key !== CHURCH_SECTION.id) times = await storedServiceTimes(tx);
+      const data = upgradeSectionData(row.key, row.data, () => times ?? []);
+      if (data !== row.data) found.push({ row, data });
+    }
+    return found;
+  };
+  if ((await stale(db, false)).length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const found = await stale(tx, true);
+    for (const { row, data } of found) {
+      const next = row.version + 1;
+      const note = UPGRADE_NOTES[row.key] ?? null;
+      await tx
+        .update(siteSections)
+        .set({ data, version: next, updatedAt: new Date(), updatedBy: UPGRADE_AUTHOR })
+        .where(eq(siteSections.key, row.key));
+      await tx
+        .insert(siteSectionRevisions)
+        .values({ sectionKey: row.key, version: next, data, savedBy: UPGRADE_AUTHOR, note });
+      await logChange(tx, "system", "site.saved", {
+        subject: { type: "section", id: row.key, label: row.key },
+        details: { version: next, changed: changedFields(row.data, data), note },
+      });
+    }
+    if (found.length > 0) await bumpContentVersion(tx);
+    return found.length;
+  });
 }
 
 /** Every stored section's data, by key. */
@@ -191,15 +253,18 @@ export async function saveSection(
   return version;
 }
 
-/** The data of one earlier version, to restore it. */
+/** The data of one earlier version, to restore it (in today's shape, if an older release saved it). */
 export async function getRevisionData(key: string, version: number): Promise<unknown> {
-  const [row] = await services()
-    .db.select({ data: siteSectionRevisions.data })
+  const { db } = services();
+  const [row] = await db
+    .select({ data: siteSectionRevisions.data })
     .from(siteSectionRevisions)
     .where(and(eq(siteSectionRevisions.sectionKey, key), eq(siteSectionRevisions.version, version)))
     .limit(1);
   if (!row) throw new AppError("That version no longer exists.", 404);
-  return row.data;
+  if (!(key in UPGRADE_NOTES)) return row.data;
+  const times = await storedServiceTimes(db);
+  return upgradeSectionData(key, row.data, () => times);
 }
 
 export interface SectionSummary {

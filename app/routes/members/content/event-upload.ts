@@ -1,6 +1,6 @@
 import { firstErrors } from "~/lib/action-result";
 import { formValues } from "~/lib/form-values";
-import { repeatSummary } from "~/lib/recurrence";
+import { openRepeatSummary, repeatSummary } from "~/lib/recurrence";
 import { eventSchema } from "~/schemas/event";
 import { requireUser } from "~/server/auth/guards.server";
 import { getEventRow } from "~/server/content/events.server";
@@ -41,10 +41,10 @@ export async function action({ request }: Route.ActionArgs) {
         const description = Object.values(fieldErrors)[0]!;
         return { refuse: { status: 400, title: "Submission Failed", description, fieldErrors } };
       }
-      const { repeat, repeatUntil, applyTo, ...fields } = parsed.data;
+      const { repeat, repeatUntil, repeatNoEnd, applyTo, ...fields } = parsed.data;
       const input: EventInput = fields;
       const series =
-        intent === "create" && repeat && repeatUntil ? { frequency: repeat, until: repeatUntil } : null;
+        intent === "create" && repeat ? { frequency: repeat, until: repeatNoEnd ? null : repeatUntil } : null;
       if (intent === "update" && !(await getEventRow(id)))
         return {
           refuse: {
@@ -64,7 +64,11 @@ export async function action({ request }: Route.ActionArgs) {
             ? {
                 title: "Event Added!",
                 description: series
-                  ? `${input.title} is on the events page: ${repeatSummary(series.frequency, input.eventDate, series.until)}.`
+                  ? `${input.title} is on the events page: ${
+                      series.until
+                        ? repeatSummary(series.frequency, input.eventDate, series.until)
+                        : openRepeatSummary(series.frequency, input.eventDate)
+                    }.`
                   : `${input.title} is on the events page.`,
               }
             : { title: "Event Updated!", description: `${input.title} has been saved.` },

@@ -1,11 +1,19 @@
 import { Repeat } from "lucide-react";
 import { useState } from "react";
+import { data } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { ContentFormCard, ContentListCard, FileField, useUploadForm } from "~/components/content-admin";
 import { Field, FormField, TextareaField } from "~/components/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { isIsoDate } from "~/lib/dates";
-import { describeRepeat, FREQUENCIES, isFrequency, repeatSummary, type Frequency } from "~/lib/recurrence";
+import {
+  describeRepeat,
+  FREQUENCIES,
+  isFrequency,
+  openRepeatSummary,
+  repeatSummary,
+  type Frequency,
+} from "~/lib/recurrence";
 import { UploadProgress } from "~/components/upload-progress";
 import { eventImageSrc } from "~/lib/event-image";
 import { formatDate, formatTimeRange } from "~/lib/format";
@@ -15,6 +23,7 @@ import { eventSchema, MAX_CAPACITY } from "~/schemas/event";
 import { localInputInChurchZone } from "~/lib/dates";
 import { requireUser } from "~/server/auth/guards.server";
 import { loadEditableList } from "~/server/http/content-actions.server";
+import { loadOptional } from "~/server/http/loader.server";
 import { readForm } from "~/server/http/forms.server";
 import { getEventRow, listEventsForStaff } from "~/server/content/events.server";
 import { deleteEvent } from "~/server/content/event-edits.server";
@@ -32,6 +41,15 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "content:write");
+  const [list, churchMapsUrl] = await Promise.all([
+    listAndEditing(request),
+    // A new event's map link starts as the church's own: most events are at the church.
+    loadOptional("the church's map link", async () => (await getSiteContent()).church.mapsUrl),
+  ]);
+  return data({ ...list.data, churchMapsUrl }, list.init ?? undefined);
+}
+
+function listAndEditing(request: Request) {
   return loadEditableList({
     request,
     what: "events",
@@ -77,16 +95,21 @@ function repeatChoices(date: string): { value: "none" | Frequency; label: string
 }
 
 /**
- * A new event's repetition: how often, and the last date (each date becomes an event of its own,
- * with its own registrations), with what it will make written out as the choices change.
+ * A new event's repetition: how often, and the last date or none (each date becomes an event of
+ * its own, with its own registrations), with what it will make written out as the choices change.
  */
 function RepeatFields({ date, errors }: { date: string; errors: Record<string, string> }) {
   const [repeat, setRepeat] = useState<string>("none");
   const [until, setUntil] = useState("");
+  const [hasNoEnd, setHasNoEnd] = useState(false);
   const frequency = isFrequency(repeat) ? repeat : null;
   const preview =
-    frequency && isIsoDate(date) && isIsoDate(until) && until > date
-      ? repeatSummary(frequency, date, until)
+    frequency && isIsoDate(date)
+      ? hasNoEnd
+        ? openRepeatSummary(frequency, date)
+        : isIsoDate(until) && until > date
+          ? repeatSummary(frequency, date, until)
+          : null
       : null;
   return (
     <div className="grid gap-5 sm:grid-cols-2">
@@ -112,17 +135,35 @@ function RepeatFields({ date, errors }: { date: string; errors: Record<string, s
         )}
       />
       {frequency ? (
-        <FormField
-          id="repeatUntil"
-          name="repeatUntil"
-          label="Last Date *"
-          type="date"
-          required
-          value={until}
-          onChange={(event) => setUntil(event.target.value)}
-          hint={<span aria-live="polite">{preview ?? "Up to two years after the first date."}</span>}
-          error={errors.repeatUntil}
-        />
+        <div className="grid content-start gap-2">
+          {hasNoEnd ? (
+            <p aria-live="polite" className="text-sm text-muted-foreground sm:pt-7">
+              {preview ?? "Dates are kept a year ahead, a new one added each day."}
+            </p>
+          ) : (
+            <FormField
+              id="repeatUntil"
+              name="repeatUntil"
+              label="Last Date *"
+              type="date"
+              required
+              value={until}
+              onChange={(event) => setUntil(event.target.value)}
+              hint={<span aria-live="polite">{preview ?? "Up to two years after the first date."}</span>}
+              error={errors.repeatUntil}
+            />
+          )}
+          <label className="flex min-h-11 items-center gap-3 text-sm">
+            <input
+              type="checkbox"
+              name="repeatNoEnd"
+              checked={hasNoEnd}
+              onChange={(event) => setHasNoEnd(event.target.checked)}
+              className="size-4 accent-primary"
+            />
+            No end date
+          </label>
+        </div>
       ) : null}
     </div>
   );
@@ -157,7 +198,7 @@ function seatsLine(capacity: number | null, counts: { taken: number; waiting: nu
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { items: events, editing, loadFailed } = loaderData;
+  const { items: events, editing, loadFailed, churchMapsUrl } = loaderData;
   const { isEditing, current, errors, field, formKey, progress, isUploading, card } = useUploadForm({
     screen: SCREEN,
     editing,
@@ -219,12 +260,13 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             maxLength={200}
           />
           <FormField
-            {...field("googleMapsUrl", current?.googleMapsUrl)}
+            {...field("googleMapsUrl", current ? current.googleMapsUrl : churchMapsUrl)}
             label="Google Maps URL *"
             type="url"
             required
             maxLength={1000}
             placeholder="https://maps.google.com/..."
+            hint="Starts as the church's own map link: change it for an event held elsewhere."
           />
           {/* One above the other: a date-and-time field needs the form's whole width. */}
           <div className="grid gap-5">
