@@ -168,6 +168,9 @@ describe.each(databaseKinds)("two-factor sign-in on %s", (kind) => {
     for (const [redirectTo, expected] of [
       ["/members/details?q=ana", "/members/details?q=ana"],
       ["//evil.example/x", "/members"],
+      ["/.//evil.example/x", "/members"],
+      ["/%2e//evil.example/x", "/members"],
+      ["/a/..//evil.example/x", "/members"],
     ]) {
       const challenge = await signInWith(staff.email, staff.password);
       const done = await secondStep(challenge.cookie, {
