@@ -20,7 +20,12 @@ import { startSiteRuntime } from "../app/server/main/site-runtime.server";
 import { maintenance } from "../app/server/platform/maintenance.server";
 import { compressedBody, isCacheablePath, pageCache } from "../app/server/platform/page-cache.server";
 import { services } from "../app/server/platform/services.server";
-import { CLIENT_IP_HEADER, runInRequestScope } from "../app/server/platform/request-scope.server";
+import {
+  CLIENT_IP_HEADER,
+  runAfterResponse,
+  runInRequestScope,
+  type RequestScope,
+} from "../app/server/platform/request-scope.server";
 import { contentTypeFor } from "../app/lib/files";
 import { CHECK_IN_PATH } from "../app/lib/check-in-code";
 import { siteOrigin } from "../app/server/platform/site-origin.server";
@@ -352,10 +357,13 @@ export function createApp(options: { env: Env; vite?: ViteDevServer; onRequest?:
   // The audit log says from which address a change came, wherever in the code it is written.
   // The auth library reads the address it stores with a session from this header, which only
   // this server sets (it honours TRUST_PROXY; a visitor's own X-Forwarded-For cannot fake it).
-  app.use((req, _res, next) => {
+  // Work a request defers until its answer has left (afterResponse) runs when the response closes.
+  app.use((req, res, next) => {
     const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
     req.headers[CLIENT_IP_HEADER] = clientIp;
-    runInRequestScope({ clientIp }, next);
+    const scope: RequestScope = { clientIp, afterResponse: [] };
+    res.once("close", () => void runAfterResponse(scope));
+    runInRequestScope(scope, next);
   });
   // Bodies over their address's limit, unknown methods, bad Host headers and NUL bytes are refused
   // before any route runs (app/server/http/request-guard.server.ts).
