@@ -211,7 +211,7 @@ export async function verifySecondFactor(
       setCookies: secureCookiesFor(request, headers.getSetCookie()),
     };
   } catch (error) {
-    if (claim && claim !== "used") await claim.giveBack();
+    await claim?.giveBack();
     switch (errorCode(error)) {
       case "INVALID_CODE":
       case "INVALID_BACKUP_CODE":
