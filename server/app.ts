@@ -30,6 +30,8 @@ import { contentTypeFor } from "../app/lib/files";
 import { CHECK_IN_PATH } from "../app/lib/check-in-code";
 import { siteOrigin } from "../app/server/platform/site-origin.server";
 import { HEADERS_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from "../app/server/http/request-guard.server";
+import { loggedUrl } from "../app/server/http/access-log.server";
+import { loggableError } from "../app/server/platform/db-errors.server";
 import { reactRouterHandler, refuseEarly } from "./react-router-handler";
 
 export { runCli } from "../app/server/main/cli.server";
@@ -123,7 +125,7 @@ function invalidatePagesOnWrites(req: Request, res: Response, next: NextFunction
       res.statusCode < 400
         ? pageCache()
             .invalidate()
-            .catch((error: unknown) => console.error(error))
+            .catch((error: unknown) => console.error(loggableError(error)))
         : Promise.resolve());
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -268,8 +270,10 @@ export function createApp(options: { env: Env; vite?: ViteDevServer; onRequest?:
   });
   // Every text answer compressed, the smallest script files included (the default skips < 1 KB).
   app.use(compression({ threshold: 0 }));
+  // The address as logged leaves out the secrets signed links carry (access-log.server.ts).
+  morgan.token("logged-url", (req: Request) => loggedUrl(req.originalUrl || req.url));
   app.use(
-    morgan(":remote-addr :method :url :status :res[content-length] - :response-time ms", {
+    morgan(":remote-addr :method :logged-url :status :res[content-length] - :response-time ms", {
       skip: (req) => req.url?.startsWith("/assets/") ?? false,
     }),
   );
@@ -388,6 +392,16 @@ export function createApp(options: { env: Env; vite?: ViteDevServer; onRequest?:
       }),
     }),
   );
+  // A fault no page caught: logged without a failed query's values (Express's own handler would
+  // print the error whole), answered with a plain 500.
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    console.error(loggableError(error));
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(500).type("text/plain").send("Internal Server Error");
+  });
   return app;
 }
 
@@ -408,7 +422,7 @@ export async function run(options: { vite?: ViteDevServer } = {}) {
     if (error instanceof StartupError) {
       console.error(error.message);
     } else {
-      console.error("The server could not start:", error);
+      console.error("The server could not start:", loggableError(error));
     }
     process.exit(1);
   }

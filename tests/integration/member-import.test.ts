@@ -318,7 +318,14 @@ describe.each(databaseKinds)("member import on %s", (kind) => {
     try {
       const { result, logged } = await expectingConsoleErrors(() => importDraft(id));
       expect(result.status).toBe(500);
-      expect(logged.join("\n")).toMatch(/A member import failed/);
+      const log = logged.join("\n");
+      expect(log).toMatch(/A member import failed/);
+      // What failed and why, but none of the members' rows the query carried.
+      expect(log).toMatch(/Failed query: insert into "members"/);
+      expect(log).toContain("refused for the test");
+      for (const value of ["person1000@example.org", "Person1000", "39001000", "boom@example.org"]) {
+        expect(log).not.toContain(value);
+      }
     } finally {
       await t.services.db.execute(sql`drop trigger refuse_boom on members`);
       await t.services.db.execute(sql`drop function refuse_boom()`);

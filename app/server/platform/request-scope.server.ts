@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { loggableError } from "./db-errors.server";
 
 /** What the server knows about the request being answered, wherever in the code it is needed. */
 export interface RequestScope {
@@ -49,10 +50,7 @@ export async function runAfterResponse(scope: RequestScope): Promise<void> {
     try {
       await storage.run({ clientIp: scope.clientIp }, task);
     } catch (error) {
-      console.error(
-        "Work after a response failed:",
-        error instanceof Error ? error.message : "unknown error",
-      );
+      console.error("Work after a response failed:", loggableError(error));
     }
   }
 }
