@@ -9,8 +9,8 @@ import appCss from "~/app.css?inline";
 import publicCss from "~/public.css?inline";
 import { InlineCssProvider } from "~/lib/inline-css";
 import { NonceProvider } from "~/lib/nonce";
-import { isDatabaseUnavailable } from "~/server/platform/db-errors.server";
 import { factsOf } from "~/server/http/request-context.server";
+import { isDatabaseUnavailable, loggableError } from "~/server/platform/db-errors.server";
 
 export const streamTimeout = 5_000;
 
@@ -18,7 +18,7 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  console.error(loggableError(error));
 };
 
 export default function handleRequest(
@@ -77,7 +77,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(loggableError(error));
         },
       },
     );

@@ -45,6 +45,11 @@ export const users = pgTable("users", {
   /** Made with a temporary password: the person must choose their own before anything else. */
   mustChangePassword: boolean("must_change_password").notNull().default(false),
   lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  /**
+   * The 30-second time step of the last authenticator code that signed this account in: a code
+   * of that step or an earlier one is refused, so a code (seen over a shoulder) works once.
+   */
+  totpLastStep: integer("totp_last_step"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -20,11 +20,18 @@ import { startSiteRuntime } from "../app/server/main/site-runtime.server";
 import { maintenance } from "../app/server/platform/maintenance.server";
 import { compressedBody, isCacheablePath, pageCache } from "../app/server/platform/page-cache.server";
 import { services } from "../app/server/platform/services.server";
-import { CLIENT_IP_HEADER, runInRequestScope } from "../app/server/platform/request-scope.server";
+import {
+  CLIENT_IP_HEADER,
+  runAfterResponse,
+  runInRequestScope,
+  type RequestScope,
+} from "../app/server/platform/request-scope.server";
 import { contentTypeFor } from "../app/lib/files";
 import { CHECK_IN_PATH } from "../app/lib/check-in-code";
 import { siteOrigin } from "../app/server/platform/site-origin.server";
 import { HEADERS_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from "../app/server/http/request-guard.server";
+import { loggedUrl } from "../app/server/http/access-log.server";
+import { loggableError } from "../app/server/platform/db-errors.server";
 import { reactRouterHandler, refuseEarly } from "./react-router-handler";
 
 export { runCli } from "../app/server/main/cli.server";
@@ -118,7 +125,7 @@ function invalidatePagesOnWrites(req: Request, res: Response, next: NextFunction
       res.statusCode < 400
         ? pageCache()
             .invalidate()
-            .catch((error: unknown) => console.error(error))
+            .catch((error: unknown) => console.error(loggableError(error)))
         : Promise.resolve());
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -263,8 +270,10 @@ export function createApp(options: { env: Env; vite?: ViteDevServer; onRequest?:
   });
   // Every text answer compressed, the smallest script files included (the default skips < 1 KB).
   app.use(compression({ threshold: 0 }));
+  // The address as logged leaves out the secrets signed links carry (access-log.server.ts).
+  morgan.token("logged-url", (req: Request) => loggedUrl(req.originalUrl || req.url));
   app.use(
-    morgan(":remote-addr :method :url :status :res[content-length] - :response-time ms", {
+    morgan(":remote-addr :method :logged-url :status :res[content-length] - :response-time ms", {
       skip: (req) => req.url?.startsWith("/assets/") ?? false,
     }),
   );
@@ -352,10 +361,13 @@ export function createApp(options: { env: Env; vite?: ViteDevServer; onRequest?:
   // The audit log says from which address a change came, wherever in the code it is written.
   // The auth library reads the address it stores with a session from this header, which only
   // this server sets (it honours TRUST_PROXY; a visitor's own X-Forwarded-For cannot fake it).
-  app.use((req, _res, next) => {
+  // Work a request defers until its answer has left (afterResponse) runs when the response closes.
+  app.use((req, res, next) => {
     const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
     req.headers[CLIENT_IP_HEADER] = clientIp;
-    runInRequestScope({ clientIp }, next);
+    const scope: RequestScope = { clientIp, afterResponse: [] };
+    res.once("close", () => void runAfterResponse(scope));
+    runInRequestScope(scope, next);
   });
   // Bodies over their address's limit, unknown methods, bad Host headers and NUL bytes are refused
   // before any route runs (app/server/http/request-guard.server.ts).
@@ -380,6 +392,16 @@ export function createApp(options: { env: Env; vite?: ViteDevServer; onRequest?:
       }),
     }),
   );
+  // A fault no page caught: logged without a failed query's values (Express's own handler would
+  // print the error whole), answered with a plain 500.
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    console.error(loggableError(error));
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(500).type("text/plain").send("Internal Server Error");
+  });
   return app;
 }
 
@@ -400,7 +422,7 @@ export async function run(options: { vite?: ViteDevServer } = {}) {
     if (error instanceof StartupError) {
       console.error(error.message);
     } else {
-      console.error("The server could not start:", error);
+      console.error("The server could not start:", loggableError(error));
     }
     process.exit(1);
   }

@@ -72,8 +72,12 @@ function readWhole(
     const timer = setTimeout(() => finish("too slow"), ms);
     const onData = (chunk: Buffer) => {
       size += chunk.byteLength;
-      if (size > limit) finish("too large");
-      else chunks.push(chunk);
+      if (size > limit) {
+        // Nothing more of it is read: the answer closes the connection (dropRestOfBody).
+        req.pause();
+        chunks.length = 0;
+        finish("too large");
+      } else chunks.push(chunk);
     };
     const onEnd = () => finish(Buffer.concat(chunks, size));
     req.on("data", onData);
@@ -103,15 +107,27 @@ function within(stream: ReadableStream<Uint8Array>, limit: number): ReadableStre
 }
 
 /**
- * After a refusal the rest of the body is read and dropped (Node does this once the answer is
- * sent) so a browser that sends the whole body before it reads the answer shows it; a body still
- * arriving after this long is cut off.
+ * After a refusal of a body declared a little too large, the rest of it is read and dropped (Node
+ * does this once the answer is sent) so a browser that sends the whole body before it reads the
+ * answer shows it; a body still arriving after this long is cut off.
  */
 const DRAIN_MS = 10_000;
+/**
+ * How far past its limit a declared body may be and still be read to its end after the answer
+ * (a form a little too long, typed in a browser). Past that, or a body sent without a declared
+ * length that outgrew its limit, nothing more is read: the answer closes the connection, so a 200
+ * MB body costs the server the few kilobytes it had read, not the reading of 200 MB.
+ */
+const DRAIN_BYTES = 1024 * 1024;
 
-function dropRestOfBody(req: ExpressRequest, res: ExpressResponse, refusal: Refusal) {
-  // A client too slow to send its form is not waited for any longer.
-  if (refusal === REFUSALS.slow) {
+function dropRestOfBody(req: ExpressRequest, res: ExpressResponse, refusal: Refusal, limit: number) {
+  const declared =
+    req.headers["content-length"] === undefined ? undefined : Number(req.headers["content-length"]);
+  const drainable =
+    refusal !== REFUSALS.slow &&
+    (refusal !== REFUSALS.tooLarge || (declared !== undefined && declared <= limit + DRAIN_BYTES));
+  // A client too slow to send its form, or a body far too large, is not read any further.
+  if (!drainable) {
     res.setHeader("Connection", "close");
     return;
   }
@@ -198,8 +214,8 @@ export function reactRouterHandler(options: {
     try {
       let refusal = refusalOf(res);
       let body: BodyInit | undefined;
+      const limit = bodyLimit(req.path, options.uploadLimits);
       if (!refusal && hasBody(req)) {
-        const limit = bodyLimit(req.path, options.uploadLimits);
         if (limit.streamed) {
           const stream = createReadableStreamFromReadable(req);
           body = req.headers["content-length"] === undefined ? within(stream, limit.bytes) : stream;
@@ -211,7 +227,7 @@ export function reactRouterHandler(options: {
           else body = new Uint8Array(whole);
         }
       }
-      if (refusal) dropRestOfBody(req, res, refusal);
+      if (refusal && hasBody(req) && !req.readableEnded) dropRestOfBody(req, res, refusal, limit.bytes);
       const request = refusal ? refusalRequest(req) : toFetchRequest(req, res, body);
       const context = requestContext({ ...options.getLoadContext(req, res), refusal });
       const response = await handle(request, context);

@@ -5,6 +5,8 @@ describe("safeRedirect", () => {
   it("keeps paths on this site", () => {
     expect(safeRedirect("/members/details?q=ann", "/members")).toBe("/members/details?q=ann");
     expect(safeRedirect("/members/profile/7#children", "/members")).toBe("/members/profile/7#children");
+    // A harmless dot segment is resolved, and what is sent is the resolved path.
+    expect(safeRedirect("/members/./details", "/members")).toBe("/members/details");
   });
   it("refuses other sites and junk", () => {
     for (const target of [
@@ -18,6 +20,12 @@ describe("safeRedirect", () => {
       // A line break would also split the Location header.
       "/members\r\nSet-Cookie: a=b",
       "/\u0000",
+      // Paths that normalise to "//evil.example/x", which a browser reads as another host.
+      "/.//evil.example/x",
+      "/%2e//evil.example/x",
+      "/%2E%2E//evil.example/x",
+      "/a/..//evil.example/x",
+      "/members/.././/evil.example/x",
       "members",
       "",
       null,

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { expectAxeClean } from "./axe";
 import { expect, signIn, sql, test, visitorAddress } from "./fixtures";
-import { expectNoSidewaysScroll } from "./staff-account";
+import { expectNoSidewaysScroll, lastQueuedEmail } from "./staff-account";
 
 // The issue's acceptance (privacy issue 23): staff e-mail a member an update link from the
 // profile; on a phone the member changes the mobile and adds a child; staff accept the mobile and
@@ -13,11 +13,7 @@ test.use({ extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 async function linkFromOutbox(email: string): Promise<string> {
-  const [mail] = await sql<{ text_body: string }>(
-    "select text_body from outbox_emails where to_address = $1 and kind = 'member.update-link' order by created_at desc limit 1",
-    [email],
-  );
-  const path = /\/update-my-details\/[\w-]{43}/.exec(mail?.text_body ?? "")?.[0];
+  const path = /\/update-my-details\/[\w-]{43}/.exec(await lastQueuedEmail(email, "member.update-link"))?.[0];
   if (!path) throw new Error(`no update link in the outbox for ${email}`);
   return path;
 }

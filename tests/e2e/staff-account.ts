@@ -41,20 +41,42 @@ export async function createStaffAccount(
   return { id: user!.id, name, email, password };
 }
 
+/**
+ * The text of the last e-mail of `kind` queued for `email`, waiting for it: an e-mail a visitor
+ * asked for ("Forgot password?", "Update my details") is queued once the answer has left.
+ */
+export async function lastQueuedEmail(email: string, kind?: string): Promise<string> {
+  let text = "";
+  await expect
+    .poll(
+      async () => {
+        const [mail] = await sql<{ text_body: string }>(
+          `select text_body from outbox_emails where to_address = $1 ${kind ? "and kind = $2" : ""}
+           order by created_at desc limit 1`,
+          kind ? [email, kind] : [email],
+        );
+        text = mail?.text_body ?? "";
+        return text !== "";
+      },
+      { message: `an e-mail queued for ${email}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return text;
+}
+
 /** The path of the set-password link in the last e-mail queued for `email` (the outbox keeps it). */
 export async function linkFromOutbox(email: string): Promise<string> {
-  const [mail] = await sql<{ text_body: string }>(
-    "select text_body from outbox_emails where to_address = $1 order by created_at desc limit 1",
-    [email],
-  );
-  const path = /\/members\/set-password\?token=[\w-]+/.exec(mail?.text_body ?? "")?.[0];
+  const path = /\/members\/set-password\?token=[\w-]+/.exec(await lastQueuedEmail(email))?.[0];
   if (!path) throw new Error(`no set-password link in the outbox for ${email}`);
   return path;
 }
 
-/** The code an authenticator app would show now for this secret (as the set-up screen writes it). */
-export function authenticatorCode(secret: string): Promise<string> {
-  return createOTP(base32.decode(secret.replace(/\s+/g, ""))).totp();
+/**
+ * The code an authenticator app would show now for this secret (as the set-up screen writes it),
+ * or `steps` 30-second steps later: a code signs in once, and the app's next one is accepted too.
+ */
+export function authenticatorCode(secret: string, steps = 0): Promise<string> {
+  return createOTP(base32.decode(secret.replace(/\s+/g, ""))).hotp(Math.floor(Date.now() / 30_000) + steps);
 }
 
 /** The page is no wider than the window: nothing scrolls sideways. */

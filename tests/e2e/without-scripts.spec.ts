@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, sql, test, visitorAddress } from "./fixtures";
+import { lastQueuedEmail } from "./staff-account";
 
 // A visitor whose browser runs no scripts (or whose phone has not loaded them): every public page
 // shows its content and menu, and every public form sends, answers with its messages and stores
@@ -189,11 +190,9 @@ test("a member's own forms: the link is asked for, then consents and changes are
     await expect(page.getByTestId("update-link-answer")).toHaveText(
       "If this address belongs to a member, we have sent a link to it. It works for 7 days.",
     );
-    const [mail] = await sql<{ text_body: string }>(
-      "select text_body from outbox_emails where to_address = $1 and kind = 'member.update-link'",
-      [email],
-    );
-    const link = /\/update-my-details\/[\w-]{43}/.exec(mail!.text_body)![0];
+    const link = /\/update-my-details\/[\w-]{43}/.exec(
+      await lastQueuedEmail(email, "member.update-link"),
+    )![0];
 
     expect(await (await page.request.get(link)).text()).not.toMatch(/<script[^>]*type="module"/);
     await page.goto(link);

@@ -21,7 +21,8 @@ import { createTestDatabase, TEST_ADMIN, type DatabaseKind, type TestServices } 
  */
 export const PREVIOUS_RELEASE_MIGRATIONS = 5;
 
-const SESSION_SECRET = "test-secret-that-is-long-enough-0123456789";
+/** The session secret of the old site, which stays the same across the upgrade (it encrypts secrets). */
+export const SESSION_SECRET = "test-secret-that-is-long-enough-0123456789";
 
 /** A copy of database/migrations that holds only the first `count` migrations. */
 export function migrationsOfRelease(count: number): string {

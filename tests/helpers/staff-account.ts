@@ -75,6 +75,12 @@ export function authenticatorCode(totpURI: string): Promise<string> {
   return authenticatorCodeFromSecret(new URL(totpURI).searchParams.get("secret")!);
 }
 
+/** The code the app shows `steps` 30-second steps from now (1: the next one, which is accepted too). */
+export function authenticatorCodeInSteps(totpURI: string, steps: number): Promise<string> {
+  const secret = base32.decode(new URL(totpURI).searchParams.get("secret")!);
+  return createOTP(secret).hotp(Math.floor(Date.now() / 30_000) + steps);
+}
+
 /** The same from the secret as the set-up screen shows it ("ABCD EFGH ..."). */
 export async function authenticatorCodeFromSecret(secret: string): Promise<string> {
   return createOTP(base32.decode(secret.replace(/\s+/g, ""))).totp();

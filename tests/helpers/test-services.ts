@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { format } from "node:util";
 import pg from "pg";
 import { startServices } from "~/server/main/boot.server";
 import { requestContext } from "~/server/http/request-context.server";
@@ -165,7 +166,8 @@ export async function expectingConsoleErrors<T>(
   const logged: string[] = [];
   const original = console.error;
   console.error = (...args: unknown[]) => {
-    logged.push(args.map(String).join(" "));
+    // As the console would print them (an error with its stack and cause).
+    logged.push(format(...args));
   };
   try {
     return { result: await work(), logged };

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { members } from "../../database/schema";
-import { restoreBackup } from "~/server/platform/backup.server";
+import { restoreBackup, writeBackupArchive } from "~/server/platform/backup.server";
 import {
   backupNeedsAttention,
   dueSlot,
@@ -90,6 +90,26 @@ describe.each(databaseKinds)("the daily backup on %s", (kind) => {
       const listing = execFileSync("pg_restore", ["--list", path.join(folder, "db.dump")]).toString();
       expect(listing).toMatch(/TABLE DATA public members/);
     }
+  }, 90_000);
+
+  it("keeps backups readable by the server's own user only: files 0600, the folder 0700, older ones too", async () => {
+    await start();
+    // As an earlier version left them: the folder and a backup readable by everyone on the machine.
+    fs.chmodSync(folder, 0o755);
+    const older = path.join(folder, "backup-20261120-000000-scheduled.tar.gz");
+    fs.writeFileSync(older, "an older backup", { mode: 0o644 });
+    fs.chmodSync(older, 0o644);
+    const made = await runScheduledBackup(at("2026-11-21", "03:00"));
+    expect(made).toMatchObject({ ok: true });
+    const mode = (file: string) => fs.statSync(file).mode & 0o777;
+    expect(mode(folder).toString(8)).toBe("700");
+    expect(mode(made!.folder!).toString(8)).toBe("600");
+    expect(mode(older).toString(8)).toBe("600");
+    // A backup written to a folder of its own (the command line's) makes that folder private too.
+    const outDir = path.join(folder, "by-hand", "backups");
+    const { file } = await writeBackupArchive(outDir, "manual");
+    expect(mode(outDir).toString(8)).toBe("700");
+    expect(mode(file).toString(8)).toBe("600");
   }, 90_000);
 
   it("says so when it fails, and the dashboard warns", async () => {

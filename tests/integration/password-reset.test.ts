@@ -12,6 +12,11 @@ import { getSession } from "~/server/auth/guards.server";
 import { createPasswordLink } from "~/server/auth/password-links.server";
 import { sendDueEmails } from "~/server/messages/outbox.server";
 import { createMailTransport } from "~/server/platform/mail.server";
+import {
+  runAfterResponse,
+  runInRequestScope,
+  type RequestScope,
+} from "~/server/platform/request-scope.server";
 import { startSmtpServer } from "../helpers/smtp";
 import {
   callRoute,
@@ -169,6 +174,54 @@ describe.each(databaseKinds)("forgot password and password links on %s", (kind) 
     expect((forUnknown.data as ActionResult).toast).toEqual((forKnown.data as ActionResult).toast);
     expect(await outboxCount("nobody.here@example.org")).toBe(0);
     expect(await outboxCount(known.email)).toBe(1);
+  });
+
+  it("answers a known and an unknown address after the same work: the link and its e-mail are made once the answer has left", async () => {
+    const known = await makeAccount("first password 123");
+    const stranger = `nobody.${crypto.randomBytes(4).toString("hex")}@example.org`;
+    const counts = async () =>
+      (
+        await rows<Record<string, number>>(
+          `select (select count(*) from outbox_emails)::int as emails,
+                  (select count(*) from verifications)::int as links,
+                  (select count(*) from audit_log)::int as audit,
+                  (select count(*) from rate_limits)::int as limits`,
+        )
+      )[0]!;
+    /** What a request as the server handles it writes before its answer, and what it leaves for after. */
+    async function ask(email: string) {
+      const scope: RequestScope = { clientIp: someAddress(), afterResponse: [] };
+      const before = await counts();
+      const answer = await runInRequestScope(scope, () => forgot(email, scope.clientIp));
+      const after = await counts();
+      const written = Object.fromEntries(
+        Object.entries(after).map(([table, n]) => [table, n - before[table]!]),
+      );
+      return { scope, answer, written };
+    }
+    const forKnown = await ask(known.email);
+    const forStranger = await ask(stranger);
+    expect(forKnown.answer.status).toBe(forStranger.answer.status);
+    expect((forKnown.answer.data as ActionResult).toast).toEqual(
+      (forStranger.answer.data as ActionResult).toast,
+    );
+    // The same writes before either answer (the two rate-limit counters), nothing of an account.
+    expect(forKnown.written).toEqual({ emails: 0, links: 0, audit: 0, limits: 2 });
+    expect(forStranger.written).toEqual(forKnown.written);
+    expect(forKnown.scope.afterResponse).toHaveLength(1);
+    expect(forStranger.scope.afterResponse).toHaveLength(1);
+
+    // Once the answers have left, the known address gets its e-mail, the other nothing.
+    await runAfterResponse(forKnown.scope);
+    await runAfterResponse(forStranger.scope);
+    expect(await outboxCount(known.email)).toBe(1);
+    expect(await outboxCount(stranger)).toBe(0);
+    // The audit log still says from which address the request came.
+    const [entry] = await rows<{ ip: string }>(
+      "select ip from audit_log where subject_id = $1 and action = 'auth.password-reset-requested'",
+      [known.id],
+    );
+    expect(entry!.ip).toBe(forKnown.scope.clientIp);
   });
 
   it("sends nothing to a disabled account, and answers the same", async () => {

@@ -61,13 +61,18 @@ describe.each(databaseKinds)("signing in on %s", (kind) => {
     expect(result.response!.headers.get("location")).toBe("/members/details?q=ana");
   });
 
-  it("never redirects to another site after signing in", async () => {
-    const result = await login({
-      username: TEST_ADMIN.email,
-      password: TEST_ADMIN.password,
-      redirectTo: "//evil.example/x",
-    });
-    expect(result.response!.headers.get("location")).toBe("/members");
+  it("never redirects to another site after signing in, even by a path that normalises to one", async () => {
+    for (const redirectTo of [
+      "//evil.example/x",
+      // Each of these resolves to "//evil.example/x", which a browser reads as another host.
+      "/.//evil.example/x",
+      "/%2e//evil.example/x",
+      "/a/..//evil.example/x",
+    ]) {
+      const result = await login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password, redirectTo });
+      expect(result.status).toBe(302);
+      expect(result.response!.headers.get("location"), redirectTo).toBe("/members");
+    }
   });
 
   it("marks cookies Secure when the site is reached over https", async () => {

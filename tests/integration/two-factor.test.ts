@@ -14,7 +14,13 @@ import { action as setupAction, loader as setupLoader } from "~/routes/members/a
 import { getSession, type StaffUser } from "~/server/auth/guards.server";
 import { setTwoFactorRequired } from "~/server/auth/security-settings.server";
 import { takeToast } from "~/server/http/toast.server";
-import { authenticatorCode, createStaffAccount, signInWith, withCookies } from "../helpers/staff-account";
+import {
+  authenticatorCode,
+  authenticatorCodeInSteps,
+  createStaffAccount,
+  signInWith,
+  withCookies,
+} from "../helpers/staff-account";
 import {
   callRoute,
   databaseKinds,
@@ -168,7 +174,12 @@ describe.each(databaseKinds)("two-factor sign-in on %s", (kind) => {
     for (const [redirectTo, expected] of [
       ["/members/details?q=ana", "/members/details?q=ana"],
       ["//evil.example/x", "/members"],
+      ["/.//evil.example/x", "/members"],
+      ["/%2e//evil.example/x", "/members"],
+      ["/a/..//evil.example/x", "/members"],
     ]) {
+      // Each code signs in once: forget the one before, as if 30 seconds had passed.
+      await t.services.db.update(users).set({ totpLastStep: null }).where(eq(users.id, staff.id));
       const challenge = await signInWith(staff.email, staff.password);
       const done = await secondStep(challenge.cookie, {
         code: await authenticatorCode(staff.totpURI),
@@ -176,6 +187,46 @@ describe.each(databaseKinds)("two-factor sign-in on %s", (kind) => {
       });
       expect(done.response!.headers.get("location")).toBe(expected);
     }
+  });
+
+  it("an app's code signs in once: a second sign-in with the same code is refused", async () => {
+    const staff = await accountWithTwoFactor();
+    const code = await authenticatorCode(staff.totpURI);
+
+    const first = await signInWith(staff.email, staff.password);
+    const used = await secondStep(first.cookie, { code });
+    expect(used.status).toBe(302);
+    expect(await isSignedIn(withCookies(first.cookie, used.response!))).toBe(true);
+
+    const second = await signInWith(staff.email, staff.password);
+    const again = await secondStep(second.cookie, { code });
+    expect(again.status).toBe(401);
+    expect((again.data as ActionResult).fieldErrors?.code).toBe(
+      "That code has been used already. Wait for your authenticator app to show a new one, and type that.",
+    );
+    expect(again.response).toBeUndefined();
+    const failures = await auditOf("auth.sign-in-failed", staff.id);
+    expect(failures.map((row) => row.details)).toContainEqual({ reason: "second-factor-reused" });
+    // An earlier code than the one used is refused too; the app's next code signs in.
+    const older = await secondStep(second.cookie, {
+      code: await authenticatorCodeInSteps(staff.totpURI, -1),
+    });
+    expect(older.status).toBe(401);
+    const next = await secondStep(second.cookie, { code: await authenticatorCodeInSteps(staff.totpURI, 1) });
+    expect(next.status).toBe(302);
+
+    // Two sign-ins racing with one fresh code: only one of them gets in.
+    await t.services.db.update(users).set({ totpLastStep: null }).where(eq(users.id, staff.id));
+    const [a, b] = [
+      await signInWith(staff.email, staff.password),
+      await signInWith(staff.email, staff.password),
+    ];
+    const fresh = await authenticatorCode(staff.totpURI);
+    const raced = await Promise.all([
+      secondStep(a!.cookie, { code: fresh }),
+      secondStep(b!.cookie, { code: fresh }),
+    ]);
+    expect(raced.map((answer) => answer.status).sort()).toEqual([302, 401]);
   });
 
   it("a backup code signs in once and never again", async () => {

@@ -7,6 +7,7 @@ import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { accounts, sessions, twoFactors, users, verifications } from "../../../database/schema";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/schemas/password";
 import type { Database } from "../platform/db.server";
+import { loggableError } from "../platform/db-errors.server";
 import { CLIENT_IP_HEADER } from "../platform/request-scope.server";
 
 /** A session lasts this long and is extended while the person keeps using the site. */
@@ -63,7 +64,15 @@ export function createAuth(options: { db: Database; secret: string; baseURL: str
     // its own database-backed limits per client and per account.
     rateLimit: { enabled: false },
     // Our own structured sign-in log says who failed; the library need only report real errors.
-    logger: { level: "error" },
+    // Its errors are logged without the values of a failed query (loggableError).
+    logger: {
+      level: "error",
+      log: (level, message, ...args) =>
+        (level === "error" ? console.error : console.warn)(
+          `Auth: ${message}`,
+          ...args.map((arg) => loggableError(arg)),
+        ),
+    },
     telemetry: { enabled: false },
     plugins: [
       username(),

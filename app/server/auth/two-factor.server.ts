@@ -1,7 +1,11 @@
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
 import { isAPIError } from "better-auth/api";
 import { parseCookies } from "better-auth/cookies";
-import { constantTimeEqual, makeSignature } from "better-auth/crypto";
+import { constantTimeEqual, makeSignature, symmetricDecrypt } from "better-auth/crypto";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import QRCode from "qrcode";
+import { twoFactors, users } from "../../../database/schema";
 import { AppError } from "../http/errors.server";
 import { logChange } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
@@ -170,6 +174,8 @@ export type SecondFactorResult =
   | { ok: false; status: number; message: string; expired: boolean };
 
 const WRONG_APP_CODE = "That code is not right. Type the code your authenticator app shows now.";
+const USED_APP_CODE =
+  "That code has been used already. Wait for your authenticator app to show a new one, and type that.";
 const WRONG_BACKUP_CODE = "That backup code is not right, or it has been used already.";
 const TOO_MANY_CODES = "Too many wrong codes. Please sign in again with your e-mail and password.";
 const ACCOUNT_CODE_LOCKED =
@@ -187,6 +193,13 @@ export async function verifySecondFactor(
   if (!pending) return { ok: false, status: 401, message: SIGN_IN_EXPIRED, expired: true };
   const { auth } = services();
   const body = { code: input.code, trustDevice: input.trustDevice };
+  // An app's code signs in once: its time step is claimed before the library checks it, and
+  // given back if the library then refuses the sign-in for another reason.
+  const claim = input.method === "app" ? await claimTimeStep(pending.id, input.code) : null;
+  if (claim === "used") {
+    await recordFailure(pending.email, "second-factor-reused");
+    return { ok: false, status: 401, message: USED_APP_CODE, expired: false };
+  }
   try {
     const { headers, response } =
       input.method === "app"
@@ -198,6 +211,7 @@ export async function verifySecondFactor(
       setCookies: secureCookiesFor(request, headers.getSetCookie()),
     };
   } catch (error) {
+    await claim?.giveBack();
     switch (errorCode(error)) {
       case "INVALID_CODE":
       case "INVALID_BACKUP_CODE":
@@ -223,4 +237,73 @@ export async function verifySecondFactor(
         throw error;
     }
   }
+}
+
+/** The library's TOTP settings (its defaults: we pass none). */
+const TOTP_PERIOD_SECONDS = 30;
+/** The library accepts the code of the step before and after the current one too (clock drift). */
+const TOTP_WINDOW = 1;
+/** How the library marks a secret imported as base32 (its own are raw). */
+const BASE32_PREFIX = "base32:";
+
+/** The account's authenticator secret, decrypted as the library does it; null without one. */
+async function authenticatorSecret(userId: string): Promise<string | Uint8Array | null> {
+  const [row] = await services()
+    .db.select({ secret: twoFactors.secret })
+    .from(twoFactors)
+    .where(eq(twoFactors.userId, userId))
+    .limit(1);
+  if (!row) return null;
+  const ctx = await services().auth.$context;
+  const secret = await symmetricDecrypt({ key: ctx.secretConfig, data: row.secret });
+  return secret.startsWith(BASE32_PREFIX)
+    ? base32.decode(secret.slice(BASE32_PREFIX.length).toUpperCase())
+    : secret;
+}
+
+/** The time step whose code `code` is, among those the library accepts now; null for none. */
+async function timeStepOf(userId: string, code: string): Promise<number | null> {
+  const secret = await authenticatorSecret(userId);
+  if (secret === null) return null;
+  const otp = createOTP(secret);
+  const now = Math.floor(Date.now() / (TOTP_PERIOD_SECONDS * 1000));
+  let found: number | null = null;
+  // Every step is computed whatever matched, as the library does.
+  for (let step = now - TOTP_WINDOW; step <= now + TOTP_WINDOW; step++) {
+    if (constantTimeEqual(await otp.hotp(step), code)) found = step;
+  }
+  return found;
+}
+
+/**
+ * Claims the time step of an app's code for the account, in one statement so that two sign-ins
+ * with the same code cannot both have it: "used" when this step or a later one has signed in
+ * already; null when the code is of no step (the library then refuses it and counts the failure).
+ */
+async function claimTimeStep(
+  userId: string,
+  code: string,
+): Promise<"used" | { giveBack(): Promise<void> } | null> {
+  const step = await timeStepOf(userId, code);
+  if (step === null) return null;
+  const { db } = services();
+  const [before] = await db
+    .select({ last: users.totpLastStep })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const claimed = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  if (claimed.length === 0) return "used";
+  return {
+    async giveBack() {
+      await db
+        .update(users)
+        .set({ totpLastStep: before?.last ?? null })
+        .where(and(eq(users.id, userId), eq(users.totpLastStep, step)));
+    },
+  };
 }

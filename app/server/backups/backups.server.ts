@@ -7,6 +7,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { MAX_BACKUP_UPLOAD_BYTES, MAX_BACKUP_UPLOAD_LABEL, type BackupOrigin } from "~/lib/backups";
 import {
+  BACKUP_FILE_MODE,
   NOT_A_BACKUP,
   backupStamp,
   legacyFolderEntries,
@@ -18,6 +19,7 @@ import {
   BACKUP_NAME,
   backupFolder,
   backupTimeOf,
+  privateBackupFolder,
   runScheduledBackup,
 } from "../platform/backup-schedule.server";
 import {
@@ -133,7 +135,7 @@ export async function backupNow(
     );
   }
   try {
-    const { file, bytes } = await writeBackupArchive(backupFolder(), "manual");
+    const { file, bytes } = await writeBackupArchive(await privateBackupFolder(), "manual");
     const name = path.basename(file);
     await logChange(services().db, actor, "backup.created", {
       subject: { type: "backup", id: name, label: name },
@@ -182,8 +184,7 @@ export async function receiveBackupUpload(request: Request, fileField = "backup"
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType) || !request.body)
     throw new AppError("The upload could not be read. Please try again.", 400);
-  const folder = backupFolder();
-  await fsp.mkdir(folder, { recursive: true });
+  const folder = await privateBackupFolder();
   // A name no other upload (finished, or still arriving) has.
   const nameAt = (at: Date) => `uploaded-${backupStamp(at)}.tar.gz`;
   let at = new Date();
@@ -213,7 +214,7 @@ export async function receiveBackupUpload(request: Request, fileField = "backup"
         stream.on("error", () => {});
         if (field !== fileField || failure) return void stream.resume();
         stream.on("limit", () => (failure ??= tooLarge()));
-        writing = pipeline(stream, fs.createWriteStream(partial)).then(
+        writing = pipeline(stream, fs.createWriteStream(partial, { mode: BACKUP_FILE_MODE })).then(
           () => fs.statSync(partial).size > 0,
           () => false,
         );

@@ -7,7 +7,7 @@ import {
   unpackBackup,
   writeBackupArchive,
 } from "../platform/backup.server";
-import { LAST_BACKUP_KEY, backupFolder } from "../platform/backup-schedule.server";
+import { LAST_BACKUP_KEY, privateBackupFolder } from "../platform/backup-schedule.server";
 import { getSetting, setSetting } from "../platform/settings.server";
 import { LAST_COPY_KEY } from "./offsite-copy.server";
 import {
@@ -102,7 +102,7 @@ export async function restoreFromBackup(
   let uploadsAside: string | undefined;
   let swapped = false;
   try {
-    const safety = await writeBackupArchive(backupFolder(), "safety");
+    const safety = await writeBackupArchive(await privateBackupFolder(), "safety");
     await unpackBackup(source, staging);
 
     // The uploaded files first (a rename each way), so a failed database swap can put them back.

@@ -4,6 +4,7 @@ import { documentHistoryKey } from "./documents.server";
 import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 import { removeStoredFile } from "../platform/images.server";
+import { loggableError } from "../platform/db-errors.server";
 
 // The rows the first start's seed added (`is_demo = true`, see seed.server.ts): what the setup
 // checklist counts and what "Remove demo content" deletes. Nothing else is ever touched here.
@@ -123,7 +124,10 @@ export async function removeDemoContent(actor: Actor): Promise<DemoRemoval> {
       await removeStoredFile(storage, file);
     } catch (error) {
       filesLeft++;
-      console.error(`Removing the demo file ${file} failed; it is left in the store, unused:`, error);
+      console.error(
+        `Removing the demo file ${file} failed; it is left in the store, unused:`,
+        loggableError(error),
+      );
     }
   }
   const result: DemoRemoval = {

@@ -8,6 +8,7 @@ import { AppError } from "../http/errors.server";
 import { fieldChanges, logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 import { getRevisionData, listRevisions, type SectionRevision } from "../site/site-sections.server";
+import { loggableError } from "../platform/db-errors.server";
 
 /** The documents the public eLibrary shows (category elibrary; gospel tracts are not in it). */
 export const ELIBRARY_CATEGORY = "elibrary";
@@ -76,7 +77,7 @@ export async function deleteDocument(id: string, actor: Actor): Promise<boolean>
     try {
       await storage.delete(row.storageObjectPath);
     } catch (error) {
-      console.error("Removing a document's file failed:", error);
+      console.error("Removing a document's file failed:", loggableError(error));
       throw new AppError("The file could not be removed, so it is still listed.", 500, {
         title: "Storage Deletion Failed",
       });

@@ -9,6 +9,7 @@ import { removeStoredFile } from "../platform/images.server";
 import { promoteFromWaitlist } from "../people/event-seats.server";
 import { getSiteContent } from "../site/site-content.server";
 import { isEventId } from "./events.server";
+import { loggableError } from "../platform/db-errors.server";
 
 // Staff changes to events: a one-off or a repeating series, edited for one date or the ones after.
 
@@ -247,7 +248,7 @@ export async function updateEvent(
   });
   for (const object of result?.replaced ?? []) {
     await removeStoredFile(storage, object).catch((error: unknown) => {
-      console.warn(`Could not remove the replaced event image ${object}:`, error);
+      console.warn(`Could not remove the replaced event image ${object}:`, loggableError(error));
     });
   }
   return result?.row ?? null;

@@ -9,6 +9,7 @@ import { PUBLIC_FILES_PREFIX } from "../platform/storage.server";
 import { services } from "../platform/services.server";
 import { siteContentChanged } from "../site/site-content.server";
 import { readAllSections, replaceFileAddresses } from "../site/site-sections.server";
+import { describeError } from "../platform/db-errors.server";
 
 // `npm run images:rebuild`: pictures uploaded before the image pipeline get the same treatment as
 // new ones. Event and ministry pictures and pastors' portraits become upright, metadata-free copies
@@ -47,7 +48,7 @@ export async function rebuildImages(log: (line: string) => void = () => {}): Pro
       report.converted++;
       log(`  ${objectName} -> ${prepared.files[0]!.name}`);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = describeError(error);
       report.failed.push({ name: objectName, reason });
       log(`  ${objectName}: not converted (${reason})`);
     }
@@ -111,7 +112,7 @@ export async function rebuildImages(log: (line: string) => void = () => {}): Pro
       await db.update(documents).set({ fileSize: cleaned.byteLength }).where(eq(documents.id, row.id));
       report.cleaned++;
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = describeError(error);
       report.failed.push({ name: row.objectName, reason });
       log(`  ${row.objectName}: not cleaned (${reason})`);
     }

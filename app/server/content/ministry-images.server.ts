@@ -3,6 +3,7 @@ import { ministryImages } from "../../../database/schema";
 import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 import { removeStoredFile } from "../platform/images.server";
+import { loggableError } from "../platform/db-errors.server";
 
 /** The image an admin uploaded for the ministry, or null when there is none. */
 export async function findMinistryImageUrl(slug: string): Promise<string | null> {
@@ -45,7 +46,10 @@ export async function replaceMinistryImage(slug: string, imageUrl: string, objec
   });
   if (previous?.storageObjectPath && previous.storageObjectPath !== objectName) {
     await removeStoredFile(storage, previous.storageObjectPath).catch((error: unknown) => {
-      console.warn(`Could not remove the replaced image ${previous.storageObjectPath}:`, error);
+      console.warn(
+        `Could not remove the replaced image ${previous.storageObjectPath}:`,
+        loggableError(error),
+      );
     });
   }
 }

@@ -6,6 +6,7 @@ import { slugify, type SermonFilters } from "~/lib/sermons";
 import { AppError } from "../http/errors.server";
 import { fieldChanges, logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
+import { loggableError } from "../platform/db-errors.server";
 
 export const SERMONS_PAGE_SIZE = 24;
 
@@ -316,7 +317,7 @@ async function removeRecording(objectPath: string) {
   await services()
     .storage.delete(objectPath)
     .catch((error: unknown) => {
-      console.error(`Could not remove the recording ${objectPath}:`, error);
+      console.error(`Could not remove the recording ${objectPath}:`, loggableError(error));
     });
 }
 

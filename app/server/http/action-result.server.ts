@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { ActionResult, ToastMessage } from "~/lib/action-result";
 import { AppError } from "./errors.server";
+import { loggableError } from "../platform/db-errors.server";
 
 type Extra = Pick<ActionResult, "fieldErrors" | "values" | "redirectTo">;
 
@@ -37,6 +38,6 @@ export function refusalFor(
       { values: options.values, fieldErrors: error.field ? { [error.field]: error.message } : undefined },
     );
   }
-  console.error(`${options.what} failed:`, error);
+  console.error(`${options.what} failed:`, loggableError(error));
   return refuse(500, { title: options.title, description: options.fallback }, { values: options.values });
 }

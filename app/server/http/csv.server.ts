@@ -5,6 +5,7 @@ import { neutralizeCsvCell } from "~/lib/csv-safety";
 import { attachmentDisposition } from "~/lib/files";
 import { logChange, type Actor, type AuditSubject } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
+import { loggableError } from "../platform/db-errors.server";
 
 /**
  * Told how many rows an export handed out: once, when the last row is out (`complete`), or when
@@ -71,7 +72,7 @@ export function csvResponse<Row>(
       } finally {
         if (!recorded)
           await record(sent, false).catch((error: unknown) => {
-            console.error("Recording a cut-off export in the audit log failed:", error);
+            console.error("Recording a cut-off export in the audit log failed:", loggableError(error));
           });
       }
     })(),

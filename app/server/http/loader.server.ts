@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { loggableError } from "../platform/db-errors.server";
 
 /**
  * A screen's read that may fail (the database is out of reach): the loader answers the screen's
@@ -9,7 +10,7 @@ export async function loadOrEmpty<T extends object>(what: string, read: () => Pr
   try {
     return data({ ...(await read()), loadFailed: false });
   } catch (error) {
-    console.error(`Reading ${what} failed:`, error);
+    console.error(`Reading ${what} failed:`, loggableError(error));
     return data({ ...empty, loadFailed: true }, { status: 503 });
   }
 }
@@ -22,7 +23,7 @@ export async function loadOptional<T>(what: string, read: () => Promise<T>): Pro
   try {
     return await read();
   } catch (error) {
-    console.error(`Reading ${what} failed:`, error);
+    console.error(`Reading ${what} failed:`, loggableError(error));
     return null;
   }
 }

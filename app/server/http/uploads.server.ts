@@ -12,6 +12,7 @@ import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { cleanDocumentImage, prepareImage, storePreparedImage } from "../platform/images.server";
 import { services } from "../platform/services.server";
 import { AppError } from "./errors.server";
+import { loggableError } from "../platform/db-errors.server";
 
 export type UploadKind = "document" | "image" | "audio";
 
@@ -368,7 +369,10 @@ export async function storeDocumentWithRecord<T>(
     return await record(objectName, storage.publicUrl(objectName), size);
   } catch (error) {
     await storage.delete(objectName).catch((cleanupError: unknown) => {
-      console.error(`Could not remove ${objectName} after a failed database write:`, cleanupError);
+      console.error(
+        `Could not remove ${objectName} after a failed database write:`,
+        loggableError(cleanupError),
+      );
     });
     throw error;
   }

@@ -14,6 +14,7 @@ import { services } from "../platform/services.server";
 import { siteContentChanged } from "../site/site-content.server";
 import { rebuildImages } from "../content/image-rebuild.server";
 import { runRetention } from "../privacy/retention.server";
+import { describeError } from "../platform/db-errors.server";
 
 /** Work a command-line tool may ask of the running server (see control.server.ts). */
 export const controlHandlers: Record<string, ControlHandler> = {
@@ -188,7 +189,7 @@ export async function runCli(argv: string[]): Promise<number> {
         return 2;
     }
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    console.error(describeError(error));
     return 1;
   }
 }

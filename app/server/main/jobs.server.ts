@@ -9,6 +9,7 @@ import { siteOrigin } from "../platform/site-origin.server";
 import { queueDueDigests } from "../messages/digest.server";
 import { expireOverdueEmails, sendDueEmails } from "../messages/outbox.server";
 import { effectiveMailSettings } from "../settings/mail-settings.server";
+import { loggableError } from "../platform/db-errors.server";
 
 const DIGEST_CHECK_MS = 60_000;
 
@@ -62,7 +63,7 @@ export function startOutboxWorker(intervalMs = 5_000): { stop(): Promise<void> }
         if (sent + failed === 0) break;
       }
     } catch (error) {
-      console.error("The outbox worker failed a round:", error);
+      console.error("The outbox worker failed a round:", loggableError(error));
     }
   };
   const schedule = () => {

@@ -3,6 +3,7 @@ import { pageCache } from "../platform/page-cache.server";
 import { siteContentChanged } from "../site/site-content.server";
 import type { RunningServices } from "./boot.server";
 import { startOutboxWorker } from "./jobs.server";
+import { loggableError } from "../platform/db-errors.server";
 
 /**
  * What runs beside the requests: the worker, and the hook a restore uses to replace the database
@@ -25,7 +26,9 @@ export function startSiteRuntime(
       siteContentChanged();
       await pageCache()
         .invalidate()
-        .catch((error: unknown) => console.error("Emptying the page cache after a restore failed:", error));
+        .catch((error: unknown) =>
+          console.error("Emptying the page cache after a restore failed:", loggableError(error)),
+        );
       if (!stopped) worker = startOutboxWorker(workerIntervalMs);
     }
   });

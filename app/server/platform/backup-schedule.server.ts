@@ -3,10 +3,11 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { settings } from "../../../database/schema";
 import { addDays, todayInChurchZone } from "~/lib/dates";
-import { writeBackupArchive } from "./backup.server";
+import { BACKUP_FILE_MODE, BACKUP_FOLDER_MODE, privateFolder, writeBackupArchive } from "./backup.server";
 import { claimBackupWork, releaseBackupWork } from "./backup-lock.server";
 import { services } from "./services.server";
 import { getSetting, setSetting } from "./settings.server";
+import { describeError } from "./db-errors.server";
 
 // The daily backup, taken by the server itself: at BACKUP_HOUR (Bahrain time) or at the first
 // minute the site runs after it, into BACKUP_DIR, keeping BACKUP_KEEP_DAYS days of them. Every
@@ -34,6 +35,21 @@ const CLAIM_KEY = "backup:through";
 export function backupFolder(): string {
   const { env } = services();
   return path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups"));
+}
+
+/**
+ * The backup folder, ready for a new backup: made, or made again, readable by the server's own
+ * user only, and every backup already in it likewise (backups of earlier versions were written
+ * readable by everyone on the machine).
+ */
+export async function privateBackupFolder(): Promise<string> {
+  const folder = backupFolder();
+  await privateFolder(folder, true);
+  for (const entry of await fsp.readdir(folder, { withFileTypes: true })) {
+    const mode = entry.isDirectory() ? BACKUP_FOLDER_MODE : entry.isFile() ? BACKUP_FILE_MODE : null;
+    if (mode !== null) await fsp.chmod(path.join(folder, entry.name), mode);
+  }
+  return folder;
 }
 
 /** The latest backup time due at `now`: today's at `hour` (Bahrain time) once it has come, else yesterday's. */
@@ -89,11 +105,11 @@ export async function runScheduledBackup(now = new Date()): Promise<BackupStatus
     if (!(await claimDailySlot(CLAIM_KEY, slot))) return null;
     let status: BackupStatus;
     try {
-      const { file, bytes } = await writeBackupArchive(backupFolder(), "scheduled", now);
+      const { file, bytes } = await writeBackupArchive(await privateBackupFolder(), "scheduled", now);
       status = { at: now.toISOString(), ok: true, folder: file, bytes };
       await pruneBackups(backupFolder(), env.BACKUP_KEEP_DAYS, now);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = describeError(error);
       console.error(`The daily backup failed: ${message}`);
       status = { at: now.toISOString(), ok: false, error: message };
     }

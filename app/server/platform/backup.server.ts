@@ -116,9 +116,24 @@ async function manifestNow(kind: BackupKind, now: Date): Promise<BackupManifest>
   };
 }
 
+/** A backup file can be read by the server's own user only: it holds every member's details. */
+export const BACKUP_FILE_MODE = 0o600;
+/** A folder of backups (or of one being unpacked) can be opened by the server's own user only. */
+export const BACKUP_FOLDER_MODE = 0o700;
+
+/**
+ * Makes `folder` (and its missing parents) for backups, its owner's alone. An existing folder is
+ * made so too when `tighten` (the site's own backup folder; not a folder named on the command line).
+ */
+export async function privateFolder(folder: string, tighten = false): Promise<void> {
+  await fsp.mkdir(folder, { recursive: true, mode: BACKUP_FOLDER_MODE });
+  if (tighten) await fsp.chmod(folder, BACKUP_FOLDER_MODE);
+}
+
 /**
  * Writes a one-file backup of the database and the uploaded files into `outDir` and returns its
  * path. The database first: a file uploaded a moment later is merely extra; its row is not there.
+ * The file is its owner's alone (BACKUP_FILE_MODE), as is `outDir` when it is made here.
  */
 export async function writeBackupArchive(
   outDir: string,
@@ -126,7 +141,7 @@ export async function writeBackupArchive(
   now = new Date(),
 ): Promise<{ file: string; bytes: number; manifest: BackupManifest }> {
   const { database, storage } = services();
-  await fsp.mkdir(outDir, { recursive: true });
+  await privateFolder(outDir);
   // Two backups of one kind in the same second get names a second apart.
   while (fs.existsSync(path.join(path.resolve(outDir), backupFileName(kind, now))))
     now = new Date(now.getTime() + 1000);
@@ -142,6 +157,8 @@ export async function writeBackupArchive(
       sources.push({ name: "db.tar.gz", bytes: dump! });
     } else {
       pgDumpFile = `${file}.pgdump`;
+      // pg_dump writes into the file as it finds it, so it is made the owner's alone first.
+      await fsp.writeFile(pgDumpFile, "", { mode: BACKUP_FILE_MODE });
       await pgDump(database.url!, pgDumpFile);
       sources.push({ name: "db.dump", file: pgDumpFile });
     }
@@ -149,7 +166,7 @@ export async function writeBackupArchive(
       const uploads = await folderEntries(storage.localRoot, "uploads");
       sources.push(...uploads.filter((entry) => !entry.name.endsWith(".part")));
     }
-    await writeTarGz(file, sources);
+    await writeTarGz(file, sources, BACKUP_FILE_MODE);
   } finally {
     if (pgDumpFile) await fsp.rm(pgDumpFile, { force: true });
   }
@@ -200,7 +217,7 @@ export async function readBackupManifest(source: string): Promise<BackupManifest
  */
 export async function unpackBackup(source: string, target: string): Promise<BackupManifest> {
   const manifest = await readBackupManifest(source);
-  await fsp.mkdir(target, { recursive: true });
+  await privateFolder(target);
   try {
     if ((await fsp.stat(source)).isDirectory()) {
       await fsp.cp(source, target, { recursive: true });

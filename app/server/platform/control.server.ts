@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { describeError } from "./db-errors.server";
 
 // While the server holds an embedded database, no other process may open it. Command-line tools
 // (npm run admin:create, ...) then ask the running server to do the work over a Unix socket in
@@ -44,7 +45,7 @@ export async function startControlServer(
       if (!handler) return { ok: false, error: `Unknown command: ${request.command}` };
       return { ok: true, message: await handler(request.args ?? {}) };
     } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      return { ok: false, error: describeError(error) };
     }
   }
   const previousMask = process.umask(0o177);

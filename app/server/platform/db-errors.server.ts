@@ -25,3 +25,33 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * An error as it may be written to the log: its name, message, code and stack frames, and its
+ * cause the same way, but never the values a query carried. The database library puts every
+ * parameter of a failed query into its message ("params: ...": an import's whole batch of
+ * members), and the database's own error a `detail` with the values of the row ("Key (email)=(...)");
+ * both stay out. Pass every logged error through this.
+ */
+export function loggableError(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error)) return error;
+  const safe = new Error(withoutParameters(error.message));
+  safe.name = error.name;
+  const frames = (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
+  safe.stack = [`${safe.name}: ${safe.message}`, ...frames].join("\n");
+  const { code } = error as { code?: unknown };
+  if (typeof code === "string") Object.assign(safe, { code });
+  if (error.cause !== undefined && depth < 5) safe.cause = loggableError(error.cause, depth + 1);
+  return safe;
+}
+
+/** A failed query's message up to its parameters: "Failed query: insert ... values ($1, $2)". */
+function withoutParameters(message: string): string {
+  const at = message.search(/\nparams:/);
+  return at === -1 ? message : message.slice(0, at);
+}
+
+/** An error's message for a log line or a stored status, without a failed query's parameters. */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? withoutParameters(error.message) : String(error);
+}

@@ -1,4 +1,5 @@
 import { purgeOldFormTokens } from "./form-tokens.server";
+import { loggableError } from "./db-errors.server";
 
 /**
  * The site's periodic clean-up, run by every server's worker once a minute (each step is safe to
@@ -14,7 +15,7 @@ export async function runHousekeeping(now: Date = new Date()): Promise<void> {
     try {
       await step();
     } catch (error) {
-      console.error(`Housekeeping failed ${what}:`, error);
+      console.error(`Housekeeping failed ${what}:`, loggableError(error));
     }
   }
 }

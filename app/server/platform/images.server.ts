@@ -9,6 +9,7 @@ import {
 } from "~/lib/image-variants";
 import { AppError } from "./app-error.server";
 import type { FileStore } from "./storage.server";
+import { loggableError } from "./db-errors.server";
 
 // Every uploaded picture passes through here between the upload reader and the store: decoded
 // and checked, turned upright from its EXIF orientation, stripped of all metadata (EXIF with GPS,
@@ -171,7 +172,7 @@ export async function storePreparedImage<T>(
   } catch (error) {
     for (const name of stored) {
       await storage.delete(name).catch((cleanupError: unknown) => {
-        console.error(`Could not remove ${name} after a failed save:`, cleanupError);
+        console.error(`Could not remove ${name} after a failed save:`, loggableError(cleanupError));
       });
     }
     throw error;

@@ -1,6 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import { rateLimits } from "../../../database/schema";
 import type { Database } from "./db.server";
+import { afterResponse } from "./request-scope.server";
 import { services } from "./services.server";
 
 export interface RateLimitRule {
@@ -92,7 +93,8 @@ export async function clearRateLimitsWithPrefix(db: Database, prefix: string) {
 /**
  * A public "e-mail me a link" request within its hourly limits: a connection that asked too often
  * is told to wait (the answer it gets); an address asked for too often quietly gets nothing more,
- * so the answer never tells whether the address is known. `send` gets the address trimmed and
+ * so the answer never tells whether the address is known, and neither does its timing: `send` runs
+ * after the answer has been sent (`afterResponse`). `send` gets the address trimmed and
  * lower-cased. `name` starts the counters' keys (`reset:ip:...`, `reset:email:...`).
  */
 export function limitEmailedLinkRequests(
@@ -111,7 +113,9 @@ export function limitEmailedLinkRequests(
     const byAddress = await hitRateLimits(db, [
       { key: `${name}:email:${email}`, limit: limits.perAddress, windowMs: hour },
     ]);
-    if (byAddress.allowed) await send(email, request.origin);
+    // Whether an e-mail goes out (and the work of making it) is decided after the answer has
+    // left, so a known address and an unknown one are answered after the same work.
+    if (byAddress.allowed) await afterResponse(() => send(email, request.origin));
     return byConnection;
   };
 }

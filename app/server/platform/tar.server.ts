@@ -81,11 +81,14 @@ export function tarGzStream(sources: TarSource[]): Readable {
   return pack.pipe(gzip);
 }
 
-/** Writes the gzipped tar of `sources` to `file` (through a temporary name, so no half file is left). */
-export async function writeTarGz(file: string, sources: TarSource[]): Promise<void> {
+/**
+ * Writes the gzipped tar of `sources` to `file` (through a temporary name, so no half file is
+ * left), created with `mode` (its owner's alone by default: a backup holds every member).
+ */
+export async function writeTarGz(file: string, sources: TarSource[], mode = 0o600): Promise<void> {
   const partial = `${file}.partial`;
   try {
-    await pipeline(tarGzStream(sources), fs.createWriteStream(partial));
+    await pipeline(tarGzStream(sources), fs.createWriteStream(partial, { mode }));
     await fsp.rename(partial, file);
   } catch (error) {
     await fsp.rm(partial, { force: true });

@@ -19,6 +19,7 @@ import {
   type RetentionCounts,
   type RetentionRun,
 } from "./retention-settings.server";
+import { loggableError } from "../platform/db-errors.server";
 
 // The daily retention job: removes the personal data that is past the time the retention settings
 // give, and records how many rows it removed (an audit entry and the settings row the screen
@@ -134,7 +135,7 @@ export async function runScheduledRetention(now: Date = new Date()): Promise<Ret
   try {
     return await runRetention(now);
   } catch (error) {
-    console.error("The daily retention clean-up failed:", error);
+    console.error("The daily retention clean-up failed:", loggableError(error));
     return null;
   }
 }

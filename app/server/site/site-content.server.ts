@@ -46,6 +46,7 @@ import {
   type TeamSection,
 } from "./site-defaults.server";
 import { CONTENT_VERSION_KEY, localSaves, readAllSections } from "./site-sections.server";
+import { loggableError } from "../platform/db-errors.server";
 
 /** A pastor as the pages show them. */
 export interface Pastor {
@@ -228,7 +229,7 @@ export async function getSiteContent(): Promise<SiteContent> {
     // Keep the header, footer and facts on screen through a database outage: the page's own
     // loader reports the failure.
     if (!cached) throw error;
-    console.error("Reading the website's content failed; showing the last copy read:", error);
+    console.error("Reading the website's content failed; showing the last copy read:", loggableError(error));
     return cached.content;
   }
 }

@@ -10,6 +10,7 @@ import {
   type UploadForm,
   type UploadKind,
 } from "~/server/http/uploads.server";
+import { loggableError } from "~/server/platform/db-errors.server";
 
 /** A refusal's toast title and the messages under its fields (the description is the error's). */
 export interface UploadRefusal {
@@ -101,7 +102,7 @@ export async function handleUpload(
           });
       } catch (error) {
         if (error instanceof AppError) return refuseError(error, "save");
-        console.error(`${options.what} failed:`, error);
+        console.error(`${options.what} failed:`, loggableError(error));
         return file && !stored ? refuse(500, options.storeFailed) : refuse(500, options.saveFailed);
       }
       return respondToUpload(

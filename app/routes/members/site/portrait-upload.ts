@@ -4,6 +4,7 @@ import { storeImageWithRecord, withUploadForm } from "~/server/http/uploads.serv
 import { logChange } from "~/server/platform/change-log.server";
 import { services } from "~/server/platform/services.server";
 import type { Route } from "./+types/portrait-upload";
+import { loggableError } from "~/server/platform/db-errors.server";
 
 // A pastor's portrait, uploaded from the pastors editor before the pastor is saved: the file is
 // stored and its address returned; the editor puts it into the pastor's entry, and the portrait is
@@ -31,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ ok: true, url }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (error instanceof AppError) return refuse(error.status, error.message);
-    console.error("Storing a portrait failed:", error);
+    console.error("Storing a portrait failed:", loggableError(error));
     return refuse(500, "The photo could not be stored. Please try again.");
   }
 }
