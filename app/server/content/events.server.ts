@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 import { events, eventSeries, type EventRow } from "../../../database/schema";
 import { describeRepeat, isFrequency } from "~/lib/recurrence";
 import { isUuid } from "~/lib/ids";
@@ -151,7 +151,7 @@ export function isPastEvent(event: Pick<EventRow, "eventDate">, today: string): 
   return event.eventDate < today;
 }
 
-/** The staff list: every event, soonest first. */
+/** The staff list: every event, the latest date and time first (then by id, so each keeps its place). */
 export async function listEventsForStaff(): Promise<(EventRow & { repeats: string | null })[]> {
   const rows = await services()
     .db.select({
@@ -161,7 +161,7 @@ export async function listEventsForStaff(): Promise<(EventRow & { repeats: strin
     })
     .from(events)
     .leftJoin(eventSeries, eq(events.seriesId, eventSeries.id))
-    .orderBy(asc(events.eventDate), asc(events.eventTime), asc(events.title));
+    .orderBy(desc(events.eventDate), desc(events.eventTime), desc(events.id));
   return rows.map(({ event, ...rule }) => ({ ...event, repeats: repeatsText(rule) }));
 }
 

@@ -266,6 +266,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
 
         <ContentListCard
           title="All Events"
+          order="Sorted by date, newest first."
           emptyText="No events yet."
           noun="event"
           items={events}
