@@ -255,10 +255,16 @@ test("events: add with an image, edit, delete, and the public pages follow", asy
   await expect(page.getByRole("button", { name: "Update Event" })).toBeVisible();
   await expect(page.getByLabel("Title *")).toHaveValue("Community Outreach Day");
   await page.getByLabel("End Time").fill("12:00");
+  // The picture's focus: found in it at upload; staff move it to the top.
+  const focus = page.getByRole("group", { name: "Picture Focus" });
+  await expect(focus.getByRole("radio", { name: "Automatic: where the faces and detail are" })).toBeChecked();
+  await focus.getByRole("radio", { name: "Top", exact: true }).check();
   await page.getByRole("button", { name: "Update Event" }).click();
   await expect(await toast(page)).toContainText("Event Updated!");
   await page.goto(`/events/${created!.id}`);
   await expect(page.getByText("9:30 AM - 12:00 PM")).toBeVisible();
+  const hero = page.locator(`img[src="${created!.image_url}"]`);
+  expect(await hero.evaluate((img) => getComputedStyle(img).objectPosition)).toBe("50% 0%");
 
   await page.goto("/members/add-event");
   await page.getByRole("button", { name: "Delete Community Outreach Day" }).click();

@@ -18,6 +18,8 @@ export type PublicEvent = Pick<
   | "googleMapsUrl"
   | "description"
   | "imageUrl"
+  | "imageFocusX"
+  | "imageFocusY"
   | "capacity"
   | "registrationDeadline"
   | "seriesId"
@@ -41,6 +43,8 @@ const publicColumns = {
   googleMapsUrl: events.googleMapsUrl,
   description: events.description,
   imageUrl: events.imageUrl,
+  imageFocusX: events.imageFocusX,
+  imageFocusY: events.imageFocusY,
   capacity: events.capacity,
   registrationDeadline: events.registrationDeadline,
   seriesId: events.seriesId,
