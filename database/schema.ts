@@ -4,11 +4,13 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   time,
   timestamp,
@@ -415,6 +417,13 @@ export const sermons = pgTable(
     audioBytes: bigint("audio_bytes", { mode: "number" }),
     /** How long the recording plays, when it could be read from the file. */
     audioSeconds: integer("audio_seconds"),
+    /**
+     * The video's picture, fetched once from the video platform when the sermon is saved and kept
+     * in our store as an uploaded picture is (null when it could not be fetched: the card shows
+     * its plain background). Pages never ask the platform for it.
+     */
+    thumbnailUrl: text("thumbnail_url"),
+    thumbnailObjectPath: text("thumbnail_object_path"),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: createdAt(),
   },
@@ -483,6 +492,13 @@ export const events = pgTable(
     imageUrl: text("image_url"),
     /** Where an uploaded image lives in our store (null for none or an outside URL). */
     imageObjectPath: text("image_object_path"),
+    /**
+     * The picture's focal point, in percent of its width and height from the top left: each place
+     * that crops the picture to its own shape keeps this point in view (CSS object-position). Found
+     * at upload (sharp's attention strategy) or chosen by staff; null for the centre.
+     */
+    imageFocusX: smallint("image_focus_x"),
+    imageFocusY: smallint("image_focus_y"),
     /** Seats for registrants; null for no limit. Registrations beyond it join the waitlist. */
     capacity: integer("capacity"),
     /** The moment registration closes; null for open until the event's day is over. */
@@ -500,6 +516,10 @@ export const events = pgTable(
     index("events_event_date_idx").on(t.eventDate),
     index("events_created_at_idx").on(t.createdAt),
     index("events_series_occurrence_idx").on(t.seriesId, t.occurrenceDate),
+    check(
+      "events_image_focus_in_picture",
+      sql`${t.imageFocusX} between 0 and 100 and ${t.imageFocusY} between 0 and 100`,
+    ),
   ],
 );
 

@@ -142,6 +142,7 @@ export function FileField({
  */
 export function ContentListCard<Item extends { id: string; title: string }>({
   title,
+  order,
   emptyText,
   noun,
   items,
@@ -150,6 +151,8 @@ export function ContentListCard<Item extends { id: string; title: string }>({
   children,
 }: {
   title: string;
+  /** The list's order in words ("Sorted by date, newest first."), shown under the title. */
+  order?: string;
   emptyText: string;
   noun: string;
   items: Item[];
@@ -164,6 +167,11 @@ export function ContentListCard<Item extends { id: string; title: string }>({
       <h2 id={id} className="text-lg font-semibold text-navy">
         {title}
       </h2>
+      {order && items.length > 1 ? (
+        <p className="mt-1 text-sm text-muted-foreground" data-testid="list-order">
+          {order}
+        </p>
+      ) : null}
       {items.length === 0 ? (
         <p className="mt-4 text-sm text-muted-foreground">{emptyText}</p>
       ) : (

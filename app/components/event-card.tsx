@@ -3,6 +3,7 @@ import type { ComponentProps, ReactNode } from "react";
 import type { EventEssentials } from "~/lib/event-essentials";
 import { ArrowLink } from "./arrow-link";
 import { dateBadge, formatDateLong, formatTimeRange } from "~/lib/format";
+import { objectPosition } from "~/lib/image-focus";
 import { buttonVariants } from "./ui/button";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -10,15 +11,35 @@ export interface EventCardData extends EventEssentials {
   description: string | null;
   /** The picture to show (the event's own or a default). */
   imageSrc: string;
+  /** The picture's focal point in percent (null for the centre). */
+  imageFocusX: number | null;
+  imageFocusY: number | null;
   /** "Every Friday" for a repeating event (the card shows its soonest date). */
   repeats?: string | null;
 }
 
-/** An event's picture, 16:9 and decorative (the title beside it says what the event is). */
-export function EventPicture(
-  props: Omit<ComponentProps<typeof ResponsiveImage>, "alt" | "width" | "height">,
-) {
-  return <ResponsiveImage alt="" width={800} height={450} {...props} />;
+/**
+ * An event's picture, decorative (the title beside it says what the event is), cropped to the
+ * 16:9 frame `className` gives it around its focal point: a portrait photo keeps the faces in view
+ * and never makes its card taller than the others.
+ */
+export function EventPicture({
+  focusX,
+  focusY,
+  ...props
+}: Omit<ComponentProps<typeof ResponsiveImage>, "alt" | "width" | "height" | "style"> & {
+  focusX: number | null;
+  focusY: number | null;
+}) {
+  return (
+    <ResponsiveImage
+      alt=""
+      width={800}
+      height={450}
+      style={{ objectPosition: objectPosition(focusX, focusY) }}
+      {...props}
+    />
+  );
 }
 
 /** One line of the card's facts: an icon, and a label only screen readers hear before the value. */
@@ -39,13 +60,16 @@ export function EventCard({ event, isAboveFold = false }: { event: EventCardData
   const badge = dateBadge(event.eventDate);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-border bg-background shadow-sm">
-      <div className="relative aspect-video bg-muted">
+      <div className="relative aspect-video overflow-hidden bg-muted">
         <EventPicture
           src={event.imageSrc}
+          focusX={event.imageFocusX}
+          focusY={event.imageFocusY}
           // One column on phones, two from 640 px, three from 1024 px, in the 1280 px page.
           sizes="(min-width: 1280px) 390px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 640px) calc((100vw - 72px) / 2), calc(100vw - 32px)"
           priority={isAboveFold}
-          className="size-full object-cover"
+          // Laid over the 16:9 frame rather than in it, so a tall picture cannot stretch the frame.
+          className="absolute inset-0 size-full object-cover"
         />
         <p className="absolute left-4 top-4 flex min-w-14 flex-col items-center rounded-lg bg-background px-3 py-1.5 text-center shadow-md">
           <time dateTime={event.eventDate}>

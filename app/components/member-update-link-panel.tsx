@@ -29,7 +29,7 @@ export function MemberUpdateLinkPanel({ name, email }: { name: string; email: st
   }, [shower.state, shower.data]);
 
   return (
-    <div className="grid gap-4">
+    <div className="grid gap-4 wrap-anywhere">
       <p className="text-sm text-muted-foreground">
         {name} can check and correct their contact details, addresses, children and ministries with a link
         that works once, for {UPDATE_LINK_DAYS} days. What they send waits under Members&apos; Updates for you

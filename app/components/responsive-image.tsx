@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import { responsiveSources } from "~/lib/image-variants";
 
 /**
@@ -27,6 +28,8 @@ export function ResponsiveImage({
   height: number;
   priority?: boolean;
   className?: string;
+  /** For a picture cropped to its frame: `objectPosition` keeps its focal point in view. */
+  style?: CSSProperties;
   "data-testid"?: string;
 }) {
   const sources = responsiveSources(src);

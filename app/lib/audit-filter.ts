@@ -12,8 +12,9 @@ import { isUuid } from "./ids";
  * (audit-format.test.ts checks this against the code).
  */
 export const ACTION_GROUPS = {
-  members: { label: "Members: added, changed, deleted", patterns: ["member.%"] },
-  exports: { label: "Exports", patterns: ["export.%"] },
+  // "person.%": someone outside the registry, found by their address (a data request, issue 33).
+  members: { label: "Members: added, changed, deleted", patterns: ["member.%", "person.%"] },
+  exports: { label: "Exports", patterns: ["export.%", "%.exported"] },
   "sign-ins": { label: "Sign-ins", patterns: ["auth.signed-%"] },
   "failed-sign-ins": { label: "Failed sign-ins", patterns: ["auth.%-failed"] },
   passwords: {

@@ -132,6 +132,17 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
       .reduce((sum, [, count]) => sum + (typeof count === "number" ? count : 0), 0);
     return `erased a person for good: their member record and ${linked} linked ${linked === 1 ? "record" : "records"}`;
   },
+  // Someone outside the registry, found by their e-mail address (data requests, issue 33). The
+  // erasure keeps no address; the export names the one it was for.
+  "person.exported": (e) => `exported the personal data held under ${e.subject}`,
+  "person.erased": (e) => {
+    const removed = e.details.removed as Record<string, unknown> | undefined;
+    const total = Object.values(removed ?? {}).reduce<number>(
+      (sum, count) => sum + (typeof count === "number" ? count : 0),
+      0,
+    );
+    return `erased a person outside the registry for good: ${total} ${total === 1 ? "record" : "records"}`;
+  },
   // A member's own update link and the review of what they sent (privacy issue 23)
   "member.update-link-sent": (e) =>
     `e-mailed member ${e.subject} a link to update their details${typeof e.details.to === "string" ? ` (${e.details.to})` : ""}`,

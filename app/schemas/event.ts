@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addDays, isIsoDate, momentInChurchZone } from "~/lib/dates";
+import { FOCUS_VALUES } from "~/lib/image-focus";
 import { FREQUENCIES, MAX_SERIES_DAYS } from "~/lib/recurrence";
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
@@ -94,6 +95,11 @@ export const eventSchema = z
       .string()
       .optional()
       .transform((value) => value === "on"),
+    // Where the picture's focus is: "auto" (the point found in the picture) or one of nine positions.
+    imageFocus: z
+      .enum(FOCUS_VALUES, { error: "Please choose where the picture's focus is." })
+      .optional()
+      .transform((value) => value ?? "auto"),
     // Editing a date of a series: that date only, or it and every later one.
     applyTo: z
       .enum(["this", "following"], { error: "Please choose which dates to change." })

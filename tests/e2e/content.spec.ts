@@ -96,7 +96,9 @@ test("sermons: add, edit with Cancel Edit, delete, and the public page follows",
   await page.getByLabel("YouTube URL").fill("https://youtu.be/abcdefghijk");
   await page.getByRole("button", { name: "Add Sermon" }).click();
   await expect(await toast(page)).toContainText("Sermon Added!");
+  // Tomorrow's sermon is the newest date, so it heads the list, which says its order.
   await expect(page.getByTestId("sermon-row").first()).toContainText("Hope That Holds");
+  await expect(page.getByTestId("list-order")).toHaveText("Sorted by sermon date, newest first.");
   await page.goto("/media/sermons");
   await expect(page.getByRole("heading", { name: "Hope That Holds" })).toBeVisible();
 
@@ -248,14 +250,21 @@ test("events: add with an image, edit, delete, and the public pages follow", asy
   await expect(page.getByRole("heading", { level: 1, name: "Community Outreach Day" })).toBeVisible();
 
   await page.goto("/members/add-event");
+  await expect(page.getByTestId("list-order")).toHaveText("Sorted by date, newest first.");
   await page.getByRole("link", { name: "Edit Community Outreach Day" }).click();
   await expect(page.getByRole("button", { name: "Update Event" })).toBeVisible();
   await expect(page.getByLabel("Title *")).toHaveValue("Community Outreach Day");
   await page.getByLabel("End Time").fill("12:00");
+  // The picture's focus: found in it at upload; staff move it to the top.
+  const focus = page.getByRole("group", { name: "Picture Focus" });
+  await expect(focus.getByRole("radio", { name: "Automatic: where the faces and detail are" })).toBeChecked();
+  await focus.getByRole("radio", { name: "Top", exact: true }).check();
   await page.getByRole("button", { name: "Update Event" }).click();
   await expect(await toast(page)).toContainText("Event Updated!");
   await page.goto(`/events/${created!.id}`);
   await expect(page.getByText("9:30 AM - 12:00 PM")).toBeVisible();
+  const hero = page.locator(`img[src="${created!.image_url}"]`);
+  expect(await hero.evaluate((img) => getComputedStyle(img).objectPosition)).toBe("50% 0%");
 
   await page.goto("/members/add-event");
   await page.getByRole("button", { name: "Delete Community Outreach Day" }).click();

@@ -344,6 +344,23 @@ test("sermons on a phone: filtered by series, a sermon's page with its recording
   try {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/media/sermons");
+    // Each filter box shows its whole choice ("All speakers", not "All spe").
+    for (const label of ["Series", "Speaker", "Year"]) {
+      const box = page.getByLabel(label, { exact: true });
+      await expect(box).toBeVisible();
+      const { text, room } = await box.evaluate((select: HTMLSelectElement) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = style.font;
+        // The browser draws the arrow inside the box, about 20 px wide.
+        const arrow = 20;
+        return {
+          text: context.measureText(select.selectedOptions[0]!.text).width,
+          room: select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow,
+        };
+      });
+      expect(text, `the ${label} box's text fits`).toBeLessThanOrEqual(room);
+    }
     // The series has a way in of its own, and the form narrows the list to it.
     await expect(
       page.getByRole("navigation", { name: "Sermon series" }).getByRole("link", { name: tag }),

@@ -560,6 +560,10 @@ test("the membership list fits a 360 px phone as cards, and keeps its filters", 
   await page.goto("/members/details");
   const cards = page.getByTestId("member-card");
   await expect(cards).toHaveCount(3);
+  await expect(page.getByTestId("list-order")).toContainText("Sorted by last name, then first name.");
+  await expect(cards.nth(0)).toContainText("Dela Cruz-Villanueva");
+  await expect(cards.nth(1)).toContainText("Ben Reyes");
+  await expect(cards.nth(2)).toContainText("Old Timer");
   await expectNoSidewaysScroll(page);
   const long = cards.filter({ hasText: "Maximiliana" });
   // The e-mail breaks where it must, not one letter per line.
@@ -597,4 +601,66 @@ test("the membership list fits a 360 px phone as cards, and keeps its filters", 
   await expect(page.getByRole("columnheader")).toHaveText(["Name", "Email", "Mobile", "Status", "Actions"]);
   await expect(page.getByTestId("member-row")).toHaveCount(2);
   await expectAxeClean(page, "the membership list at 1280 px");
+});
+
+test("a profile with long names, e-mail, addresses and notes fits a 360 px phone", async ({ page }) => {
+  // Long words with no place to break, as e-mail addresses and some names and addresses are.
+  const longEmail = "maximilianaconcepciondelacruzvillanuevasantiago@examplechurchcommunitybahrain.org";
+  const [member] = await sql<{ id: string }>(
+    `insert into members (first_name, middle_name, last_name, nickname, email, mobile, address_bh, address_ph,
+       marital_status, spouse_name, children, ministry_involvement, ministry_role, bible_study_group,
+       salt_group_name, church_position, created_at)
+     values ('Maximilianaconcepcion', 'Esperanzaguadalupe', 'Delacruzvillanuevasantiago', 'Maxiconcepcionesperanza',
+       $1, '33112233', 'Flat2201Building2468Road3803Block338AlJuffairManamaKingdomofBahrain',
+       'Purok7BarangaySanIsidroLabradorMunicipalityofGeneralMarianoAlvarez', 'Married',
+       'BartholomewalexanderDelacruzvillanuevasantiago', $2::jsonb, '{amplify,acts-kids,soundtech}',
+       '{sg-leader,head:amplify}', 'ThursdayEveningBibleStudyGroupinJuffairandSeef',
+       'SaltGroupOfTheNorthernGovernorateAndMuharraq', 'Member', now())
+     returning id`,
+    [
+      longEmail,
+      JSON.stringify([
+        { name: "ChristopheremmanuelDelacruzvillanuevasantiago", birthday: "2015-03-04", gender: "Male" },
+      ]),
+    ],
+  );
+  // A staff edit with long values before and after, as the profile's history shows it (the audit
+  // log is append-only: the entry stays, naming a member no longer there).
+  await sql(
+    `insert into audit_log (actor_label, action, subject_type, subject_id, subject_label, details)
+     values ($1, 'member.updated', 'member', $2, 'Maximilianaconcepcion Delacruzvillanuevasantiago', $3::jsonb)`,
+    [
+      E2E_ADMIN.email,
+      member!.id,
+      JSON.stringify({
+        changes: [
+          {
+            field: "email",
+            from: "maxioldaddressbeforethewedding@examplechurchcommunitybahrain.org",
+            to: longEmail,
+          },
+          {
+            field: "addressBh",
+            from: "Flat11Building1234Road5678Block910SeefManama",
+            to: "Flat2201Building2468",
+          },
+        ],
+      }),
+    ],
+  );
+  try {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await signIn(page);
+    await page.goto(`/members/profile/${member!.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Delacruzvillanuevasantiago");
+    await expect(page.getByTestId("profile-child")).toContainText(
+      "ChristopheremmanuelDelacruzvillanuevasantiago",
+    );
+    await expect(page.getByText(`The e-mail goes to ${longEmail}.`)).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+  } finally {
+    await sql("delete from members where id = $1", [member!.id]);
+  }
 });

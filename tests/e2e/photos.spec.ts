@@ -1,4 +1,4 @@
-import type { Page, Response } from "@playwright/test";
+import type { Locator, Page, Response } from "@playwright/test";
 import sharp from "sharp";
 import { addDays, todayInChurchZone } from "../../app/lib/dates";
 import { parseVariantSet, variantObjectNames } from "../../app/lib/image-variants";
@@ -9,6 +9,18 @@ import { expect, signIn, sql, test } from "./fixtures";
 // carries no GPS or other metadata, and is small on a phone.
 
 const SHOTS = process.env.SHOTS_DIR;
+
+/** The picture is drawn in a 16:9 frame, cropped around `focus` (CSS object-position). */
+async function expectSixteenByNine(picture: Locator, focus: string) {
+  await expect(picture).toBeVisible();
+  const box = (await picture.boundingBox())!;
+  expect(
+    Math.abs(box.height - (box.width * 9) / 16),
+    `a ${box.width}x${box.height} frame`,
+  ).toBeLessThanOrEqual(2);
+  expect(await picture.evaluate((img) => getComputedStyle(img).objectFit)).toBe("cover");
+  expect(await picture.evaluate((img) => getComputedStyle(img).objectPosition)).toBe(focus);
+}
 
 /** Counts the picture bytes a page downloads while `visit` runs. */
 async function pictureBytes(page: Page, visit: () => Promise<unknown>) {
@@ -47,10 +59,18 @@ test("a phone photo becomes an upright, metadata-free picture of a few dozen KB 
     .setInputFiles({ name: "IMG_2041.JPG", mimeType: "image/jpeg", buffer: await phoneJpeg() });
   await page.getByRole("button", { name: "Add Event" }).click();
   await expect(page.getByTestId("toast")).toContainText("Event Added!");
-  const [event] = await sql<{ id: string; image_url: string; image_object_path: string }>(
-    "select id, image_url, image_object_path from events where title = $1",
-    [title],
-  );
+  const [event] = await sql<{
+    id: string;
+    image_url: string;
+    image_object_path: string;
+    image_focus_x: number;
+    image_focus_y: number;
+  }>("select id, image_url, image_object_path, image_focus_x, image_focus_y from events where title = $1", [
+    title,
+  ]);
+  // The focal point found in the picture: each place crops the portrait to 16:9 around it.
+  expect(event!.image_focus_x).toEqual(expect.any(Number));
+  const focus = `${event!.image_focus_x}% ${event!.image_focus_y}%`;
   try {
     // Upright: the sideways 4032x3024 frame is kept 1600 wide and taller than wide.
     expect(event!.image_object_path).toMatch(/^event-images\/event-\d{13}-[0-9a-f]{6}_1600x2133\.jpg$/);
@@ -84,6 +104,7 @@ test("a phone photo becomes an upright, metadata-free picture of a few dozen KB 
       await expect(picture).toHaveAttribute("fetchpriority", "high");
       expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/_640\.webp$/);
       expect(eventPage.urls.filter((url) => url.startsWith("/files/"))).toHaveLength(1);
+      await expectSixteenByNine(picture, focus);
       expect(
         eventPage.bytes,
         `picture bytes on the event page: ${eventPage.urls.join(", ")}`,
@@ -96,6 +117,9 @@ test("a phone photo becomes an upright, metadata-free picture of a few dozen KB 
       const list = await pictureBytes(visitor, () => visitor.goto("/events"));
       const card = visitor.getByRole("article").filter({ hasText: title });
       await expect(card.locator("img")).toHaveAttribute("loading", /lazy|eager/);
+      // The portrait fills a 16:9 frame like every other card's picture: the card is not taller.
+      await expectSixteenByNine(card.locator("img"), focus);
+      if (SHOTS) await visitor.screenshot({ path: `${SHOTS}/events-photo-390.png`, fullPage: true });
       expect(list.bytes).toBeLessThanOrEqual(400 * 1024);
     } finally {
       await phone.close();
@@ -111,6 +135,11 @@ test("a phone photo becomes an upright, metadata-free picture of a few dozen KB 
       await expect
         .poll(() => picture.evaluate((img: HTMLImageElement) => img.currentSrc))
         .toMatch(/_1024\.webp$/);
+      await expectSixteenByNine(picture, focus);
+      await wide.goto("/events");
+      const card = wide.getByRole("article").filter({ hasText: title });
+      await expectSixteenByNine(card.locator("img"), focus);
+      if (SHOTS) await wide.screenshot({ path: `${SHOTS}/events-photo-1280.png`, fullPage: true });
       if (SHOTS) await wide.screenshot({ path: `${SHOTS}/event-photo-1280.png`, fullPage: true });
     } finally {
       await laptop.close();

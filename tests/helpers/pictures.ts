@@ -48,3 +48,24 @@ export function phoneJpeg(): Promise<Buffer> {
   })();
   return phone;
 }
+
+/**
+ * A 1200x1600 portrait as staff upload for an event: a plain grey-blue background with a
+ * skin-toned face (eyes, mouth) near the top, at 50% across and 18% down, and a dark grey body
+ * below it. A crop around its middle cuts the head off.
+ */
+export function portraitWithFaceJpeg(): Promise<Buffer> {
+  const width = 1200;
+  const height = 1600;
+  const cx = width * 0.5;
+  const cy = height * 0.18;
+  const r = 150;
+  const scene = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="#8a9099"/>
+    <rect x="${cx - 260}" y="${cy + r + 20}" width="520" height="${height}" rx="120" fill="#4b5058"/>
+    <circle cx="${cx}" cy="${cy}" r="${r}" fill="#e0a070"/>
+    <circle cx="${cx - 55}" cy="${cy - 35}" r="18" fill="#201010"/>
+    <circle cx="${cx + 55}" cy="${cy - 35}" r="18" fill="#201010"/>
+    <rect x="${cx - 60}" y="${cy + 55}" width="120" height="18" rx="9" fill="#a02020"/></svg>`;
+  return sharp(Buffer.from(scene)).jpeg({ quality: 90 }).toBuffer();
+}

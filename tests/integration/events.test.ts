@@ -5,7 +5,7 @@ import { addDays, todayInChurchZone } from "~/lib/dates";
 import { action as connectAction } from "~/routes/connect";
 import { action as registerAction, loader as detailLoader } from "~/routes/events/detail";
 import { loader as listLoader } from "~/routes/events/index";
-import { getEvent, listUpcomingEvents } from "~/server/content/events.server";
+import { getEvent, listEventsForStaff, listUpcomingEvents } from "~/server/content/events.server";
 import { registerForEvent } from "~/server/people/event-seats.server";
 import { saveVisitorMessage } from "~/server/people/visitors.server";
 import {
@@ -74,6 +74,32 @@ describe.each(databaseKinds)("events and connect on %s", (kind) => {
     expect((page.data as { events: { title: string }[] }).events.map((e) => e.title)).toEqual(
       upcoming.map((e) => e.title),
     );
+  });
+
+  it("the staff list has every event, the latest date and time first, each in one place", async () => {
+    await addEvent("Next week", addDays(today, 7), "09:00");
+    await addEvent("Yesterday", addDays(today, -1), "23:00");
+    await addEvent("Today evening", today, "19:00");
+    await addEvent("Today morning", today, "08:30");
+    const twins = [
+      await addEvent("Twin", addDays(today, 3), "10:00"),
+      await addEvent("Twin", addDays(today, 3), "10:00"),
+    ];
+    const listed = await listEventsForStaff();
+    expect(listed.map((e) => e.title)).toEqual([
+      "Next week",
+      "Twin",
+      "Twin",
+      "Today evening",
+      "Today morning",
+      "Yesterday",
+    ]);
+    const twinIds = twins
+      .map((e) => e.id)
+      .sort()
+      .reverse();
+    expect(listed.filter((e) => e.title === "Twin").map((e) => e.id)).toEqual(twinIds);
+    expect((await listEventsForStaff()).map((e) => e.id)).toEqual(listed.map((e) => e.id));
   });
 
   it("reads one event by id, and answers null for an unknown or malformed id without asking the database amiss", async () => {

@@ -10,7 +10,7 @@ import { action as uploadPortrait } from "~/routes/members/site/portrait-upload"
 import { rebuildImages } from "~/server/content/image-rebuild.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import { startS3Server } from "../helpers/s3";
-import { phoneJpeg } from "../helpers/pictures";
+import { phoneJpeg, portraitWithFaceJpeg } from "../helpers/pictures";
 import { callRoute, signInCookie, startTestServices, type TestServices } from "../helpers/test-services";
 
 // Every uploaded picture is kept upright, without metadata, as copies at a few widths, on both
@@ -361,6 +361,68 @@ describe.each(["local", "s3"] as const)("pictures on the %s store", (store) => {
     for (const name of old) expect(await t.services.storage.exists(name)).toBe(false);
   });
 
+  it("a portrait's focal point is found where the face is, and a position staff choose wins", async () => {
+    const portrait = new File([bytesOf(await portraitWithFaceJpeg())], "choir.jpg", { type: "image/jpeg" });
+    const { status, row } = await addEvent("Choir portrait", portrait);
+    expect(status).toBe(200);
+    // The face is at 50% across and 18% down: the point found is on it, not the picture's middle.
+    expect(row!.imageFocusX).toBeGreaterThanOrEqual(40);
+    expect(row!.imageFocusX).toBeLessThanOrEqual(60);
+    expect(row!.imageFocusY).toBeGreaterThanOrEqual(8);
+    expect(row!.imageFocusY).toBeLessThanOrEqual(28);
+    const found = { x: row!.imageFocusX, y: row!.imageFocusY };
+
+    const edit = async (fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [key, value] of Object.entries({
+        ...EVENT_FIELDS,
+        intent: "update",
+        id: row!.id,
+        title: "Choir portrait",
+        ...fields,
+      }))
+        body.set(key, value);
+      const result = await callRoute(
+        saveEvent,
+        new Request("http://localhost/members/add-event/save", {
+          method: "POST",
+          body,
+          headers: { cookie, accept: "application/json" },
+        }),
+      );
+      expect(result.status).toBe(200);
+      const [saved] = await t.services.db.select().from(events).where(eq(events.id, row!.id));
+      return { x: saved!.imageFocusX, y: saved!.imageFocusY, path: saved!.imageObjectPath };
+    };
+    // Staff choose the bottom of the picture; the picture itself stays.
+    expect(await edit({ imageFocus: "bottom" })).toEqual({ x: 50, y: 100, path: row!.imageObjectPath });
+    // Automatic again: the kept picture is looked at again and the face found.
+    expect(await edit({ imageFocus: "auto" })).toEqual({ ...found, path: row!.imageObjectPath });
+    // A form without the choice keeps the point found.
+    expect(await edit({ description: "Sunday choir." })).toEqual({ ...found, path: row!.imageObjectPath });
+    // A choice that is not one of the nine is refused, and nothing changes.
+    const body = new FormData();
+    for (const [key, value] of Object.entries({
+      ...EVENT_FIELDS,
+      intent: "update",
+      id: row!.id,
+      title: "Choir portrait",
+      imageFocus: "50% 10%",
+    }))
+      body.set(key, value);
+    const refused = await callRoute(
+      saveEvent,
+      new Request("http://localhost/members/add-event/save", {
+        method: "POST",
+        body,
+        headers: { cookie, accept: "application/json" },
+      }),
+    );
+    expect(refused.status).toBe(400);
+    const [kept] = await t.services.db.select().from(events).where(eq(events.id, row!.id));
+    expect({ x: kept!.imageFocusX, y: kept!.imageFocusY }).toEqual(found);
+  });
+
   it("npm run images:rebuild gives pictures uploaded before the pipeline the same treatment, once", async () => {
     const { storage, db } = t.services;
     const camera = () =>
@@ -424,6 +486,8 @@ describe.each(["local", "s3"] as const)("pictures on the %s store", (store) => {
     const [eventAfter] = await db.select().from(events).where(eq(events.id, event!.id));
     expect(eventAfter!.imageObjectPath).toBe("event-images/event-1600000000000_900x1200.jpg");
     expect(eventAfter!.imageUrl).toBe(storage.publicUrl(eventAfter!.imageObjectPath!));
+    // A plain picture: its focal point is found, and is its middle.
+    expect(eventAfter).toMatchObject({ imageFocusX: 50, imageFocusY: 50 });
     const [ministryAfter] = await db
       .select()
       .from(ministryImages)

@@ -477,7 +477,7 @@ describe.each(databaseKinds)("safe member forms on %s", (kind) => {
         names: ["Ana", "Ben", "Cara"],
         filter: {},
       });
-      // Newest first: Ana (this month), then Ben (last month).
+      // By name: Ana Cruz, then Ben Cruz.
       expect(
         (await listMembers({ filter: { status: "active" }, pageSize: 1, page: 2 })).rows.map((r) => r.id),
       ).toEqual([ben.id]);

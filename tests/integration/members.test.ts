@@ -114,8 +114,8 @@ describe.each(databaseKinds)("members on %s", (kind) => {
     expect(page1).toMatchObject({ total: 3, pages: 2 });
     expect(page1.rows).toHaveLength(2);
     expect(page2.rows).toHaveLength(1);
-    // Newest first.
-    expect(page1.rows[0]!.firstName).toBe("Carla");
+    // By last name.
+    expect([...page1.rows, ...page2.rows].map((r) => r.lastName)).toEqual(["Cruz", "Reyes", "Santos"]);
   });
 
   it("finds members by any part of a name, e-mail or mobile, special characters included", async () => {
@@ -162,19 +162,66 @@ describe.each(databaseKinds)("members on %s", (kind) => {
     expect(await names("joy santos")).toEqual(["Joy"]);
   });
 
-  it("counts a search's matches and pages through them newest first", async () => {
+  it("counts a search's matches and pages through them by name", async () => {
     for (let i = 1; i <= 7; i++) {
       await createMember(memberInput({ firstName: `Match${i}`, email: `match${i}@example.org` }), actor);
       await createMember(memberInput({ firstName: `Other${i}`, email: `other${i}@example.org` }), actor);
     }
     const page1 = await listMembers({ query: "match", pageSize: 3 });
     expect(page1).toMatchObject({ total: 7, pages: 3, page: 1 });
-    expect(page1.rows.map((r) => r.firstName)).toEqual(["Match7", "Match6", "Match5"]);
+    expect(page1.rows.map((r) => r.firstName)).toEqual(["Match1", "Match2", "Match3"]);
     const last = await listMembers({ query: "match", pageSize: 3, page: 3 });
-    expect(last.rows.map((r) => r.firstName)).toEqual(["Match1"]);
+    expect(last.rows.map((r) => r.firstName)).toEqual(["Match7"]);
     // A page past the end shows the last page.
     expect(await listMembers({ query: "match", pageSize: 3, page: 9 })).toMatchObject({ page: 3, pages: 3 });
     expect(await listMembers({ query: "nobody", page: 2 })).toMatchObject({ rows: [], total: 0, page: 1 });
+  });
+
+  it("lists members by last name, then first name, each in one place on every page", async () => {
+    // Added in no particular order; two people share a whole name, and one joined long ago.
+    const people = [
+      ["Carla", "Santos"],
+      ["Ana", "Reyes"],
+      ["Ben", "Cruz"],
+      ["Ana", "Cruz"],
+      ["Joy", "Reyes"],
+      ["Ana", "Reyes"],
+      ["Zed", "Abad"],
+    ];
+    const ids: Record<string, string[]> = {};
+    for (const [index, [firstName, lastName]] of people.entries()) {
+      const made = await createMember(
+        memberInput({ firstName, lastName, email: `person${index}@example.org`, mobile: `3333000${index}` }),
+        actor,
+      );
+      (ids[`${firstName} ${lastName}`] ??= []).push(made.id);
+    }
+    await t.services.db
+      .update(members)
+      .set({ createdAt: new Date("2020-01-01T00:00:00Z") })
+      .where(eq(members.lastName, "Santos"));
+    const twins = [...ids["Ana Reyes"]!].sort();
+
+    const expected = [
+      "Zed Abad",
+      "Ana Cruz",
+      "Ben Cruz",
+      "Ana Reyes",
+      "Ana Reyes",
+      "Joy Reyes",
+      "Carla Santos",
+    ];
+    const whole = await listMembers();
+    expect(whole.rows.map((r) => `${r.firstName} ${r.lastName}`)).toEqual(expected);
+    expect(
+      whole.rows.filter((r) => r.lastName === "Reyes" && r.firstName === "Ana").map((r) => r.id),
+    ).toEqual(twins);
+    // Page by page, every member comes once, in the same order, however often it is asked.
+    for (let round = 0; round < 3; round++) {
+      const paged = [];
+      for (let page = 1; page <= 4; page++) paged.push(...(await listMembers({ page, pageSize: 2 })).rows);
+      expect(paged.map((r) => r.id)).toEqual(whole.rows.map((r) => r.id));
+    }
   });
 
   it("finds 29 February birthdays on the 28th in other years, and counts the dashboard's week", async () => {

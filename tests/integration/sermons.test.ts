@@ -8,7 +8,13 @@ import { loader as speakerLoader } from "~/routes/media/sermon-speaker";
 import { loader as sermonLoader } from "~/routes/media/sermon";
 import { loader as listLoader } from "~/routes/media/sermons";
 import { loader as sitemapLoader } from "~/routes/sitemap";
-import { createSermon, deleteSermon, updateSermon, type SermonInput } from "~/server/content/sermons.server";
+import {
+  createSermon,
+  deleteSermon,
+  listSermonsForStaff,
+  updateSermon,
+  type SermonInput,
+} from "~/server/content/sermons.server";
 import { callRoute, databaseKinds, startTestServices, type TestServices } from "../helpers/test-services";
 
 // Sermons people can follow: lists narrowed by series, speaker, year and words; a page per
@@ -300,6 +306,24 @@ describe.each(databaseKinds)("sermons on %s", (kind) => {
     );
     expect(changed).toContainEqual(["audioObjectPath"]);
     expect(changed).toContainEqual(["passage"]);
+  });
+
+  it("the staff list is by sermon date, newest first, whatever order they were added in", async () => {
+    await addThree();
+    // Added last but preached first; and two on one date keep the newest added first.
+    await createSermon(base({ title: "Old Sermon Added Late", sermonDate: "2024-01-05" }), "console");
+    await createSermon(base({ title: "Same Day A", sermonDate: "2026-10-09" }), "console");
+    await createSermon(base({ title: "Same Day B", sermonDate: "2026-10-09" }), "console");
+    const order = (await listSermonsForStaff()).map((sermon) => sermon.title);
+    expect(order).toEqual([
+      "Same Day B",
+      "Same Day A",
+      "Peace with God",
+      "Saved by Grace",
+      "The Good Shepherd",
+      "Old Sermon Added Late",
+    ]);
+    expect((await listSermonsForStaff()).map((sermon) => sermon.title)).toEqual(order);
   });
 
   it("the sitemap lists each sermon, series and speaker", async () => {

@@ -48,6 +48,8 @@ export function EventDetails({
         <div className="mt-8 grid items-start gap-8 lg:grid-cols-5 lg:gap-x-12">
           <EventPicture
             src={event.imageSrc}
+            focusX={event.imageFocusX}
+            focusY={event.imageFocusY}
             // Full width on phones; three fifths of the 1280 px page from 1024 px.
             sizes="(min-width: 1280px) 710px, (min-width: 1024px) 56vw, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)"
             priority

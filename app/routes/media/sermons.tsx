@@ -106,7 +106,9 @@ function SermonFilterForm({
       action="/media/sermons"
       role="search"
       aria-label="Find sermons"
-      className="grid grid-cols-3 items-end gap-3 rounded-xl [&>*]:min-w-0 border border-border bg-muted/40 p-4 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:gap-4"
+      // One field under another on a phone (three boxes side by side would cut "All speakers" to
+      // "All spe"), three across from 640 px, all in one row from 1024 px.
+      className="grid items-end gap-3 rounded-xl [&>*]:min-w-0 border border-border bg-muted/40 p-4 sm:grid-cols-3 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:gap-4"
     >
       <FormField
         id="sermon-q"
@@ -116,7 +118,7 @@ function SermonFilterForm({
         placeholder="Title or Bible passage"
         maxLength={100}
         defaultValue={filters.q ?? ""}
-        className="col-span-3 lg:col-span-1"
+        className="sm:col-span-3 lg:col-span-1"
       />
       <Field
         id="sermon-series"
@@ -160,7 +162,7 @@ function SermonFilterForm({
           </NativeSelect>
         )}
       />
-      <div className="col-span-3 flex gap-2 lg:col-span-1">
+      <div className="flex gap-2 sm:col-span-3 lg:col-span-1">
         <button type="submit" className={buttonVariants({ className: "h-11 flex-1 lg:flex-none" })}>
           <Search aria-hidden="true" />
           Find

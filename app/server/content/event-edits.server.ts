@@ -1,14 +1,16 @@
+import { buffer } from "node:stream/consumers";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt } from "drizzle-orm";
 import { events, eventSeries, type EventRow } from "../../../database/schema";
 import { addDays, momentInChurchZone, todayInChurchZone } from "~/lib/dates";
+import { choiceOfFocus, focusOfChoice, type FocalPoint, type FocusChoice } from "~/lib/image-focus";
 import { describeRepeat, isFrequency, OPEN_SERIES_DAYS, seriesDates, type Frequency } from "~/lib/recurrence";
 import { fieldChanges, logChange, type Actor } from "../platform/change-log.server";
 import type { Database } from "../platform/db.server";
 import { services } from "../platform/services.server";
-import { removeStoredFile } from "../platform/images.server";
+import { focusOfPicture, removeStoredFile } from "../platform/images.server";
 import { promoteFromWaitlist } from "../people/event-seats.server";
 import { getSiteContent } from "../site/site-content.server";
-import { isEventId } from "./events.server";
+import { getEventRow, isEventId } from "./events.server";
 import { loggableError } from "../platform/db-errors.server";
 
 // Staff changes to events: a one-off or a repeating series, edited for one date or the ones after.
@@ -24,6 +26,8 @@ const EVENT_AUDIT_FIELDS = [
   "googleMapsUrl",
   "description",
   "imageUrl",
+  "imageFocusX",
+  "imageFocusY",
   "capacity",
   "registrationDeadline",
 ] as const;
@@ -39,11 +43,48 @@ export interface EventInput {
   description: string | null;
   capacity: number | null;
   registrationDeadline: Date | null;
+  /** Where the picture's focus is: one of the nine positions, or "auto" (left out) for the point found in it. */
+  imageFocus?: FocusChoice | "auto";
 }
 
 export interface StoredImage {
   url: string;
   objectName: string;
+  /** The focal point found in the picture at upload. */
+  focus?: FocalPoint;
+}
+
+/** The focal point columns of a row. */
+function focusColumns(focus: FocalPoint | null) {
+  return { imageFocusX: focus?.x ?? null, imageFocusY: focus?.y ?? null };
+}
+
+/**
+ * The focal point an edit saves: the position chosen, else the one found in a new picture, else
+ * the one found in the picture kept. A point found before is kept; after a chosen position (or in
+ * a picture from before focal points) the kept picture is looked at again.
+ */
+async function focusForEdit(
+  choice: FocusChoice | "auto",
+  image: StoredImage | null,
+  old: Pick<EventRow, "imageObjectPath" | "imageFocusX" | "imageFocusY">,
+): Promise<FocalPoint | null> {
+  const chosen = focusOfChoice(choice);
+  if (chosen) return chosen;
+  if (image) return image.focus ?? null;
+  if (!old.imageObjectPath) return null;
+  if (
+    old.imageFocusX !== null &&
+    old.imageFocusY !== null &&
+    choiceOfFocus(old.imageFocusX, old.imageFocusY) === "auto"
+  )
+    return { x: old.imageFocusX, y: old.imageFocusY };
+  try {
+    return await focusOfPicture(await buffer(services().storage.read(old.imageObjectPath)));
+  } catch (error) {
+    console.warn(`Could not find the focal point of ${old.imageObjectPath}:`, error);
+    return null;
+  }
 }
 
 /** A new event's repetition: how often, and the last date it may reach (null: no end date). */
@@ -81,12 +122,17 @@ export async function createEvent(
   repeat: SeriesRule | null = null,
   today: string = todayInChurchZone(),
 ): Promise<EventRow> {
-  const picture = { imageUrl: image?.url ?? null, imageObjectPath: image?.objectName ?? null };
+  const { imageFocus, ...fields } = input;
+  const picture = {
+    imageUrl: image?.url ?? null,
+    imageObjectPath: image?.objectName ?? null,
+    ...focusColumns(focusOfChoice(imageFocus ?? "auto") ?? image?.focus ?? null),
+  };
   return services().db.transaction(async (tx) => {
     if (!repeat) {
       const [row] = await tx
         .insert(events)
-        .values({ ...input, ...picture })
+        .values({ ...fields, ...picture })
         .returning();
       await logChange(tx, actor, "event.created", {
         subject: { type: "event", id: row!.id, label: row!.title },
@@ -104,7 +150,7 @@ export async function createEvent(
       .insert(events)
       .values(
         dates.map((date) => ({
-          ...input,
+          ...fields,
           ...picture,
           eventDate: date,
           registrationDeadline: deadlineFor(input, date),
@@ -199,6 +245,10 @@ export async function updateEvent(
   const { db, storage } = services();
   // Read before the transaction: the embedded database answers one query at a time.
   const content = await getSiteContent();
+  const current = await getEventRow(id);
+  if (!current) return null;
+  const { imageFocus, ...fields } = input;
+  const focus = focusColumns(await focusForEdit(imageFocus ?? "auto", image, current));
   const result = await db.transaction(async (tx) => {
     const [old] = await tx.select().from(events).where(eq(events.id, id)).for("update");
     if (!old) return null;
@@ -214,7 +264,8 @@ export async function updateEvent(
         .update(events)
         // An edited demo event is the church's own now: "Remove demo content" leaves it.
         .set({
-          ...input,
+          ...fields,
+          ...focus,
           eventDate: date,
           registrationDeadline: target.id === id ? input.registrationDeadline : deadlineFor(input, date),
           isDemo: false,

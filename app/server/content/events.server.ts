@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 import { events, eventSeries, type EventRow } from "../../../database/schema";
 import { describeRepeat, isFrequency } from "~/lib/recurrence";
 import { isUuid } from "~/lib/ids";
@@ -18,6 +18,8 @@ export type PublicEvent = Pick<
   | "googleMapsUrl"
   | "description"
   | "imageUrl"
+  | "imageFocusX"
+  | "imageFocusY"
   | "capacity"
   | "registrationDeadline"
   | "seriesId"
@@ -43,6 +45,8 @@ const publicColumns = {
   googleMapsUrl: events.googleMapsUrl,
   description: events.description,
   imageUrl: events.imageUrl,
+  imageFocusX: events.imageFocusX,
+  imageFocusY: events.imageFocusY,
   capacity: events.capacity,
   registrationDeadline: events.registrationDeadline,
   seriesId: events.seriesId,
@@ -154,7 +158,8 @@ export function isPastEvent(event: Pick<EventRow, "eventDate">, today: string): 
   return event.eventDate < today;
 }
 
-/** The staff list: every event, soonest first; a repeating one says so ("Every Friday, no end date"). */
+/** The staff list: every event, the latest date and time first (then by id, so each keeps its place); a
+ * repeating one says so ("Every Friday, no end date"). */
 export async function listEventsForStaff(): Promise<(EventRow & { repeats: string | null })[]> {
   const rows = await services()
     .db.select({
@@ -165,7 +170,7 @@ export async function listEventsForStaff(): Promise<(EventRow & { repeats: strin
     })
     .from(events)
     .leftJoin(eventSeries, eq(events.seriesId, eventSeries.id))
-    .orderBy(asc(events.eventDate), asc(events.eventTime), asc(events.title));
+    .orderBy(desc(events.eventDate), desc(events.eventTime), desc(events.id));
   return rows.map(({ event, repeatUntil, ...rule }) => {
     const repeats = repeatsText(rule);
     return { ...event, repeats: repeats && !repeatUntil ? `${repeats}, no end date` : repeats };

@@ -2,6 +2,7 @@ import { buffer } from "node:stream/consumers";
 import { eq, isNotNull } from "drizzle-orm";
 import sharp from "sharp";
 import { documents, events, ministryImages } from "../../../database/schema";
+import type { FocalPoint } from "~/lib/image-focus";
 import { parseVariantSet } from "~/lib/image-variants";
 import { cleanDocumentImage, prepareImage, storePreparedImage } from "../platform/images.server";
 import { pageCache } from "../platform/page-cache.server";
@@ -33,7 +34,7 @@ export async function rebuildImages(log: (line: string) => void = () => {}): Pro
   /** Makes the copies of one old upload and hands the new main name to `point`. */
   async function convert(
     objectName: string,
-    point: (main: string, url: string) => Promise<unknown>,
+    point: (main: string, url: string, focus: FocalPoint) => Promise<unknown>,
     { keepOriginal = false } = {},
   ) {
     if (parseVariantSet(objectName)) {
@@ -58,8 +59,11 @@ export async function rebuildImages(log: (line: string) => void = () => {}): Pro
     .select({ id: events.id, objectName: events.imageObjectPath })
     .from(events)
     .where(isNotNull(events.imageObjectPath))) {
-    await convert(row.objectName!, (main, url) =>
-      db.update(events).set({ imageUrl: url, imageObjectPath: main }).where(eq(events.id, row.id)),
+    await convert(row.objectName!, (main, url, focus) =>
+      db
+        .update(events)
+        .set({ imageUrl: url, imageObjectPath: main, imageFocusX: focus.x, imageFocusY: focus.y })
+        .where(eq(events.id, row.id)),
     );
   }
 

@@ -225,13 +225,16 @@ async function columnsFor(tx: Executor, input: SermonInput) {
   };
 }
 
-/** The staff list: the newest added first. */
+/**
+ * The staff list: the newest sermon date first, as the public list (the newest added first on a
+ * tie, then by id, so every sermon keeps its place).
+ */
 export async function listSermonsForStaff(): Promise<SermonListItem[]> {
   const rows = await services()
     .db.select({ sermon: sermons, seriesName: sermonSeries.name, seriesSlug: sermonSeries.slug })
     .from(sermons)
     .leftJoin(sermonSeries, eq(sermonSeries.id, sermons.seriesId))
-    .orderBy(desc(sermons.createdAt), desc(sermons.id));
+    .orderBy(desc(sermons.sermonDate), desc(sermons.createdAt), desc(sermons.id));
   return rows.map(({ sermon, seriesName, seriesSlug }) => ({ ...sermon, seriesName, seriesSlug }));
 }
 

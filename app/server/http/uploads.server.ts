@@ -8,6 +8,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
+import type { FocalPoint } from "~/lib/image-focus";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { cleanDocumentImage, prepareImage, storePreparedImage } from "../platform/images.server";
 import { services } from "../platform/services.server";
@@ -326,12 +327,13 @@ async function freshName(prefix: string, extension: string) {
 /**
  * Stores an uploaded picture as its upright, metadata-free copies under a fresh time-stamped name
  * (`{prefix}{time stamp}_{w}x{h}.{ext}` and the narrower copies), runs `record` (the database
- * write) with the main copy's name and address, and removes every copy again if `record` fails.
+ * write) with the main copy's name and address and the picture's focal point, and removes every
+ * copy again if `record` fails.
  */
 export async function storeImageWithRecord<T>(
   file: ReceivedFile,
   prefix: string,
-  record: (objectName: string, publicUrl: string) => Promise<T>,
+  record: (objectName: string, publicUrl: string, focus: FocalPoint) => Promise<T>,
 ): Promise<T> {
   // A picture's files are named `{base}_{w}x{h}...`, so the store cannot tell whether a bare base
   // is taken: a random part keeps pictures uploaded at the same moment (on any server) apart.

@@ -1,7 +1,6 @@
 import {
   and,
   count,
-  desc,
   eq,
   getTableColumns,
   gte,
@@ -93,6 +92,7 @@ function filterCondition(filter: MemberListFilter, now: Date): SQL | undefined {
   );
 }
 
+/** One page of the membership list (a search and filters narrow it), by last name, then first name. */
 export async function listMembers(
   options: {
     query?: string;
@@ -116,7 +116,9 @@ export async function listMembers(
     .select(memberListColumns)
     .from(members)
     .where(where)
-    .orderBy(desc(members.createdAt), desc(members.id))
+    // As the reports: by last name, then first name, then id so that every member keeps one place
+    // from page to page (the index members_last_first_name_id_idx reads them in this order).
+    .orderBy(members.lastName, members.firstName, members.id)
     .limit(pageSize)
     .offset(offset);
   return { rows, total, page, pages };

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { data } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { ContentFormCard, ContentListCard, FileField, useUploadForm } from "~/components/content-admin";
+import { FocusField } from "~/components/focus-field";
 import { Field, FormField, TextareaField } from "~/components/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { isIsoDate } from "~/lib/dates";
@@ -16,6 +17,7 @@ import {
 } from "~/lib/recurrence";
 import { UploadProgress } from "~/components/upload-progress";
 import { eventImageSrc } from "~/lib/event-image";
+import { choiceOfFocus, objectPosition } from "~/lib/image-focus";
 import { formatDate, formatTimeRange } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
@@ -303,11 +305,17 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             hint={`JPG, PNG, GIF or WEBP up to ${MAX_UPLOAD_LABEL}`}
             error={errors.image}
           />
+          <FocusField
+            name="imageFocus"
+            defaultValue={choiceOfFocus(current?.imageFocusX, current?.imageFocusY)}
+            error={errors.imageFocus}
+          />
           <UploadProgress value={progress} />
         </ContentFormCard>
 
         <ContentListCard
           title="All Events"
+          order="Sorted by date, newest first."
           emptyText="No events yet."
           noun="event"
           items={events}
@@ -319,6 +327,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               height={40}
               sizes="64px"
               className="h-10 w-16 shrink-0 rounded object-cover"
+              style={{ objectPosition: objectPosition(item.imageFocusX, item.imageFocusY) }}
             />
           )}
           deleteOptions={(item) =>

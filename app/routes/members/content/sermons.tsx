@@ -174,7 +174,13 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
           <UploadProgress value={progress} />
         </ContentFormCard>
 
-        <ContentListCard title="Sermons" emptyText="No sermons yet." noun="sermon" items={sermons}>
+        <ContentListCard
+          title="Sermons"
+          order="Sorted by sermon date, newest first."
+          emptyText="No sermons yet."
+          noun="sermon"
+          items={sermons}
+        >
           {(sermon) => (
             <>
               <p className="text-sm text-muted-foreground">

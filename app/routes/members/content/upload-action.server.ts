@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { ToastMessage } from "~/lib/action-result";
+import type { FocalPoint } from "~/lib/image-focus";
 import { requireUser } from "~/server/auth/guards.server";
 import { AppError } from "~/server/http/errors.server";
 import { respondToUpload } from "~/server/http/upload-response.server";
@@ -18,11 +19,15 @@ export interface UploadRefusal {
   fieldErrors?: Record<string, string>;
 }
 
-/** The file as stored: its name in the store, its public address, its size in bytes. */
+/**
+ * The file as stored: its name in the store, its public address, its size in bytes, and for a
+ * picture its focal point (found in it at upload).
+ */
 export interface StoredFile {
   objectName: string;
   url: string;
   size: number;
+  focus?: FocalPoint;
 }
 
 /** What the form asks for once read: a refusal, or a save with the file when one was sent. */
@@ -91,9 +96,9 @@ export async function handleUpload(
       try {
         if (!file) await plan.save(null);
         else if (options.file.kind === "image")
-          await storeImageWithRecord(file, plan.prefix, (objectName, url) => {
+          await storeImageWithRecord(file, plan.prefix, (objectName, url, focus) => {
             stored = true;
-            return plan.save({ objectName, url, size: file.size });
+            return plan.save({ objectName, url, size: file.size, focus });
           });
         else
           await storeDocumentWithRecord(file, plan.prefix, (objectName, url, size) => {

@@ -64,6 +64,9 @@ export async function action({ request }: Route.ActionArgs) {
   return reply({ title: "Member Deleted", description: "The member has been removed." });
 }
 
+/** The list's order (listMembers), said on the screen. */
+const LIST_ORDER = "Sorted by last name, then first name.";
+
 type ListedMember = Route.ComponentProps["loaderData"]["rows"][number];
 
 function RowActions({ member, name }: { member: ListedMember; name: string }) {
@@ -174,11 +177,14 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
       title="Membership List"
       description={
         // A status, so a screen reader hears the new count as the search narrows the list.
-        <span role="status">
-          {total} member{total === 1 ? "" : "s"}
-          {isFiltered ? " (filtered)" : ""}
-          {query ? ` matching “${query}”` : ""}
-        </span>
+        <>
+          <span role="status">
+            {total} member{total === 1 ? "" : "s"}
+            {isFiltered ? " (filtered)" : ""}
+            {query ? ` matching “${query}”` : ""}
+          </span>
+          {total > 1 ? <span data-testid="list-order">. {LIST_ORDER}</span> : null}
+        </>
       }
       actions={
         <Link to="/members/forms" className={buttonVariants()}>

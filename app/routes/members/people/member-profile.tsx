@@ -252,7 +252,8 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
         </div>
       }
     >
-      <div className="grid grid-cols-1 gap-6">
+      {/* Grid items shrink to the phone's width (min-w-0): a long word wraps instead of widening the page. */}
+      <div className="grid grid-cols-1 gap-6 [&>*]:min-w-0">
         <ProfileCard title="Personal Information">
           <Details member={member} names={PERSONAL_DETAILS} />
         </ProfileCard>
@@ -261,7 +262,11 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
           <ProfileCard title="Children Information">
             <ul className="grid gap-3 sm:grid-cols-2">
               {children.map((child, index) => (
-                <li key={index} className="rounded-lg border border-border p-4" data-testid="profile-child">
+                <li
+                  key={index}
+                  className="min-w-0 rounded-lg border border-border p-4 wrap-anywhere"
+                  data-testid="profile-child"
+                >
                   <p className="font-semibold">{show(child.name)}</p>
                   <p className="text-sm text-muted-foreground">
                     Birthday: {showDate(child.birthday)} · Age: {ageInYears(child.birthday, today) ?? "N/A"} ·
