@@ -80,6 +80,8 @@ export default defineConfig({
       // trips another's, and prepare data with SQL over the control socket.
       TRUST_PROXY: "true",
       TEST_HOOKS: "true",
+      // Saving a sermon asks no other site for its video's picture (the tests have no internet).
+      VIDEO_THUMBNAIL_URL: "off",
       // No daily backup copying the database, nor retention clean-up, in the middle of a test.
       BACKUP_HOUR: "off",
       RETENTION_HOUR: "off",

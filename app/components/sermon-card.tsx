@@ -13,11 +13,13 @@ export interface SermonCardData {
   seriesName: string | null;
   seriesSlug: string | null;
   hasAudio: boolean;
+  /** The video's picture in our store (null: the preview's plain background). */
+  thumbnailUrl: string | null;
 }
 
 /** What a list sends of a sermon to its card. */
 export function sermonCardData(row: Omit<SermonCardData, "hasAudio"> & { audioObjectPath: string | null }) {
-  const { id, title, speaker, sermonDate, youtubeId, passage, seriesName, seriesSlug } = row;
+  const { id, title, speaker, sermonDate, youtubeId, passage, seriesName, seriesSlug, thumbnailUrl } = row;
   return {
     id,
     title,
@@ -28,8 +30,13 @@ export function sermonCardData(row: Omit<SermonCardData, "hasAudio"> & { audioOb
     seriesName,
     seriesSlug,
     hasAudio: Boolean(row.audioObjectPath),
+    thumbnailUrl,
   };
 }
+
+// One column on phones, two from 640 px, three from 768 px, four from 1024 px, in the 1280 px page.
+const CARD_SIZES =
+  "(min-width: 1280px) 286px, (min-width: 1024px) calc((100vw - 136px) / 4), (min-width: 768px) calc((100vw - 96px) / 3), (min-width: 640px) calc((100vw - 72px) / 2), calc(100vw - 32px)";
 
 /**
  * The sermons grid (the spec's: the video, title, speaker and a month/day badge, four columns on
@@ -38,7 +45,7 @@ export function sermonCardData(row: Omit<SermonCardData, "hasAudio"> & { audioOb
 export function SermonGrid({ sermons }: { sermons: SermonCardData[] }) {
   return (
     <ul data-testid="sermon-grid" className="grid gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
-      {sermons.map((sermon) => {
+      {sermons.map((sermon, index) => {
         const badge = dateBadge(sermon.sermonDate);
         return (
           <li
@@ -46,7 +53,14 @@ export function SermonGrid({ sermons }: { sermons: SermonCardData[] }) {
             data-testid="sermon-card"
             className="flex flex-col overflow-hidden rounded-xl border border-border bg-background shadow-sm"
           >
-            <YouTubeEmbed id={sermon.youtubeId} title={sermon.title} className="rounded-none" />
+            <YouTubeEmbed
+              id={sermon.youtubeId}
+              title={sermon.title}
+              thumbnail={sermon.thumbnailUrl}
+              sizes={CARD_SIZES}
+              priority={index === 0}
+              className="rounded-none"
+            />
             <div className="flex flex-1 items-start gap-4 p-4">
               <time
                 dateTime={sermon.sermonDate}

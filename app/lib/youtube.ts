@@ -26,6 +26,11 @@ export function extractYouTubeId(input: string): string | null {
   return candidate && ID.test(candidate) ? candidate : null;
 }
 
+/** True for a value that is a video id (and nothing else, so it can go into an address as it is). */
+export function isYouTubeId(value: string): boolean {
+  return ID.test(value);
+}
+
 export function youTubeWatchUrl(id: string) {
   return `https://www.youtube.com/watch?v=${id}`;
 }

@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { prepareImage } from "../../app/server/platform/images.server";
 import { axeViolations } from "./axe";
 import { dataDir, expect, sql, test } from "./fixtures";
 
@@ -341,6 +343,19 @@ test("sermons on a phone: filtered by series, a sermon's page with its recording
      returning id, title`,
     [tag, slug, audioPath],
   );
+  // The video's picture of sermon 5, as the server keeps it when the sermon is saved.
+  const picture = await prepareImage(
+    await sharp({ create: { width: 480, height: 360, channels: 3, background: "#1d4ed8" } })
+      .jpeg()
+      .toBuffer(),
+    `sermon-thumbnails/${slug}`,
+  );
+  for (const file of picture.files) {
+    fs.mkdirSync(path.dirname(path.join(dataDir, "uploads", file.name)), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, "uploads", file.name), file.body);
+  }
+  const thumbnail = `/files/${picture.files[0]!.name}`;
+  await sql("update sermons set thumbnail_url = $1 where title = $2", [thumbnail, `${tag} 5`]);
   try {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/media/sermons");
@@ -370,6 +385,19 @@ test("sermons on a phone: filtered by series, a sermon's page with its recording
     await expect(page).toHaveURL(new RegExp(`/media/sermons\\?series=${slug}$`));
     const cards = page.getByTestId("sermon-card");
     await expect(cards.getByRole("heading", { level: 2 })).toHaveText([`${tag} 5`, `${tag} 3`]);
+    // Sermon 5 shows its video's picture from our store, as a small WebP on a phone; sermon 3
+    // (no picture kept) its plain background.
+    const shown = cards.first().getByTestId("video-thumbnail");
+    await expect(shown).toHaveAttribute("src", thumbnail);
+    await expect(cards.first().locator('source[type="image/webp"]')).toHaveAttribute(
+      "srcset",
+      /_320\.webp 320w/,
+    );
+    await expect
+      .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await shown.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.webp$/);
+    await expect(cards.nth(1).getByTestId("video-thumbnail")).toHaveCount(0);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
@@ -419,5 +447,6 @@ test("sermons on a phone: filtered by series, a sermon's page with its recording
   } finally {
     await sql("delete from sermons where title like $1", [`${tag} %`]);
     await sql("delete from sermon_series where slug = $1", [slug]);
+    for (const file of picture.files) fs.rmSync(path.join(dataDir, "uploads", file.name), { force: true });
   }
 });

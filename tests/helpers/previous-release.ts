@@ -110,6 +110,7 @@ export async function databaseOfPreviousRelease(
         ADMIN_EMAIL: TEST_ADMIN.email,
         ADMIN_PASSWORD: TEST_ADMIN.password,
         SESSION_SECRET,
+        VIDEO_THUMBNAIL_URL: "off",
       });
       const running = await startServices(env, { database: database.options, log: () => {} });
       return {

@@ -64,6 +64,8 @@ export async function startTestServices(
     SESSION_SECRET: "test-secret-that-is-long-enough-0123456789",
     // The address the tests' requests come to (links in pages and e-mails are built from it).
     PUBLIC_URL: "http://localhost",
+    // Saving a sermon asks no other site for its video's picture unless a test serves one.
+    VIDEO_THUMBNAIL_URL: "off",
     ...env,
   });
   const running = await startServices(parsed, {

@@ -73,6 +73,7 @@ describe.each(databaseKinds)("media on %s", (kind) => {
       seriesName: null,
       seriesSlug: null,
       hasAudio: false,
+      thumbnailUrl: null,
     });
   });
 

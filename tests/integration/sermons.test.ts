@@ -1,4 +1,8 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { XMLParser } from "fast-xml-parser";
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, documents, sermons, sermonSeries } from "../../database/schema";
 import { loader as audioLoader } from "~/routes/media/sermon-audio";
@@ -15,6 +19,7 @@ import {
   updateSermon,
   type SermonInput,
 } from "~/server/content/sermons.server";
+import { parseVariantSet, variantObjectNames } from "~/lib/image-variants";
 import { callRoute, databaseKinds, startTestServices, type TestServices } from "../helpers/test-services";
 
 // Sermons people can follow: lists narrowed by series, speaker, year and words; a page per
@@ -333,5 +338,145 @@ describe.each(databaseKinds)("sermons on %s", (kind) => {
     expect(xml).toContain(`<loc>${ORIGIN}/media/sermons/${grace.id}</loc>`);
     expect(xml).toContain(`<loc>${ORIGIN}/media/sermons/series/romans-the-gospel-of-grace</loc>`);
     expect(xml).toContain(`<loc>${ORIGIN}/media/sermons/speakers/rev-jose-ramos</loc>`);
+  });
+});
+
+/**
+ * The video platform's pictures as a tiny local server serves them (the tests have no internet):
+ * a 480x360 JPEG with black bands around a 16:9 frame for each video id in `pictures`, a 404 for
+ * any other, and a count of what was asked.
+ */
+async function startPictureServer(pictures: Record<string, Buffer | string>) {
+  const asked: string[] = [];
+  const server = http.createServer((request, response) => {
+    asked.push(request.url ?? "");
+    const id = /^\/vi\/([\w-]{11})\/hqdefault\.jpg$/.exec(request.url ?? "")?.[1];
+    const body = id ? pictures[id] : undefined;
+    if (body === undefined) {
+      response.writeHead(404).end("Not found");
+      return;
+    }
+    response.writeHead(200, { "content-type": "image/jpeg" }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    asked,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function videoPicture(colour: string) {
+  return sharp({ create: { width: 480, height: 360, channels: 3, background: "#000000" } })
+    .composite([
+      {
+        input: { create: { width: 480, height: 270, channels: 3, background: colour } },
+        top: 45,
+        left: 0,
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+}
+
+describe.each(databaseKinds)("sermons' video pictures on %s", (kind) => {
+  let t: TestServices;
+  let pictures: Awaited<ReturnType<typeof startPictureServer>>;
+  const served: Record<string, Buffer | string> = {};
+
+  beforeAll(async () => {
+    pictures = await startPictureServer(served);
+    served.abcdefghijk = await videoPicture("#1d4ed8");
+    served.ABCDEFGHIJK = await videoPicture("#f59e0b");
+    served.notapicture = "<html>Sorry</html>";
+    served.hugepicture = Buffer.alloc(3 * 1024 * 1024, 0xff);
+    t = await startTestServices(kind, { VIDEO_THUMBNAIL_URL: pictures.url });
+  });
+  afterAll(async () => {
+    await t.stop();
+    await pictures.stop();
+  });
+  beforeEach(async () => {
+    await t.services.db.delete(sermons);
+    pictures.asked.length = 0;
+  });
+
+  const input = (over: Partial<SermonInput>): SermonInput => ({
+    sermonDate: "2026-10-02",
+    title: "Saved by Grace",
+    speaker: "Pastor Ana Cruz",
+    youtubeId: "abcdefghijk",
+    ...over,
+  });
+  const copiesOf = (objectName: string) =>
+    variantObjectNames(parseVariantSet(objectName)!).map((copy) => copy.name);
+  async function stored(names: string[]) {
+    return Promise.all(names.map((name) => t.services.storage.exists(name)));
+  }
+
+  it("is fetched once when the sermon is saved, kept as copies in our store, and shown on its card", async () => {
+    const sermon = await createSermon(input({}), "console");
+    expect(pictures.asked).toEqual(["/vi/abcdefghijk/hqdefault.jpg"]);
+    expect(sermon.thumbnailObjectPath).toMatch(/^sermon-thumbnails\/sermon-\d{13}-[0-9a-f]{6}_480x360\.jpg$/);
+    expect(sermon.thumbnailUrl).toBe(t.services.storage.publicUrl(sermon.thumbnailObjectPath!));
+    const first = copiesOf(sermon.thumbnailObjectPath!);
+    expect(first.map((name) => name.slice(name.indexOf("_")))).toEqual([
+      "_480x360.jpg",
+      "_480x360_320.jpg",
+      "_480x360_320.webp",
+      "_480x360_480.webp",
+    ]);
+    expect(await stored(first)).toEqual(first.map(() => true));
+
+    // The list and the sermon's page show it; no page asks the video platform.
+    const list = await callRoute(listLoader, get("/media/sermons"));
+    expect((list.data as { sermons: { thumbnailUrl: string | null }[] }).sermons).toEqual([
+      expect.objectContaining({ thumbnailUrl: sermon.thumbnailUrl }),
+    ]);
+    const page = await callRoute(sermonLoader, get(`/media/sermons/${sermon.id}`), {
+      params: { id: sermon.id },
+    });
+    expect((page.data as { sermon: { thumbnailUrl: string } }).sermon.thumbnailUrl).toBe(sermon.thumbnailUrl);
+
+    // Saved again with the same video: nothing is fetched, the picture stays.
+    const retitled = await updateSermon(sermon.id, input({ title: "Saved by Grace Alone" }), "console");
+    expect(pictures.asked).toHaveLength(1);
+    expect(retitled!.thumbnailObjectPath).toBe(sermon.thumbnailObjectPath);
+
+    // Another video: its picture is fetched and the old one's copies removed.
+    const moved = await updateSermon(sermon.id, input({ youtubeId: "ABCDEFGHIJK" }), "console");
+    expect(pictures.asked).toEqual(["/vi/abcdefghijk/hqdefault.jpg", "/vi/ABCDEFGHIJK/hqdefault.jpg"]);
+    expect(moved!.thumbnailObjectPath).not.toBe(sermon.thumbnailObjectPath);
+    expect(await stored(first)).toEqual(first.map(() => false));
+
+    // Deleting the sermon removes its picture.
+    const second = copiesOf(moved!.thumbnailObjectPath!);
+    expect(await stored(second)).toEqual(second.map(() => true));
+    expect(await deleteSermon(sermon.id, "console")).toBe(true);
+    expect(await stored(second)).toEqual(second.map(() => false));
+  });
+
+  it("when it cannot be had the sermon is saved without it, and the next save tries again", async () => {
+    // A video the platform has no picture for, an answer that is not a picture, one over 2 MB.
+    for (const youtubeId of ["zzzzzzzzzzz", "notapicture", "hugepicture"]) {
+      const sermon = await createSermon(input({ youtubeId, title: youtubeId }), "console");
+      expect(sermon).toMatchObject({ title: youtubeId, thumbnailUrl: null, thumbnailObjectPath: null });
+    }
+    expect(await t.services.db.select().from(sermons)).toHaveLength(3);
+
+    // A picture that was kept goes when the video changes to one without.
+    const kept = await createSermon(input({}), "console");
+    const copies = copiesOf(kept.thumbnailObjectPath!);
+    const none = await updateSermon(kept.id, input({ youtubeId: "zzzzzzzzzzz" }), "console");
+    expect(none).toMatchObject({ youtubeId: "zzzzzzzzzzz", thumbnailUrl: null });
+    expect(await stored(copies)).toEqual(copies.map(() => false));
+
+    // Saved again with a video whose picture can be had now: it is fetched.
+    pictures.asked.length = 0;
+    const [missing] = await t.services.db.select().from(sermons).where(eq(sermons.youtubeId, "notapicture"));
+    served.notapicture = await videoPicture("#16a34a");
+    const fixed = await updateSermon(missing!.id, input({ youtubeId: "notapicture" }), "console");
+    expect(pictures.asked).toEqual(["/vi/notapicture/hqdefault.jpg"]);
+    expect(fixed!.thumbnailObjectPath).toMatch(/_480x360\.jpg$/);
   });
 });

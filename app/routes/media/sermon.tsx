@@ -48,6 +48,7 @@ export async function loader({ params }: Route.LoaderArgs) {
           speaker: found.speaker,
           sermonDate: found.sermonDate,
           youtubeId: found.youtubeId,
+          thumbnailUrl: found.thumbnailUrl,
           passage: found.passage,
           description: found.description,
           seriesName: found.series?.name ?? null,
@@ -164,7 +165,7 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
         <BackLink />
         <div className="mt-8 grid gap-8">
-          <YouTubeEmbed id={sermon.youtubeId} title={sermon.title} />
+          <YouTubeEmbed id={sermon.youtubeId} title={sermon.title} thumbnail={sermon.thumbnailUrl} priority />
           <dl className="grid gap-3">
             <Fact icon={<Mic className="size-4" aria-hidden="true" />} label="Speaker">
               <a href={speakerHref(sermon.speaker)} className={LINK}>

@@ -67,7 +67,10 @@ export async function demoContentSummary(): Promise<DemoContentSummary> {
 export async function removeDemoContent(actor: Actor): Promise<DemoRemoval> {
   const { db, storage } = services();
   const removed = await db.transaction(async (tx) => {
-    const sermonRows = await tx.delete(sermons).where(eq(sermons.isDemo, true)).returning({ id: sermons.id });
+    const sermonRows = await tx
+      .delete(sermons)
+      .where(eq(sermons.isDemo, true))
+      .returning({ id: sermons.id, file: sermons.thumbnailObjectPath });
     const eventRows = await tx
       .delete(events)
       .where(eq(events.isDemo, true))
@@ -87,7 +90,9 @@ export async function removeDemoContent(actor: Actor): Promise<DemoRemoval> {
     }
 
     const candidates = [
-      ...new Set([...eventRows, ...documentRows].flatMap((row) => (row.file ? [row.file] : []))),
+      ...new Set(
+        [...sermonRows, ...eventRows, ...documentRows].flatMap((row) => (row.file ? [row.file] : [])),
+      ),
     ];
     const stillUsed = new Set<string>();
     if (candidates.length > 0) {

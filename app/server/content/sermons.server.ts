@@ -1,10 +1,18 @@
+import crypto from "node:crypto";
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { documents, sermons, sermonSeries, type Sermon } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { pageWindow } from "~/lib/paging";
 import { slugify, type SermonFilters } from "~/lib/sermons";
+import { isYouTubeId } from "~/lib/youtube";
 import { AppError } from "../http/errors.server";
 import { fieldChanges, logChange, type Actor } from "../platform/change-log.server";
+import {
+  fetchPicture,
+  removeStoredFile,
+  storePreparedImage,
+  type PreparedImage,
+} from "../platform/images.server";
 import { services } from "../platform/services.server";
 import { loggableError } from "../platform/db-errors.server";
 
@@ -274,19 +282,60 @@ async function checkNotes(tx: Executor, id: string | null | undefined) {
   }
 }
 
-export async function createSermon(input: SermonInput, actor: Actor): Promise<Sermon> {
-  return services().db.transaction(async (tx) => {
-    await checkNotes(tx, input.notesDocumentId);
-    const [row] = await tx
-      .insert(sermons)
-      .values(await columnsFor(tx, input))
-      .returning();
-    await logChange(tx, actor, "sermon.created", {
-      subject: { type: "sermon", id: row!.id, label: row!.title },
-    });
-    return row!;
-  });
+/** A sermon's video picture as stored: its main copy's name and address. */
+interface StoredThumbnail {
+  objectName: string;
+  url: string;
 }
+
+/**
+ * The video's picture from the video platform (`VIDEO_THUMBNAIL_URL`), made into copies as an
+ * upload is; null when it is turned off or cannot be had (the card keeps its plain background).
+ */
+async function fetchThumbnail(youtubeId: string): Promise<PreparedImage | null> {
+  const source = services().env.VIDEO_THUMBNAIL_URL;
+  if (source === "off" || !isYouTubeId(youtubeId)) return null;
+  const base = `sermon-thumbnails/sermon-${Date.now()}-${crypto.randomBytes(3).toString("hex")}`;
+  return fetchPicture(`${source}/vi/${youtubeId}/hqdefault.jpg`, base);
+}
+
+/**
+ * Runs `save` with the stored picture when there is one: its copies are stored first and removed
+ * again if `save` throws, so a row never names a missing file nor leaves an unused one.
+ */
+async function withThumbnail<T>(
+  picture: PreparedImage | null,
+  save: (thumbnail: StoredThumbnail | null) => Promise<T>,
+): Promise<T> {
+  if (!picture) return save(null);
+  return storePreparedImage(services().storage, picture, (objectName, url) => save({ objectName, url }));
+}
+
+const thumbnailColumns = (thumbnail: StoredThumbnail | null) => ({
+  thumbnailUrl: thumbnail?.url ?? null,
+  thumbnailObjectPath: thumbnail?.objectName ?? null,
+});
+
+/** Adds a sermon, with its video's picture fetched once now (the sermon is saved without it when it cannot be had). */
+export async function createSermon(input: SermonInput, actor: Actor): Promise<Sermon> {
+  const picture = await fetchThumbnail(input.youtubeId);
+  return withThumbnail(picture, (thumbnail) =>
+    services().db.transaction(async (tx) => {
+      await checkNotes(tx, input.notesDocumentId);
+      const [row] = await tx
+        .insert(sermons)
+        .values({ ...(await columnsFor(tx, input)), ...thumbnailColumns(thumbnail) })
+        .returning();
+      await logChange(tx, actor, "sermon.created", {
+        subject: { type: "sermon", id: row!.id, label: row!.title },
+      });
+      return row!;
+    }),
+  );
+}
+
+/** Thrown inside a save when the sermon is gone, so a picture just stored is removed again. */
+class SermonGone extends Error {}
 
 /**
  * Saves a sermon's changes. A replaced or removed recording's file is deleted once the row no
@@ -294,25 +343,52 @@ export async function createSermon(input: SermonInput, actor: Actor): Promise<Se
  */
 export async function updateSermon(id: string, input: SermonInput, actor: Actor): Promise<Sermon | null> {
   if (!isUuid(id)) return null;
-  // An edited demo sermon is the church's own now: "Remove demo content" leaves it.
-  const saved = await services().db.transaction(async (tx) => {
-    const [before] = await tx.select().from(sermons).where(eq(sermons.id, id)).for("update");
-    if (!before) return null;
-    await checkNotes(tx, input.notesDocumentId);
-    const [row] = await tx
-      .update(sermons)
-      .set({ ...(await columnsFor(tx, input)), isDemo: false })
-      .where(eq(sermons.id, id))
-      .returning();
-    await logChange(tx, actor, "sermon.updated", {
-      subject: { type: "sermon", id, label: row!.title },
-      details: { changes: fieldChanges(before, row!, [...LOGGED_FIELDS]) },
-    });
-    return { before, row: row! };
-  });
-  if (!saved) return null;
+  const { db, storage } = services();
+  // The video's picture is fetched once: for a new video, or when it could not be had before.
+  const [current] = await db
+    .select({ youtubeId: sermons.youtubeId, thumbnail: sermons.thumbnailObjectPath })
+    .from(sermons)
+    .where(eq(sermons.id, id));
+  if (!current) return null;
+  const needsPicture = current.youtubeId !== input.youtubeId || !current.thumbnail;
+  const picture = needsPicture ? await fetchThumbnail(input.youtubeId) : null;
+  let saved;
+  try {
+    saved = await withThumbnail(picture, (thumbnail) =>
+      // An edited demo sermon is the church's own now: "Remove demo content" leaves it.
+      db.transaction(async (tx) => {
+        const [before] = await tx.select().from(sermons).where(eq(sermons.id, id)).for("update");
+        if (!before) throw new SermonGone();
+        await checkNotes(tx, input.notesDocumentId);
+        const [row] = await tx
+          .update(sermons)
+          .set({
+            ...(await columnsFor(tx, input)),
+            ...(needsPicture ? thumbnailColumns(thumbnail) : {}),
+            isDemo: false,
+          })
+          .where(eq(sermons.id, id))
+          .returning();
+        await logChange(tx, actor, "sermon.updated", {
+          subject: { type: "sermon", id, label: row!.title },
+          details: { changes: fieldChanges(before, row!, [...LOGGED_FIELDS]) },
+        });
+        return { before, row: row! };
+      }),
+    );
+  } catch (error) {
+    if (error instanceof SermonGone) return null;
+    throw error;
+  }
   const old = saved.before.audioObjectPath;
   if (old && old !== saved.row.audioObjectPath) await removeRecording(old);
+  // Another video's picture, or none now: the old picture's copies go.
+  const oldPicture = saved.before.thumbnailObjectPath;
+  if (oldPicture && oldPicture !== saved.row.thumbnailObjectPath) {
+    await removeStoredFile(storage, oldPicture).catch((error: unknown) => {
+      console.warn(`Could not remove the replaced video picture ${oldPicture}:`, error);
+    });
+  }
   return saved.row;
 }
 
@@ -328,15 +404,22 @@ async function removeRecording(objectPath: string) {
 export async function deleteSermon(id: string, actor: Actor): Promise<boolean> {
   if (!isUuid(id)) return false;
   const removed = await services().db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(sermons)
-      .where(eq(sermons.id, id))
-      .returning({ title: sermons.title, audio: sermons.audioObjectPath });
+    const [row] = await tx.delete(sermons).where(eq(sermons.id, id)).returning({
+      title: sermons.title,
+      audio: sermons.audioObjectPath,
+      picture: sermons.thumbnailObjectPath,
+    });
     if (!row) return null;
     await logChange(tx, actor, "sermon.deleted", { subject: { type: "sermon", id, label: row.title } });
     return row;
   });
   if (!removed) return false;
   if (removed.audio) await removeRecording(removed.audio);
+  const picture = removed.picture;
+  if (picture) {
+    await removeStoredFile(services().storage, picture).catch((error: unknown) => {
+      console.warn(`Could not remove the video picture ${picture}:`, error);
+    });
+  }
   return true;
 }

@@ -86,6 +86,17 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ BACKUP_KEEP_DAYS: "0" })).toThrow(/BACKUP_KEEP_DAYS: must be between 1 and 3650/);
   });
 
+  it("reads where sermons' video pictures come from: the video platform unless given, or off", () => {
+    expect(parseEnv({}).VIDEO_THUMBNAIL_URL).toBe("https://i.ytimg.com");
+    expect(parseEnv({ VIDEO_THUMBNAIL_URL: "off" }).VIDEO_THUMBNAIL_URL).toBe("off");
+    expect(parseEnv({ VIDEO_THUMBNAIL_URL: "http://127.0.0.1:9000/" }).VIDEO_THUMBNAIL_URL).toBe(
+      "http://127.0.0.1:9000",
+    );
+    expect(() => parseEnv({ VIDEO_THUMBNAIL_URL: "ftp://example.org" })).toThrow(
+      /VIDEO_THUMBNAIL_URL: must be an http\(s\):\/\/ URL or "off"/,
+    );
+  });
+
   it("reads the retention clean-up's hour: 4 unless given, or off", () => {
     expect(parseEnv({})).toMatchObject({ RETENTION_HOUR: 4 });
     expect(parseEnv({ RETENTION_HOUR: "0" })).toMatchObject({ RETENTION_HOUR: 0 });

@@ -74,6 +74,19 @@ const envSchema = z
       .min(1, "must be between 1 and 1000")
       .max(1000, "must be between 1 and 1000")
       .default(100),
+    // Where a sermon's video picture is fetched from when the sermon is saved
+    // (`{url}/vi/{video id}/hqdefault.jpg`), or "off" to never ask (the cards keep their plain
+    // background). Only the server asks, once per video; visitors' browsers never do.
+    VIDEO_THUMBNAIL_URL: optionalString
+      .pipe(
+        z
+          .union([
+            z.literal("off"),
+            z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL or "off"' }),
+          ])
+          .optional(),
+      )
+      .transform((url) => url?.replace(/\/+$/, "") ?? "https://i.ytimg.com"),
     BACKUP_DIR: optionalString,
     BACKUP_HOUR: optionalString
       .pipe(

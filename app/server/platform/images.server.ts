@@ -170,6 +170,39 @@ export function prepareImage(input: Input, base: string): Promise<PreparedImage>
   });
 }
 
+/** A picture fetched from another site is at most this large (a video's picture is 20-40 KB). */
+const MAX_FETCHED_BYTES = 2 * 1024 * 1024;
+const FETCH_TIMEOUT_MS = 5000;
+
+/**
+ * A picture from another site (a video's picture), fetched once and made into copies like an
+ * upload, to be kept under `base`. Null when it cannot be had: no answer within five seconds, an
+ * answer that is not a picture, or one over 2 MB. The reason is logged; the caller goes on without.
+ */
+export async function fetchPicture(url: string, base: string): Promise<PreparedImage | null> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    if (!response.ok || !response.body) throw new Error(`answered ${response.status}`);
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const reader = response.body.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      size += part.value.byteLength;
+      if (size > MAX_FETCHED_BYTES) {
+        await reader.cancel();
+        throw new Error("more than 2 MB");
+      }
+      chunks.push(part.value);
+    }
+    return await prepareImage(Buffer.concat(chunks), base);
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
+    const reason = error instanceof Error ? `${error.message}${cause}` : String(error);
+    console.warn(`The picture at ${url} could not be fetched (${reason}); going on without it.`);
+    return null;
+  }
+}
+
 /** The focal point of a picture already kept (the main copy of a stored picture, say). */
 export function focusOfPicture(input: Input): Promise<FocalPoint> {
   return inTurn(async () => {
