@@ -272,6 +272,11 @@ export const members = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** The e-mail of the account that deleted the member, for the "Recently deleted" list. */
     deletedBy: text("deleted_by"),
+    /**
+     * Registered through the passcode form while another member had the same details: saved (the
+     * form does not tell who is a member), and flagged for staff to keep or delete.
+     */
+    possibleDuplicate: boolean("possible_duplicate").notNull().default(false),
     /** The spreadsheet import that created the member (undoing the import removes it). */
     importId: uuid("import_id").references(() => memberImports.id, { onDelete: "set null" }),
     /**

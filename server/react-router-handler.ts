@@ -1,4 +1,4 @@
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { requestContext, type RequestFacts } from "../app/server/http/request-context.server";
@@ -182,6 +182,52 @@ function refusalRequest(req: ExpressRequest) {
  */
 const isPersonal = (req: ExpressRequest) => isMembersAddress(req.path) || req.headers.cookie !== undefined;
 
+/**
+ * Writes an answer's body as it is produced, flushing each part through the compression stream
+ * (so a page streams) and waiting whenever the connection is full. One "drain" listener serves
+ * the whole answer: the compression middleware moves "drain" listeners to its own zlib stream and
+ * cannot remove them again, so one added per wait (as @react-router/node's writer does) piled up on
+ * a long answer until Node warned (MaxListenersExceededWarning: 11 drain listeners added to [Gzip]).
+ */
+async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse) {
+  const reader = body.getReader();
+  let wake: (() => void) | null = null;
+  const resume = () => {
+    const waiting = wake;
+    wake = null;
+    waiting?.();
+  };
+  res.on("drain", resume);
+  res.once("close", resume);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (res.destroyed) {
+        await reader.cancel();
+        return;
+      }
+      if (done) {
+        res.end();
+        return;
+      }
+      const hasRoom = res.write(value);
+      (res as ExpressResponse & { flush?: () => void }).flush?.();
+      if (!hasRoom && !res.destroyed) await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } catch (error) {
+    await reader.cancel(error).catch(() => {});
+    if (!res.destroyed) {
+      // The connection is cut; the error is the caller's to report, not the response's to throw.
+      res.once("error", () => {});
+      res.destroy(error as Error);
+    }
+    throw error;
+  } finally {
+    res.off("close", resume);
+    reader.releaseLock();
+  }
+}
+
 async function send(req: ExpressRequest, res: ExpressResponse, response: Response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -193,7 +239,7 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
   if (isPersonal(req)) res.setHeader("Cache-Control", "private, no-store");
   if (response.body) {
     try {
-      await writeReadableStreamToWritable(response.body, res);
+      await writeBody(response.body, res);
     } catch (error) {
       if (res.destroyed || res.writableEnded) return;
       throw error;

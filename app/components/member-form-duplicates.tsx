@@ -1,7 +1,7 @@
 import { TriangleAlert } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
-import { duplicateReasonsInWords, SAVE_ANYWAY, type DuplicateView } from "~/lib/member-duplicates";
+import { duplicateReasonsInWords, SAVE_ANYWAY, type PossibleDuplicate } from "~/lib/member-duplicates";
 import { Button } from "./ui/button";
 
 /**
@@ -14,7 +14,7 @@ export function PossibleDuplicates({
   mode,
   isSubmitting,
 }: {
-  duplicates: DuplicateView[];
+  duplicates: PossibleDuplicate[];
   mode: "create" | "edit";
   isSubmitting: boolean;
 }) {
@@ -47,27 +47,7 @@ export function PossibleDuplicates({
         Nothing has been saved yet. {isOne ? "A member" : `${duplicates.length} members`} in the list{" "}
         {isOne ? "has" : "have"} the same details:
       </p>
-      <ul className="mt-3 grid gap-2">
-        {duplicates.map((duplicate, index) => (
-          <li
-            key={duplicate.id ?? index}
-            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-border bg-background px-4 py-3 text-sm"
-          >
-            <span className="min-w-0 wrap-anywhere">
-              <strong>{duplicate.name ?? "A registered member"}</strong>:{" "}
-              {duplicateReasonsInWords(duplicate.reasons)}
-            </span>
-            {duplicate.id ? (
-              <Link
-                to={`/members/profile/${duplicate.id}`}
-                className="font-medium text-primary underline underline-offset-4"
-              >
-                View profile<span className="sr-only"> of {duplicate.name}</span>
-              </Link>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <DuplicateList duplicates={duplicates} />
       <p className="mt-3 text-sm">
         {mode === "create"
           ? "If this is the same person, there is no need to register them again. If it is someone else, save anyway."
@@ -84,5 +64,29 @@ export function PossibleDuplicates({
         Save anyway
       </Button>
     </section>
+  );
+}
+
+/** The members that look the same as the one being saved (or checked): who, what matched, a link to each. */
+export function DuplicateList({ duplicates }: { duplicates: PossibleDuplicate[] }) {
+  return (
+    <ul className="mt-3 grid gap-2">
+      {duplicates.map((duplicate) => (
+        <li
+          key={duplicate.id}
+          className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-border bg-background px-4 py-3 text-sm"
+        >
+          <span className="min-w-0 wrap-anywhere">
+            <strong>{duplicate.name}</strong>: {duplicateReasonsInWords(duplicate.reasons)}
+          </span>
+          <Link
+            to={`/members/profile/${duplicate.id}`}
+            className="font-medium text-primary underline underline-offset-4"
+          >
+            View profile<span className="sr-only"> of {duplicate.name}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import type { MemberOptions } from "~/content/member-options";
 import { firstErrors } from "~/lib/action-result";
 import { FORM_TOKEN_FIELD } from "~/lib/form-token";
-import type { DuplicateView } from "~/lib/member-duplicates";
+import type { PossibleDuplicate } from "~/lib/member-duplicates";
 import { cn } from "~/lib/utils";
 import { makeMemberSchema } from "~/schemas/member";
 import { readMemberForm, type MemberDraft } from "~/schemas/member-fields";
@@ -45,7 +45,7 @@ export function MemberForm({
   isSubmitting: boolean;
   formToken?: string;
   /** Live members that look like this one: the save waits for "Save anyway". */
-  duplicates?: DuplicateView[] | null;
+  duplicates?: PossibleDuplicate[] | null;
   /** When the duplicates were found, so a new answer shows (and focuses) them again. */
   duplicatesAt?: number;
   /** Puts the cursor in the first field when the form appears (a fresh form after a registration). */

@@ -110,7 +110,11 @@ export function describeEntry(
 /** The words for each action the app writes; anything else falls back to its name in words. */
 const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
   // Members
-  "member.created": (e) => `added member ${e.subject}`,
+  "member.created": (e) =>
+    Array.isArray(e.details.possibleDuplicateOf)
+      ? `added member ${e.subject}, to check: it looks like ${e.details.possibleDuplicateOf.length === 1 ? "a member" : `${e.details.possibleDuplicateOf.length} members`} already registered`
+      : `added member ${e.subject}`,
+  "member.duplicate-kept": (e) => `kept member ${e.subject} after checking it was not a duplicate`,
   "member.updated": (e) =>
     e.hasChanges ? `changed member ${e.subject}` : `saved member ${e.subject} unchanged`,
   "member.deleted": (e) => `deleted member ${e.subject}`,

@@ -9,13 +9,6 @@ export interface PossibleDuplicate {
   reasons: DuplicateReason[];
 }
 
-/** A possible duplicate as a form shows it; without name and id for someone who may not read members. */
-export interface DuplicateView {
-  id?: string;
-  name?: string;
-  reasons: DuplicateReason[];
-}
-
 /** The input "Save anyway" sends, so the action saves although the member looks like another. */
 export const SAVE_ANYWAY = { name: "duplicates", value: "save-anyway" } as const;
 

@@ -8,6 +8,8 @@ export interface MemberListFilter {
   status?: MembershipStatus;
   /** Members added in the current calendar month, on the church's clock. */
   joined?: "this-month";
+  /** Registrations that looked like a member when they came in, for staff to keep or delete. */
+  check?: "duplicates";
 }
 
 export type MemberListFilterName = keyof MemberListFilter;
@@ -20,9 +22,11 @@ function isMembershipStatus(value: string | null): value is MembershipStatus {
 export function readMemberListFilter(params: URLSearchParams): MemberListFilter {
   const status = params.get("status");
   const joined = params.get("joined");
+  const check = params.get("check");
   return {
     ...(isMembershipStatus(status) ? { status } : {}),
     ...(joined === "this-month" ? { joined } : {}),
+    ...(check === "duplicates" ? { check } : {}),
   };
 }
 
@@ -32,6 +36,7 @@ export function memberListSearch(options: { query?: string; filter?: MemberListF
   if (options.query) params.set("q", options.query);
   if (options.filter?.status) params.set("status", options.filter.status);
   if (options.filter?.joined) params.set("joined", options.filter.joined);
+  if (options.filter?.check) params.set("check", options.filter.check);
   if (options.page && options.page > 1) params.set("page", String(options.page));
   const search = params.toString();
   return search ? `?${search}` : "";
@@ -45,5 +50,6 @@ export function memberListFilterLabels(filter: MemberListFilter): [MemberListFil
     labels.push(["status", `Status: ${label}`]);
   }
   if (filter.joined === "this-month") labels.push(["joined", "Joined this month"]);
+  if (filter.check === "duplicates") labels.push(["check", "Possible duplicates to check"]);
   return labels;
 }

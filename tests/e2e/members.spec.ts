@@ -664,3 +664,92 @@ test("a profile with long names, e-mail, addresses and notes fits a 360 px phone
     await sql("delete from members where id = $1", [member!.id]);
   }
 });
+
+test("a registration through the passcode alone never says who is a member; staff check it and keep both", async ({
+  page,
+  browser,
+}, testInfo) => {
+  await sql("delete from members");
+  const [existing] = await sql<{ id: string }>(
+    "insert into members (first_name, last_name, email, mobile) values ('Maria', 'Santos', 'maria.santos@example.org', '36001234') returning id",
+  );
+  // Someone with the passcode, not signed in, registers with a member's e-mail and mobile.
+  const visitor = await browser.newPage({
+    viewport: { width: 390, height: 844 },
+    extraHTTPHeaders: { "x-forwarded-for": visitorAddress() },
+  });
+  await unlockRegistration(visitor);
+  await fillNewMember(visitor, {
+    first: "Marie",
+    last: "Santos",
+    email: "Maria.Santos@Example.org",
+    mobile: "3600 1234",
+  });
+  await visitor.getByRole("button", { name: "Register Member" }).click();
+  await expect(visitor.getByTestId("toast")).toContainText("New member has been added.");
+  await expect(visitor.getByTestId("possible-duplicates")).toHaveCount(0);
+  await expect(visitor.getByText("Maria Santos")).toHaveCount(0);
+  await visitor.close();
+
+  // Staff see it to check, from the dashboard to the list to the registration itself.
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": visitorAddress() });
+  await signIn(page);
+  await page.getByRole("link", { name: /To Check/ }).click();
+  await expect(page).toHaveURL("/members/details?check=duplicates");
+  await expect(page.getByText("Possible duplicates to check")).toBeVisible();
+  const row = page.getByTestId("member-row").filter({ hasText: "Marie Santos" });
+  await expect(row.getByTestId("possible-duplicate")).toHaveText("Possible duplicate");
+  await expect(page.getByTestId("member-row")).toHaveCount(1);
+  await row.getByRole("link", { name: "View Marie Santos" }).click();
+  const check = page.getByTestId("possible-duplicate-check");
+  await expect(check.getByRole("heading", { name: "Possible duplicate: please check" })).toBeVisible();
+  await expect(check).toContainText("Maria Santos: same e-mail and same mobile number");
+  await expect(check.getByRole("link", { name: "View profile of Maria Santos" })).toHaveAttribute(
+    "href",
+    `/members/profile/${existing!.id}`,
+  );
+  await expectAxeClean(page, "the possible-duplicate check on a profile");
+  await page.screenshot({ path: testInfo.outputPath("duplicate-check-1280.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: testInfo.outputPath("duplicate-check-390.png"), fullPage: true });
+
+  await check.getByRole("button", { name: "Keep both" }).click();
+  await expect(page.getByTestId("toast")).toContainText("This registration is kept as a member of its own.");
+  await expect(page.getByTestId("possible-duplicate-check")).toHaveCount(0);
+  expect(await sql("select first_name, possible_duplicate from members order by first_name")).toEqual([
+    { first_name: "Maria", possible_duplicate: false },
+    { first_name: "Marie", possible_duplicate: false },
+  ]);
+});
+
+test("the dashboard gives the registration form's address with a QR code to print", async ({
+  page,
+}, testInfo) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": visitorAddress() });
+  await signIn(page);
+  const card = page.getByTestId("registration-form-link");
+  await expect(card.getByTestId("registration-form-url")).toHaveText(
+    `${new URL(page.url()).origin}/members/forms`,
+  );
+  await expect(card.getByRole("img", { name: "QR code of the registration form's address" })).toBeVisible();
+  await expect(page.getByText("At least 8 characters.")).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("registration-qr-1280.png"), fullPage: true });
+  // Printed, the card is all there is on the page (the print dialog itself is left out here).
+  await page.evaluate(() => (window.print = () => {}));
+  await card.getByRole("button", { name: "Print the QR code" }).click();
+  await page.emulateMedia({ media: "print" });
+  const sheet = page.locator("#registration-qr-print");
+  await expect(sheet.getByText("/members/forms")).toBeVisible();
+  await expect(sheet.getByRole("button", { name: "Print the QR code" })).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Members Dashboard" })).toBeHidden();
+  await page.screenshot({ path: testInfo.outputPath("registration-qr-print.png"), fullPage: true });
+  await page.emulateMedia({ media: "screen" });
+  await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+  await expect(sheet).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("registration-qr-390.png") });
+});

@@ -133,6 +133,9 @@ test.describe("on a desktop", () => {
     await page.getByLabel("Type it again").fill("quiet harbour blue kettle");
     await page.getByRole("button", { name: "Save my password" }).click();
     await expect(page).toHaveURL("/members/login?password=set");
+    // The sign-in page opens with the new account's address filled in.
+    await expect(page.getByLabel("Email")).toHaveValue(invited.email);
+    await page.screenshot({ path: testInfo.outputPath("login-after-invitation-1280.png"), fullPage: true });
     await signIn(page, { email: invited.email, password: "quiet harbour blue kettle" });
   });
 

@@ -235,6 +235,7 @@ describe.each(databaseKinds)("dashboard figures and report series on %s", (kind)
       events: { total: number } | null;
       unreadMessages: number | null;
       backup: { state: string } | null;
+      registrationForm: { url: string; qrSvg: string } | null;
     };
     const dashboardFor = async (cookie: string) =>
       (await callRoute(dashboardLoader, new Request("http://localhost/members", { headers: { cookie } })))
@@ -246,11 +247,17 @@ describe.each(databaseKinds)("dashboard figures and report series on %s", (kind)
     expect(admin.unreadMessages).toBe(0);
     // The daily backup's state is the administrators' to see (none is taken in these tests).
     expect(admin.backup).toMatchObject({ state: "none" });
+    // Those who register members get the registration form's address and its QR code to print.
+    expect(admin.registrationForm).toEqual({
+      url: "http://localhost/members/forms",
+      qrSvg: expect.stringMatching(/^<svg[\s\S]*<\/svg>\s*$/) as unknown,
+    });
 
     const editor = await dashboardFor(await signInCookie("editor@test.local", "editor password 1"));
     expect(editor.stats).toBeNull();
     expect(editor.unreadMessages).toBeNull();
     expect(editor.backup).toBeNull();
+    expect(editor.registrationForm).toBeNull();
     expect(editor.events).toMatchObject({ total: 1 });
   });
 

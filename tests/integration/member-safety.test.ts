@@ -252,21 +252,75 @@ describe.each(databaseKinds)("safe member forms on %s", (kind) => {
       expect(await allMembers()).toHaveLength(2);
     });
 
-    it("tells someone with the passcode alone what matched, not who", async () => {
-      await createMember(
-        memberInput({
-          firstName: "Dina",
-          lastName: "Lopez",
-          birthday: "1990-04-05",
-          email: "x@example.org",
-          mobile: "39999999",
-        }),
-        "system",
-      );
+    it("never tells someone with the passcode alone who is a member: saved as usual, flagged for staff", async () => {
+      const ana = await createMember(memberInput({ email: "ana@example.org" }), "system");
+      // The finding's request: the passcode form with an e-mail that is a member's.
       const formToken = await freshToken(passcodeCookie);
-      const warned = await register({ ...REGISTRATION, formToken }, passcodeCookie);
-      expect(warned.status).toBe(409);
-      expect((warned.data as { duplicates: unknown }).duplicates).toEqual([{ reasons: ["name-birthday"] }]);
+      const answer = await register({ ...REGISTRATION, email: "ANA@example.org", formToken }, passcodeCookie);
+      expect(answer.status).toBe(200);
+      expect(answer.data).toMatchObject({
+        ok: true,
+        toast: { title: "Registration Successful!", description: "New member has been added." },
+        registered: { name: "Dina Lopez" },
+      });
+      expect(JSON.stringify(answer.data)).not.toMatch(/duplicate|same e-mail|Ana|registered member/i);
+      // The same answer as for an address nobody has.
+      const other = await register(
+        {
+          ...REGISTRATION,
+          email: "someone.new@example.org",
+          mobile: "39998888",
+          birthday: "",
+          formToken: await freshToken(passcodeCookie),
+        },
+        passcodeCookie,
+      );
+      expect(Object.keys(other.data as object).sort()).toEqual(Object.keys(answer.data as object).sort());
+
+      // Staff find it flagged, see whom it looks like, and keep both or delete it.
+      const [dina] = await t.services.db.select().from(members).where(eq(members.firstName, "Dina"));
+      expect(dina).toMatchObject({ possibleDuplicate: true });
+      const [created] = await t.services.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "member.created"), eq(auditLog.subjectId, dina!.id)));
+      expect(created!.details).toEqual({ possibleDuplicateOf: [ana.id] });
+      const list = await callRoute(
+        listLoader,
+        new Request("http://localhost/members/details?check=duplicates", {
+          headers: { cookie: staffCookie },
+        }),
+      );
+      expect((list.data as { rows: { id: string; possibleDuplicate: boolean }[] }).rows).toEqual([
+        expect.objectContaining({ id: dina!.id, possibleDuplicate: true }),
+      ]);
+      const profile = await callRoute(
+        profileLoader,
+        new Request(`http://localhost/members/profile/${dina!.id}`, { headers: { cookie: staffCookie } }),
+        { params: { id: dina!.id } },
+      );
+      expect((profile.data as { lookalikes: unknown }).lookalikes).toEqual([
+        { id: ana.id, name: "Ana Cruz", reasons: ["email"] },
+      ]);
+      const kept = await callRoute(
+        profileAction,
+        formRequest(`/members/profile/${dina!.id}`, { intent: "keep-both" }, { cookie: staffCookie }),
+        { params: { id: dina!.id } },
+      );
+      expect(kept.status).toBe(302);
+      expect(await getMember(dina!.id)).toMatchObject({ possibleDuplicate: false });
+      expect(
+        await t.services.db
+          .select({ action: auditLog.action })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, "member.duplicate-kept"), eq(auditLog.subjectId, dina!.id))),
+      ).toHaveLength(1);
+      const again = await callRoute(
+        profileLoader,
+        new Request(`http://localhost/members/profile/${dina!.id}`, { headers: { cookie: staffCookie } }),
+        { params: { id: dina!.id } },
+      );
+      expect((again.data as { lookalikes: unknown }).lookalikes).toBeNull();
     });
 
     it("warns when an edit makes a member look like another, and saves on Save anyway", async () => {

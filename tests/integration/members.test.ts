@@ -698,6 +698,14 @@ describe("changing the registration passcode", () => {
     ).toEqual([]);
 
     const admin = await signInCookie();
+    const short = await callRoute(
+      dashboardAction,
+      formRequest("/members", { intent: "set-passcode", passcode: "seven77" }, { cookie: admin }),
+    );
+    expect(short.status).toBe(400);
+    expect(short.data).toMatchObject({
+      toast: { description: "The passcode must be at least 8 characters." },
+    });
     const done = await callRoute(
       dashboardAction,
       formRequest("/members", { intent: "set-passcode", passcode: "new code" }, { cookie: admin }),

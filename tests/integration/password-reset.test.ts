@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ActionResult } from "~/lib/action-result";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/members/auth/forgot-password";
-import { action as loginAction } from "~/routes/members/auth/login";
+import { action as loginAction, loader as loginLoader } from "~/routes/members/auth/login";
 import {
   action as setPasswordAction,
   headers as setPasswordHeaders,
@@ -348,7 +348,19 @@ describe.each(databaseKinds)("forgot password and password links on %s", (kind) 
       link: { purpose: "invitation", name: "Samuel Mensah", email: invited.email },
     });
 
-    expect((await choose(link.token, "quiet harbour blue kettle")).status).toBe(302);
+    const chosen = await choose(link.token, "quiet harbour blue kettle");
+    expect(chosen.status).toBe(302);
+    expect(chosen.response!.headers.get("location")).toBe("/members/login?password=set");
+    // The sign-in page it leads to has the address filled in (once; never in the page's address).
+    const next = new Request("http://localhost/members/login?password=set", {
+      headers: { cookie: cookieHeaderFrom(chosen.response!) },
+    });
+    const signInPage = await callRoute(loginLoader, next);
+    expect(signInPage.data).toEqual({ email: invited.email });
+    expect(signInPage.headers.getSetCookie().join()).toMatch(/church\.sign_in_as=;.*Max-Age=0/);
+    expect((await callRoute(loginLoader, new Request("http://localhost/members/login"))).data).toEqual({
+      email: null,
+    });
     const signedIn = await login(invited.email, "quiet harbour blue kettle");
     expect(signedIn.status).toBe(302);
     expect(signedIn.response!.headers.get("location")).toBe("/members");

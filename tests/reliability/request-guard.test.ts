@@ -309,6 +309,30 @@ describe("bad input answers 400 or 405 with the usual error page, never 500", ()
   });
 });
 
+describe("a long answer", () => {
+  it("streams compressed without piling up listeners: nothing is warned on the console", async () => {
+    await query(
+      dataDir,
+      undefined,
+      `insert into members (first_name, last_name, email, mobile)
+       select 'Long' || n, 'Answer', 'long' || n || '@example.org', '3' || lpad(n::text, 7, '0')
+       from generate_series(1, 12000) as n`,
+    );
+    try {
+      const cookie = await signInCookie(server);
+      const response = await fetch(`${server.url}/members/reports/export/active_members`, {
+        headers: { cookie, "accept-encoding": "gzip" },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-encoding")).toBe("gzip");
+      expect((await response.text()).split("\n").length).toBeGreaterThan(12000);
+      expect(server.output.join("")).not.toMatch(/MaxListenersExceeded|memory leak/);
+    } finally {
+      await query(dataDir, undefined, "delete from members where last_name = 'Answer'");
+    }
+  });
+});
+
 describe("the access log", () => {
   it("records every request without the secrets signed links carry", async () => {
     const secret = "Sekr3tTokenValue0123456789abcdefghijklmnopq";

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
+import QRCode from "qrcode";
 import { createCookie } from "react-router";
 import { currentCount, hitRateLimits, peekRateLimits } from "../platform/rate-limit.server";
 import { logChange, type Actor } from "../platform/change-log.server";
@@ -118,4 +119,14 @@ export async function setRegistrationPasscode(passcode: string, actor: Actor) {
       subject: { type: "settings", label: "Registration passcode" },
     });
   });
+}
+
+/** The new member form's address, which the passcode opens. */
+export const REGISTRATION_FORM_PATH = "/members/forms";
+
+/** The registration form's full address and its QR code (an SVG drawing), for staff to hand out or print. */
+export async function registrationFormLink(origin: string): Promise<{ url: string; qrSvg: string }> {
+  const url = `${origin}${REGISTRATION_FORM_PATH}`;
+  const qrSvg = await QRCode.toString(url, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
+  return { url, qrSvg };
 }

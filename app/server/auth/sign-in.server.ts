@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { isAPIError } from "better-auth/api";
+import { createCookie } from "react-router";
 import { eq } from "drizzle-orm";
 import { users } from "../../../database/schema";
 import { secureCookiesFor } from "./auth.server";
@@ -211,4 +212,37 @@ export async function signOut(request: Request): Promise<string[]> {
 
 function logSignIn(outcome: string, account: string, ip: string) {
   console.info(JSON.stringify({ event: "sign_in", outcome, account, ip, at: new Date().toISOString() }));
+}
+
+// After a password is set from an e-mailed link, the sign-in page opens with the account's address
+// filled in: carried in a signed one-time cookie that the login page reads, never in its address.
+function signInAsCookie() {
+  return createCookie("church.sign_in_as", {
+    httpOnly: true,
+    sameSite: "lax",
+    // Not "/members/login": the browser would leave it off the page's data request (/members/login.data).
+    path: "/members",
+    maxAge: 10 * 60,
+    secrets: [services().secret],
+  });
+}
+
+/** The Set-Cookie header that has the sign-in page fill in `email` once. */
+export async function signInAsHeader(email: string, request: Request): Promise<string> {
+  const header = await signInAsCookie().serialize(email);
+  return new URL(request.url).protocol === "https:" ? `${header}; Secure` : header;
+}
+
+/** The address the sign-in page is to fill in (null for none), and the header that forgets it. */
+export async function takeSignInAs(
+  request: Request,
+): Promise<{ email: string | null; setCookies: string[] }> {
+  const cookieHeader = request.headers.get("cookie");
+  if (!cookieHeader?.includes("church.sign_in_as=")) return { email: null, setCookies: [] };
+  const cookie = signInAsCookie();
+  const value: unknown = await cookie.parse(cookieHeader);
+  return {
+    email: typeof value === "string" && value.length <= 254 ? value : null,
+    setCookies: [await cookie.serialize("", { maxAge: 0 })],
+  };
 }

@@ -68,6 +68,7 @@ export async function dashboardStats(today: string) {
         ),
         upcomingAnniversaries:
           sql<number>`count(*) filter (where ${isWithinWeek(members.weddingAnniversary)})`.mapWith(Number),
+        possibleDuplicates: sql<number>`count(*) filter (where ${members.possibleDuplicate})`.mapWith(Number),
       })
       .from(members)
       .where(notDeleted),
@@ -85,6 +86,8 @@ export async function dashboardStats(today: string) {
     activeMinistries: ministries.length,
     upcomingBirthdays: memberCounts?.upcomingBirthdays ?? 0,
     upcomingAnniversaries: memberCounts?.upcomingAnniversaries ?? 0,
+    /** Registrations from the passcode form that looked like a member, for staff to check. */
+    possibleDuplicates: memberCounts?.possibleDuplicates ?? 0,
     /** The first few of the upcoming birthdays and anniversaries, soonest first. */
     nextBirthdays: named(birthdays),
     nextAnniversaries: named(anniversaries),

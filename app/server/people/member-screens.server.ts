@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { ActionResult } from "~/lib/action-result";
-import type { DuplicateView, PossibleDuplicate } from "~/lib/member-duplicates";
+import type { PossibleDuplicate } from "~/lib/member-duplicates";
 import { redirectWithToast } from "../http/toast.server";
 import { isDeletedMember } from "./members.server";
 
@@ -26,18 +26,15 @@ export async function memberOrBackToList<T>(request: Request, member: T | null, 
 }
 
 /**
- * The answer of a member form whose save waits for "Save anyway": what was typed goes back, with
- * the members that look the same. Someone who may not read members (the registration passcode
- * alone) learns what matched, not who.
+ * The answer of a staff member form whose save waits for "Save anyway": what was typed goes back,
+ * with the members that look the same. (Someone who may not read members is never given it: their
+ * registration is saved, flagged for staff to check.)
  */
 export function possibleDuplicatesAnswer(
   duplicates: PossibleDuplicate[],
-  options: { values: Record<string, string>; mayReadMembers: boolean; more?: Record<string, unknown> },
+  options: { values: Record<string, string>; more?: Record<string, unknown> },
 ) {
-  const views: DuplicateView[] = duplicates.map((duplicate) =>
-    options.mayReadMembers ? duplicate : { reasons: duplicate.reasons },
-  );
-  return data<ActionResult & { duplicates: DuplicateView[] }>(
+  return data<ActionResult & { duplicates: PossibleDuplicate[] }>(
     {
       ok: false,
       at: Date.now(),
@@ -49,7 +46,7 @@ export function possibleDuplicatesAnswer(
             : "Members with the same details are already registered. Please check before saving.",
       },
       values: options.values,
-      duplicates: views,
+      duplicates,
       ...options.more,
     },
     { status: 409 },

@@ -88,6 +88,7 @@ function filterCondition(filter: MemberListFilter, now: Date): SQL | undefined {
   const month = filter.joined === "this-month" ? thisMonthInChurchZone(now) : null;
   return and(
     filter.status ? eq(members.membershipStatus, filter.status) : undefined,
+    filter.check === "duplicates" ? eq(members.possibleDuplicate, true) : undefined,
     month ? and(gte(members.createdAt, month.from), lt(members.createdAt, month.to)) : undefined,
   );
 }
@@ -113,7 +114,7 @@ export async function listMembers(
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(members).where(where);
   const { page, pages, offset } = pageWindow(total, pageSize, options.page ?? 1);
   const rows = await db
-    .select(memberListColumns)
+    .select({ ...memberListColumns, possibleDuplicate: members.possibleDuplicate })
     .from(members)
     .where(where)
     // As the reports: by last name, then first name, then id so that every member keeps one place
@@ -161,13 +162,26 @@ function memberLabel(member: Pick<Member, "firstName" | "lastName">) {
 /** The form name of member registrations in form_submissions. */
 export const MEMBER_REGISTRATION_FORM = "member.register";
 
-async function insertMember(tx: Executor, input: MemberInput, actor: Actor): Promise<Member> {
+async function insertMember(
+  tx: Executor,
+  input: MemberInput,
+  actor: Actor,
+  /** Live members that look the same, when the record is saved for staff to check. */
+  lookalikes: PossibleDuplicate[] = [],
+): Promise<Member> {
   const [row] = await tx
     .insert(members)
-    .values({ ...pickMemberFields(input), membershipStatus: "active" })
+    .values({
+      ...pickMemberFields(input),
+      membershipStatus: "active",
+      possibleDuplicate: lookalikes.length > 0,
+    })
     .returning(memberColumns);
   await logChange(tx, actor, "member.created", {
     subject: { type: "member", id: row!.id, label: memberLabel(row!) },
+    ...(lookalikes.length > 0
+      ? { details: { possibleDuplicateOf: lookalikes.map((member) => member.id) } }
+      : {}),
   });
   return row!;
 }
@@ -194,11 +208,19 @@ export type Registration =
  * The registration form's save: once per form token (a second post of the same form answers
  * with the member the first made), and, unless `allowDuplicates`, not while a live member looks
  * the same. Both checks run inside the saving transaction, so two posts at once cannot both pass.
+ * With `flagDuplicates` (someone who may not read the registry, in through the passcode) a
+ * look-alike does not stop the save, which would tell them who is a member: the record is saved
+ * flagged as a possible duplicate, for staff to keep or delete.
  */
 export async function registerMember(
   input: MemberInput,
   actor: Actor,
-  options: { formToken: string; allowDuplicates?: boolean; consents?: readonly ConsentKind[] },
+  options: {
+    formToken: string;
+    allowDuplicates?: boolean;
+    flagDuplicates?: boolean;
+    consents?: readonly ConsentKind[];
+  },
 ): Promise<Registration> {
   const noticeVersion = options.consents?.length ? (await privacyNoticeVersion()).number : 0;
   return services().db.transaction(async (tx) => {
@@ -217,14 +239,16 @@ export async function registerMember(
         : [];
       return { outcome: "repeat", member: first ? { id: first.id, name: fullName(first) } : null };
     }
+    let lookalikes: PossibleDuplicate[] = [];
     if (!options.allowDuplicates) {
       const duplicates = await findPossibleDuplicates(input, { executor: tx });
-      if (duplicates.length > 0) {
+      if (duplicates.length > 0 && !options.flagDuplicates) {
         await releaseFormToken(tx, options.formToken);
         return { outcome: "duplicates", duplicates };
       }
+      lookalikes = duplicates;
     }
-    const member = await insertMember(tx, input, actor);
+    const member = await insertMember(tx, input, actor, lookalikes);
     if (options.consents?.length) {
       await recordConsents(tx, member.id, options.consents, actor, noticeVersion);
     }
@@ -287,6 +311,26 @@ export async function findPossibleDuplicates(
       )[]
     ).filter((reason): reason is DuplicateReason => Boolean(reason)),
   }));
+}
+
+/**
+ * Staff checked a registration flagged as a possible duplicate and found someone else: the flag
+ * goes. False when the member is gone or was not flagged.
+ */
+export async function keepPossibleDuplicate(id: string, actor: Actor): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  return services().db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(members)
+      .set({ possibleDuplicate: false })
+      .where(and(eq(members.id, id), eq(members.possibleDuplicate, true), notDeleted))
+      .returning({ id: members.id, firstName: members.firstName, lastName: members.lastName });
+    if (!row) return false;
+    await logChange(tx, actor, "member.duplicate-kept", {
+      subject: { type: "member", id, label: memberLabel(row) },
+    });
+    return true;
+  });
 }
 
 /** The member as saved, or null when there is no such member. The audit entry names each changed field. */

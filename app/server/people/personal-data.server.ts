@@ -73,7 +73,13 @@ export function countInWords(kind: PersonalDataKind, count: number): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-const { searchText: _searchText, ...memberColumns } = getTableColumns(members);
+// Whether staff are to check the record as a possible duplicate is their note, not the person's
+// data: it would tell the person that someone else in the registry has the same details.
+const {
+  searchText: _searchText,
+  possibleDuplicate: _possibleDuplicate,
+  ...memberColumns
+} = getTableColumns(members);
 const { tokenHash: _tokenHash, ...linkColumns } = getTableColumns(memberUpdateLinks);
 const outboxColumns = {
   id: outboxEmails.id,
@@ -86,7 +92,7 @@ const outboxColumns = {
   sentAt: outboxEmails.sentAt,
 };
 
-type MemberRow = Omit<typeof members.$inferSelect, "searchText">;
+type MemberRow = Omit<typeof members.$inferSelect, "searchText" | "possibleDuplicate">;
 
 /** Whose data: a member (live or under "Recently deleted"), or someone outside the registry known by their e-mail. */
 export type PersonKey = { memberId: string } | { email: string };

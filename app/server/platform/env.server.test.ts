@@ -30,6 +30,11 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ADMIN_EMAIL: "a@b.org", ADMIN_PASSWORD: "short" })).toThrow(
       /ADMIN_PASSWORD: must be at least 10 characters \(got "\*\*\*"\)/,
     );
+    // The registration passcode opens the new member form to whoever has it: 8 characters at least.
+    expect(() => parseEnv({ REGISTRATION_PASSCODE: "1234567" })).toThrow(
+      /REGISTRATION_PASSCODE: must be at least 8 characters/,
+    );
+    expect(parseEnv({ REGISTRATION_PASSCODE: "12345678" }).REGISTRATION_PASSCODE).toBe("12345678");
   });
 
   it("requires a shared session secret with PostgreSQL", () => {

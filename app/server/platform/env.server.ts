@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { SENDER_PATTERN, SENDER_RULE } from "~/lib/mail-address";
 import { StartupError } from "./startup-error.server";
+import { REGISTRATION_PASSCODE_MIN } from "~/lib/registration-passcode";
 
 // Parsed once at start-up. A bad value stops the server with a message naming the variable.
 const optionalString = z
@@ -34,7 +35,12 @@ const envSchema = z
         .max(128, "must be at most 128 characters")
         .optional(),
     ),
-    REGISTRATION_PASSCODE: optionalString.pipe(z.string().min(4, "must be at least 4 characters").optional()),
+    REGISTRATION_PASSCODE: optionalString.pipe(
+      z
+        .string()
+        .min(REGISTRATION_PASSCODE_MIN, `must be at least ${REGISTRATION_PASSCODE_MIN} characters`)
+        .optional(),
+    ),
     SEED_DEMO: optionalString.pipe(z.stringbool({ error: "must be true or false" }).optional()),
     SESSION_SECRET: optionalString.pipe(
       z.string().min(32, "must be at least 32 characters (try: openssl rand -base64 48)").optional(),

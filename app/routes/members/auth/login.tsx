@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { BusyIcon } from "~/components/busy-icon";
 import { AuthCard, AuthNotice } from "~/components/auth-card";
 import { PasswordInput } from "~/components/password-input";
@@ -13,7 +13,7 @@ import { ACCOUNT_LOCKED, ADDRESS_LOCKED, loginSchema } from "~/schemas/login";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { refuse } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
-import { signIn } from "~/server/auth/sign-in.server";
+import { signIn, takeSignInAs } from "~/server/auth/sign-in.server";
 
 /** The sign-in's second step, for accounts with an authenticator app. */
 export const TWO_FACTOR_SIGN_IN_PATH = "/members/login/two-factor";
@@ -32,7 +32,11 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   // Someone already signed in has nothing to do here.
   if (await getOptionalUser(request)) throw redirect("/members");
-  return null;
+  // Just after choosing a password from an e-mailed link: that account's address, filled in.
+  const { email, setCookies } = await takeSignInAs(request);
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return data({ email }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw await redirectWithToast(destination, { title: "Login Successful!" }, request, result.setCookies);
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const isSubmitting =
@@ -102,7 +106,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
             spellCheck={false}
             required
             maxLength={254}
-            defaultValue={actionData?.values?.username ?? ""}
+            defaultValue={actionData?.values?.username ?? loaderData?.email ?? ""}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "login-error username-hint" : "username-hint"}
           />

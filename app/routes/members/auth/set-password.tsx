@@ -20,6 +20,7 @@ import { refusalFor, refuse } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import type { Route } from "./+types/set-password";
 import type { PageHandle } from "~/lib/page-scripts";
+import { signInAsHeader } from "~/server/auth/sign-in.server";
 
 // The sign-in pages belong to the members area's React application (ADR 013).
 export const handle: PageHandle = { hydrate: true };
@@ -87,7 +88,10 @@ export async function action({ request }: Route.ActionArgs) {
       fallback: "Your password could not be saved just now. Please try again in a few minutes.",
     });
   }
-  throw redirect("/members/login?password=set", { headers: KEEP_TOKEN_HERE });
+  // The sign-in page then opens with the account's address filled in.
+  const headers = new Headers(KEEP_TOKEN_HERE);
+  headers.append("Set-Cookie", await signInAsHeader(link.email, request));
+  throw redirect("/members/login?password=set", { headers });
 }
 
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,6 +6,7 @@ import {
   Layers,
   type LucideIcon,
   Mail,
+  TriangleAlert,
   UserRoundPlus,
   Users,
 } from "lucide-react";
@@ -124,6 +125,16 @@ export function DashboardFigures({
               value={stats.newThisMonth}
               detail="Members registered"
             />
+            {stats.possibleDuplicates > 0 ? (
+              <StatCard
+                label="To Check"
+                to="/members/details?check=duplicates"
+                icon={TriangleAlert}
+                testId="possible-duplicates"
+                value={stats.possibleDuplicates}
+                detail="Registrations that look like a member"
+              />
+            ) : null}
             <StatCard
               label="Active Ministries"
               to="/members/reports#ministry-involvement"

@@ -17,7 +17,8 @@ import { loadOptional, loadOrEmpty } from "~/server/http/loader.server";
 import { countNewInboxItems } from "~/server/messages/inbox.server";
 import { dashboardStats } from "~/server/people/member-reports.server";
 import { upcomingEventsWithRegistrations } from "~/server/people/upcoming-event-registrations.server";
-import { setRegistrationPasscode } from "~/server/auth/registration-gate.server";
+import { registrationFormLink, setRegistrationPasscode } from "~/server/auth/registration-gate.server";
+import { siteOrigin } from "~/server/platform/site-origin.server";
 import { removeDemoContent } from "~/server/content/demo-content.server";
 import { isSetupDue } from "~/server/auth/first-admin-setup.server";
 import { setupChecklist, WELCOME_PATH, type SetupChecklist } from "~/server/site/setup-checklist.server";
@@ -32,6 +33,7 @@ import { PasscodePanel } from "./dashboard-passcode";
 import { REMOVE_DEMO_KEY, SetupChecklistPanel } from "./dashboard-setup";
 import { count, listOf } from "./dashboard-words";
 import type { Route } from "./+types/dashboard";
+import { REGISTRATION_PASSCODE_MIN } from "~/lib/registration-passcode";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Members Dashboard", "The members area for church staff.");
@@ -42,7 +44,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The first administrator of a fresh install starts with the set-up, until "Finish later".
   if (isSetupDue(user)) throw redirect(WELCOME_PATH);
   const today = todayInChurchZone();
+  // Those who register members can hand out (or print) the form's address as a QR code.
+  const registrationForm = can(user, "members:write") ? await registrationFormLink(siteOrigin()) : null;
   const empty = {
+    registrationForm,
     name: user.name,
     /** What the person may use decides which cards and figures they see. */
     role: user.role,
@@ -88,7 +93,7 @@ const passcodeSchema = z.object({
   passcode: z
     .string()
     .trim()
-    .min(4, "The passcode must be at least 4 characters.")
+    .min(REGISTRATION_PASSCODE_MIN, `The passcode must be at least ${REGISTRATION_PASSCODE_MIN} characters.`)
     .max(100, "The passcode must be at most 100 characters."),
 });
 
@@ -142,7 +147,8 @@ async function backupView(): Promise<BackupView> {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { stats, events, name, role, unreadMessages, setup, backup, loadFailed } = loaderData;
+  const { stats, events, name, role, unreadMessages, setup, backup, registrationForm, loadFailed } =
+    loaderData;
   const allowed = (permission?: Permission) => !permission || can({ role }, permission);
   const canChangePasscode = allowed("passcode:change");
   useDeleteToast(REMOVE_DEMO_KEY);
@@ -186,7 +192,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 
       <ManageCards allowed={allowed} />
 
-      {canChangePasscode ? <PasscodePanel /> : null}
+      {canChangePasscode || registrationForm ? (
+        <PasscodePanel registrationForm={registrationForm} canChange={canChangePasscode} />
+      ) : null}
     </AdminScreen>
   );
 }

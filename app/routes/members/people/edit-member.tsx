@@ -4,7 +4,7 @@ import { AdminScreen } from "~/components/admin-screen";
 import { MemberForm } from "~/components/member-form";
 import { pageMeta } from "~/lib/meta";
 import { firstError, firstErrors, type ActionResult } from "~/lib/action-result";
-import { isSaveAnyway, type DuplicateView } from "~/lib/member-duplicates";
+import { isSaveAnyway, type PossibleDuplicate } from "~/lib/member-duplicates";
 import { showToast } from "~/lib/toast";
 import { makeMemberSchema } from "~/schemas/member";
 import { memberDraftFrom, readMemberForm, typedMemberValues } from "~/schemas/member-fields";
@@ -50,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!isSaveAnyway(form)) {
       const duplicates = await findPossibleDuplicates(parsed.data, { exceptId: params.id });
       if (duplicates.length > 0) {
-        return possibleDuplicatesAnswer(duplicates, { values, mayReadMembers: true });
+        return possibleDuplicatesAnswer(duplicates, { values });
       }
     }
     updated = await updateMember(params.id, parsed.data, user);
@@ -73,7 +73,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function EditMember({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { member, options } = loaderData;
-  const answer = actionData as (ActionResult & { duplicates?: DuplicateView[] }) | undefined;
+  const answer = actionData as (ActionResult & { duplicates?: PossibleDuplicate[] }) | undefined;
 
   useEffect(() => {
     // Possible duplicates are said in the form itself, where the answer to them is.

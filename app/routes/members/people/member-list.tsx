@@ -4,7 +4,7 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useDeleteToast } from "~/components/confirm-dialog";
 import { DeleteMemberButton } from "~/components/member-delete-button";
 import { Pager } from "~/components/pager";
-import { MembershipStatusBadge } from "~/components/status-badge";
+import { MembershipStatusBadge, StatusBadge } from "~/components/status-badge";
 import { TableScroller } from "~/components/table-scroller";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -69,6 +69,15 @@ const LIST_ORDER = "Sorted by last name, then first name.";
 
 type ListedMember = Route.ComponentProps["loaderData"]["rows"][number];
 
+/** A registration that looked like a member when it came in, until staff keep or delete it. */
+function DuplicateBadge({ member }: { member: ListedMember }) {
+  return member.possibleDuplicate ? (
+    <StatusBadge tone="waiting" testId="possible-duplicate" className="ml-2 align-middle">
+      Possible duplicate
+    </StatusBadge>
+  ) : null;
+}
+
 function RowActions({ member, name }: { member: ListedMember; name: string }) {
   return (
     <>
@@ -99,7 +108,10 @@ function MemberCard({ member }: { member: ListedMember }) {
   return (
     <li data-testid="member-card" className="rounded-xl border border-border bg-background p-4 shadow-sm">
       <div className="flex items-start justify-between gap-3">
-        <p className="min-w-0 font-semibold wrap-anywhere">{name}</p>
+        <p className="min-w-0 font-semibold wrap-anywhere">
+          {name}
+          <DuplicateBadge member={member} />
+        </p>
         <MembershipStatusBadge status={member.membershipStatus} />
       </div>
       <p className="mt-1 text-sm text-muted-foreground wrap-anywhere">{member.email}</p>
@@ -118,7 +130,10 @@ function MemberRow({ member }: { member: ListedMember }) {
   const name = fullName(member);
   return (
     <tr data-testid="member-row">
-      <td className="px-4 py-3 font-medium">{name}</td>
+      <td className="px-4 py-3 font-medium">
+        {name}
+        <DuplicateBadge member={member} />
+      </td>
       <td className="px-4 py-3 wrap-anywhere">{member.email}</td>
       <td className="px-4 py-3 whitespace-nowrap">
         {member.countryCode} {member.mobile}
@@ -202,6 +217,7 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
         {/* The filters ride along with every search. */}
         {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
         {filter.joined ? <input type="hidden" name="joined" value={filter.joined} /> : null}
+        {filter.check ? <input type="hidden" name="check" value={filter.check} /> : null}
         <label htmlFor="member-search" className="sr-only">
           Search members by name, email or mobile
         </label>

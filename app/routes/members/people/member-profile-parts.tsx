@@ -1,6 +1,11 @@
+import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { AuditEntries } from "~/components/audit-entries";
+import { DeleteMemberButton } from "~/components/member-delete-button";
+import { DuplicateList } from "~/components/member-form-duplicates";
+import { Button } from "~/components/ui/button";
+import type { PossibleDuplicate } from "~/lib/member-duplicates";
 import { formatDate } from "~/lib/format";
 import { MEMBER_FIELDS, type MemberFieldName } from "~/schemas/member-fields";
 import type { Member } from "../../../../database/schema";
@@ -104,5 +109,65 @@ export function MemberHistory({
         ) : null}
       </p>
     </div>
+  );
+}
+
+/**
+ * A registration that came in through the passcode form looking like a member already in the list
+ * (the form said nothing, so as not to tell who is a member): staff check it, and keep both or
+ * delete this one.
+ */
+export function PossibleDuplicateCheck({
+  id,
+  name,
+  lookalikes,
+  canWrite,
+}: {
+  id: string;
+  name: string;
+  lookalikes: PossibleDuplicate[];
+  canWrite: boolean;
+}) {
+  return (
+    <section
+      aria-labelledby="duplicate-check-heading"
+      data-testid="possible-duplicate-check"
+      className="rounded-xl border border-gold bg-gold/10 p-5 sm:p-6"
+    >
+      <h2 id="duplicate-check-heading" className="flex items-center gap-2 text-lg font-semibold text-navy">
+        <TriangleAlert className="size-5 shrink-0 text-accent-text" aria-hidden="true" />
+        Possible duplicate: please check
+      </h2>
+      <p className="mt-2 text-sm">
+        This registration came in through the passcode form with the same details as{" "}
+        {lookalikes.length === 1 ? "a member" : "members"} already in the list
+        {lookalikes.length === 0 ? " (none of them looks the same any more)." : ":"}
+      </p>
+      {lookalikes.length > 0 ? <DuplicateList duplicates={lookalikes} /> : null}
+      <p className="mt-3 text-sm">
+        If it is the same person, add anything new from this registration to their record, then delete this
+        one. If it is someone else, keep both.
+      </p>
+      {canWrite ? (
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Form method="post">
+            <input type="hidden" name="intent" value="keep-both" />
+            <Button type="submit" variant="outline">
+              Keep both
+            </Button>
+          </Form>
+          <DeleteMemberButton
+            id={id}
+            name={name}
+            fetcherKey="delete-profile-member"
+            text={
+              <>
+                Delete this registration<span className="sr-only"> of {name}</span>
+              </>
+            }
+          />
+        </div>
+      ) : null}
+    </section>
   );
 }

@@ -17,7 +17,12 @@ import { loadOptional } from "~/server/http/loader.server";
 import { refuse, refusalFor, reply, replyWith } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { redirectWithToast } from "~/server/http/toast.server";
-import { deleteMember, getMemberProfile } from "~/server/people/members.server";
+import {
+  deleteMember,
+  findPossibleDuplicates,
+  getMemberProfile,
+  keepPossibleDuplicate,
+} from "~/server/people/members.server";
 import { fullName } from "~/lib/names";
 import { memberOrBackToList } from "~/server/people/member-screens.server";
 import {
@@ -36,6 +41,7 @@ import {
   Details,
   MemberHistory,
   PERSONAL_DETAILS,
+  PossibleDuplicateCheck,
   show,
   showDate,
   SPIRITUAL_DETAILS,
@@ -56,6 +62,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return { entries: rows.map((row) => entryView(row, names)), total };
   });
   const consentRecords = await consentHistory(member.id);
+  // A registration flagged when it came in: the members it looks like now.
+  const lookalikes = member.possibleDuplicate
+    ? await findPossibleDuplicates(member, { exceptId: member.id })
+    : null;
   const inForce = currentConsents(consentRecords);
   const consents = CONSENT_KINDS.map((kind) => {
     const current = inForce[kind];
@@ -80,6 +90,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
   return {
     member,
+    lookalikes,
     today: todayInChurchZone(),
     consents,
     consentHistory: consentRecords.map((record) => ({
@@ -108,6 +119,15 @@ export async function action({ request, params }: Route.ActionArgs) {
     return updateLinkAction(intent, params.id, user);
   }
   if (intent === "consent") return consentAction(params.id, form, user);
+  if (intent === "keep-both") {
+    if (!(await keepPossibleDuplicate(params.id, user)))
+      return refuse(404, { title: "Not changed", description: "There was nothing to check on this member." });
+    throw await redirectWithToast(
+      `/members/profile/${params.id}`,
+      { title: "Kept", description: "This registration is kept as a member of its own." },
+      request,
+    );
+  }
   if (intent !== "delete") {
     return refuse(400, { title: "Delete failed", description: "Unknown request." });
   }
@@ -203,7 +223,8 @@ async function updateLinkAction(
 }
 
 export default function MemberProfile({ loaderData }: Route.ComponentProps) {
-  const { member, today, history, auditLink, canWrite, canErase, consents, consentHistory } = loaderData;
+  const { member, lookalikes, today, history, auditLink, canWrite, canErase, consents, consentHistory } =
+    loaderData;
   const name = fullName(member);
   useDeleteToast("delete-profile-member");
   const children = member.children ?? [];
@@ -254,6 +275,9 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
     >
       {/* Grid items shrink to the phone's width (min-w-0): a long word wraps instead of widening the page. */}
       <div className="grid grid-cols-1 gap-6 [&>*]:min-w-0">
+        {lookalikes ? (
+          <PossibleDuplicateCheck id={member.id} name={name} lookalikes={lookalikes} canWrite={canWrite} />
+        ) : null}
         <ProfileCard title="Personal Information">
           <Details member={member} names={PERSONAL_DETAILS} />
         </ProfileCard>

@@ -8,7 +8,7 @@ import { hasRegistryConsent, REGISTRY_CONSENT_REQUIRED } from "~/components/memb
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { firstError, firstErrors, type ActionResult } from "~/lib/action-result";
-import { isSaveAnyway, type DuplicateView } from "~/lib/member-duplicates";
+import { isSaveAnyway, type PossibleDuplicate } from "~/lib/member-duplicates";
 import { can } from "~/lib/permissions";
 import { showToast } from "~/lib/toast";
 import { makeMemberSchema } from "~/schemas/member";
@@ -50,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Every answer of the action, read the same way. */
 type RegistrationAnswer = ActionResult & {
   registered?: RegisteredMember | null;
-  duplicates?: DuplicateView[];
+  duplicates?: PossibleDuplicate[];
   /** The consent boxes as they were ticked, for a form that comes back. */
   consents?: { registry: boolean; email: boolean };
 };
@@ -110,11 +110,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Staff may register while signed in; anyone else got in through the passcode alone.
   const user = await getOptionalUser(request);
+  // Whoever may not read the registry is never told that someone with these details is in it:
+  // their registration is saved as usual, flagged for staff to check (keep or delete).
+  const mayReadMembers = can(user, "members:read");
   let registration;
   try {
     registration = await registerMember(parsed.data, user ?? "registration-passcode", {
       formToken: readFormToken(form),
       allowDuplicates: isSaveAnyway(form),
+      flagDuplicates: !mayReadMembers,
       consents: consents.email ? ["registry", "email"] : ["registry"],
     });
   } catch (error) {
@@ -128,7 +132,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (registration.outcome === "duplicates") {
     return possibleDuplicatesAnswer(registration.duplicates, {
       values,
-      mayReadMembers: can(user, "members:read"),
       more: { consents },
     });
   }

@@ -7,10 +7,11 @@ import { databaseOfPreviousRelease, SESSION_SECRET } from "../helpers/previous-r
 import { signInWith, withCookies } from "../helpers/staff-account";
 import { callRoute, databaseKinds, formRequest, type TestServices } from "../helpers/test-services";
 
-// The release before an authenticator's code worked only once (11 migrations) had accounts with
-// two-factor sign-in on, their secrets encrypted by the auth library. Opened by this release, such
-// an account signs in with its password and the app's code as before, and that code then works no
-// more.
+// The release before an authenticator's code worked only once and passcode registrations were
+// flagged for staff to check (11 migrations) had accounts with two-factor sign-in on, their secrets
+// encrypted by the auth library, and members. Opened by this release, such an account signs in
+// with its password and the app's code as before, and that code then works no more; every member
+// is there as it was, none of them flagged.
 
 const EMAIL = "pastor@test.local";
 const PASSWORD = "pastor password 1";
@@ -24,6 +25,9 @@ describe.each(databaseKinds)("upgrading to authenticator codes that work once on
     const old = await databaseOfPreviousRelease(
       kind,
       async ({ addAccount, query }) => {
+        await query(
+          "insert into members (first_name, last_name, email, mobile) values ('Ana', 'Cruz', 'ana@example.org', '33334444'), ('Ana', 'Cruz', 'ana@example.org', '33334444')",
+        );
         const id = await addAccount({ email: EMAIL, password: PASSWORD, name: "Pastor", role: "admin" });
         await query("update users set two_factor_enabled = true where id = $1", [id]);
         await query(
@@ -41,6 +45,15 @@ describe.each(databaseKinds)("upgrading to authenticator codes that work once on
   });
   afterAll(async () => {
     await t?.stop();
+  });
+
+  it("keeps every member as it was, none flagged as a possible duplicate (not even two alike)", async () => {
+    expect(
+      await t.services.database.query("select first_name, possible_duplicate from members order by id"),
+    ).toEqual([
+      { first_name: "Ana", possible_duplicate: false },
+      { first_name: "Ana", possible_duplicate: false },
+    ]);
   });
 
   it("remembers no code yet, signs in with the app's code, then refuses that code", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "possible_duplicate" boolean DEFAULT false NOT NULL;
