@@ -4,6 +4,7 @@ import type { EventEssentials } from "~/lib/event-essentials";
 import { ArrowLink } from "./arrow-link";
 import { dateBadge, formatDateLong, formatTimeRange } from "~/lib/format";
 import { objectPosition } from "~/lib/image-focus";
+import { parseVariantSet } from "~/lib/image-variants";
 import { buttonVariants } from "./ui/button";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -31,12 +32,15 @@ export function EventPicture({
   focusX: number | null;
   focusY: number | null;
 }) {
+  // An uploaded picture's name says its size, so the focal point can go to the frame's middle.
+  const size = parseVariantSet(props.src);
+  const fit = size ? { width: size.width, height: size.height, frame: 16 / 9 } : undefined;
   return (
     <ResponsiveImage
       alt=""
       width={800}
       height={450}
-      style={{ objectPosition: objectPosition(focusX, focusY) }}
+      style={{ objectPosition: objectPosition(focusX, focusY, fit) }}
       {...props}
     />
   );

@@ -52,7 +52,8 @@ export function ResponsiveImage({
   }
   return (
     <picture className="contents">
-      <source type="image/webp" srcSet={sources.webpSrcSet} sizes={sizes} />
+      {/* Not drawn (a source only offers files): in a flex or grid parent it would take a gap. */}
+      <source type="image/webp" srcSet={sources.webpSrcSet} sizes={sizes} className="hidden" />
       <img
         src={sources.src}
         srcSet={sources.srcSet}

@@ -46,12 +46,32 @@ export function choiceOfFocus(
 }
 
 /**
- * CSS `object-position` for a stored point (the centre when there is none). With `object-fit:
- * cover`, the point at x% of the picture lands at x% of the frame, so it is always in view.
+ * CSS `object-position` for a stored point (the centre when there is none), for a picture drawn
+ * with `object-fit: cover`. Given the picture's size and the frame's shape (width / height), the
+ * point is put in the middle of the frame as far as the picture reaches (a face near the top of a
+ * portrait shows with the top of the head); without them, the point at x% of the picture lands at
+ * x% of the frame, which keeps it in view too.
  */
-export function objectPosition(x: number | null | undefined, y: number | null | undefined): string {
+export function objectPosition(
+  x: number | null | undefined,
+  y: number | null | undefined,
+  fit?: { width: number; height: number; frame: number },
+): string {
   if (x == null || y == null) return "50% 50%";
-  return `${clampPercent(x)}% ${clampPercent(y)}%`;
+  if (!fit || fit.width <= 0 || fit.height <= 0 || fit.frame <= 0) {
+    return `${clampPercent(x)}% ${clampPercent(y)}%`;
+  }
+  const shape = fit.width / fit.height;
+  // The share of the picture's width (or height) the frame shows; the other side is shown whole.
+  const shownAcross = Math.min(1, fit.frame / shape);
+  const shownDown = Math.min(1, shape / fit.frame);
+  return `${centred(x, shownAcross)}% ${centred(y, shownDown)}%`;
+}
+
+/** The object-position (percent) that puts `point` (percent) in the middle of a window `shown` wide. */
+function centred(point: number, shown: number): number {
+  if (shown >= 1) return clampPercent(point);
+  return clampPercent(((point / 100 - shown / 2) / (1 - shown)) * 100);
 }
 
 function clampPercent(value: number): number {

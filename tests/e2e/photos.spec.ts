@@ -1,6 +1,7 @@
 import type { Locator, Page, Response } from "@playwright/test";
 import sharp from "sharp";
 import { addDays, todayInChurchZone } from "../../app/lib/dates";
+import { objectPosition } from "../../app/lib/image-focus";
 import { parseVariantSet, variantObjectNames } from "../../app/lib/image-variants";
 import { phoneJpeg } from "../helpers/pictures";
 import { expect, signIn, sql, test } from "./fixtures";
@@ -70,7 +71,12 @@ test("a phone photo becomes an upright, metadata-free picture of a few dozen KB 
   ]);
   // The focal point found in the picture: each place crops the portrait to 16:9 around it.
   expect(event!.image_focus_x).toEqual(expect.any(Number));
-  const focus = `${event!.image_focus_x}% ${event!.image_focus_y}%`;
+  const set = parseVariantSet(event!.image_object_path)!;
+  const focus = objectPosition(event!.image_focus_x, event!.image_focus_y, {
+    width: set.width,
+    height: set.height,
+    frame: 16 / 9,
+  });
   try {
     // Upright: the sideways 4032x3024 frame is kept 1600 wide and taller than wide.
     expect(event!.image_object_path).toMatch(/^event-images\/event-\d{13}-[0-9a-f]{6}_1600x2133\.jpg$/);

@@ -18,6 +18,7 @@ import {
 import { UploadProgress } from "~/components/upload-progress";
 import { eventImageSrc } from "~/lib/event-image";
 import { choiceOfFocus, objectPosition } from "~/lib/image-focus";
+import { parseVariantSet } from "~/lib/image-variants";
 import { formatDate, formatTimeRange } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
@@ -192,6 +193,16 @@ function ApplyToChoice({ repeats }: { repeats: string | null }) {
 
 const time = (value: string | null | undefined) => (value ? value.slice(0, 5) : "");
 
+/** The list's 64x40 picture keeps the event picture's focal point in view. */
+function listPosition(item: { imageSrc: string; imageFocusX: number | null; imageFocusY: number | null }) {
+  const size = parseVariantSet(item.imageSrc);
+  return objectPosition(
+    item.imageFocusX,
+    item.imageFocusY,
+    size ? { width: size.width, height: size.height, frame: 64 / 40 } : undefined,
+  );
+}
+
 /** "12 of 40 seats taken, 3 waiting" (or "5 registered" for an event without a limit). */
 function seatsLine(capacity: number | null, counts: { taken: number; waiting: number } | undefined): string {
   const taken = counts?.taken ?? 0;
@@ -327,7 +338,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               height={40}
               sizes="64px"
               className="h-10 w-16 shrink-0 rounded object-cover"
-              style={{ objectPosition: objectPosition(item.imageFocusX, item.imageFocusY) }}
+              style={{ objectPosition: listPosition(item) }}
             />
           )}
           deleteOptions={(item) =>
