@@ -4,11 +4,11 @@ import { AdminScreen } from "~/components/admin-screen";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/guards.server";
-import { refuse, refusalFor } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { matchesOf } from "~/server/people/personal-data.server";
-import { erasePerson, eraseSummary, eraseView } from "~/server/people/person-erasure.server";
+import { eraseSummary, eraseView } from "~/server/people/person-erasure.server";
+import { confirmAndErase } from "./erase-action.server";
 import { EraseForm } from "./person-data-parts";
 import type { Route } from "./+types/member-erase";
 
@@ -53,33 +53,19 @@ export async function action({ request, params }: Route.ActionArgs) {
   const typed = String(form.get("confirmName") ?? "");
   const matches = matchesOf(form);
   const summary = await summaryOrBack(request, params.id);
-  const title = "Not erased";
-  if (!sameName(typed, summary.name)) {
-    const message = typed.trim()
-      ? `That is not the name. Type ${summary.name} to confirm.`
-      : `Type ${summary.name} to confirm.`;
-    return refuse(
-      400,
-      { title, description: "Nothing was removed." },
-      { fieldErrors: { confirmName: message }, values: { confirmName: typed, matches: matches.join(" ") } },
-    );
-  }
-  let erased;
-  try {
-    erased = await erasePerson({ memberId: params.id }, user, matches);
-  } catch (error) {
-    return refusalFor(error, {
-      title,
-      what: "Erasing a person",
-      fallback: "The person could not be erased, and nothing was removed. Please try again.",
-    });
-  }
-  if (!erased) return refuse(404, { title, description: "That member no longer exists." });
-  throw await redirectWithToast(
-    summary.isDeleted ? "/members/deleted" : "/members/details",
-    { title: "Person erased", description: `${erased.name} was erased.` },
+  return confirmAndErase({
     request,
-  );
+    actor: user,
+    person: { memberId: params.id },
+    matches,
+    typed,
+    expected: summary.name,
+    expectedWhat: "name",
+    isConfirmed: sameName(typed, summary.name),
+    gone: "That member no longer exists.",
+    backTo: summary.isDeleted ? "/members/deleted" : "/members/details",
+    done: (name) => `${name} was erased.`,
+  });
 }
 
 export default function ErasePerson({ loaderData, actionData }: Route.ComponentProps) {

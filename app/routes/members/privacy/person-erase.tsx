@@ -4,11 +4,11 @@ import { AdminScreen } from "~/components/admin-screen";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/guards.server";
-import { refuse, refusalFor } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { matchesOf, membersWithAddress, normalEmail } from "~/server/people/personal-data.server";
-import { erasePerson, eraseSummary, eraseView } from "~/server/people/person-erasure.server";
+import { eraseSummary, eraseView } from "~/server/people/person-erasure.server";
+import { confirmAndErase } from "./erase-action.server";
 import { EraseForm } from "./person-data-parts";
 import type { Route } from "./+types/person-erase";
 
@@ -55,33 +55,19 @@ export async function action({ request }: Route.ActionArgs) {
   const typed = String(form.get("confirmName") ?? "");
   const matches = matchesOf(form);
   const summary = await summaryOrBack(request, email);
-  const title = "Not erased";
-  if (!typed.trim() || normalEmail(typed) !== summary.email) {
-    const message = typed.trim()
-      ? `That is not the address. Type ${summary.email} to confirm.`
-      : `Type ${summary.email} to confirm.`;
-    return refuse(
-      400,
-      { title, description: "Nothing was removed." },
-      { fieldErrors: { confirmName: message }, values: { confirmName: typed, matches: matches.join(" ") } },
-    );
-  }
-  let erased;
-  try {
-    erased = await erasePerson({ email: summary.email }, user, matches);
-  } catch (error) {
-    return refusalFor(error, {
-      title,
-      what: "Erasing a person",
-      fallback: "The person could not be erased, and nothing was removed. Please try again.",
-    });
-  }
-  if (!erased) return refuse(404, { title, description: "Nothing is held under that address any more." });
-  throw await redirectWithToast(
-    PEOPLE,
-    { title: "Person erased", description: `Everything that came in with ${summary.email} was erased.` },
+  return confirmAndErase({
     request,
-  );
+    actor: user,
+    person: { email: summary.email },
+    matches,
+    typed,
+    expected: summary.email,
+    expectedWhat: "address",
+    isConfirmed: typed.trim() !== "" && normalEmail(typed) === summary.email,
+    gone: "Nothing is held under that address any more.",
+    backTo: PEOPLE,
+    done: () => `Everything that came in with ${summary.email} was erased.`,
+  });
 }
 
 export default function ErasePersonByAddress({ loaderData, actionData }: Route.ComponentProps) {
