@@ -394,13 +394,22 @@ export function createApp(options: { env: Env; vite?: ViteDevServer; onRequest?:
   );
   // A fault no page caught: logged without a failed query's values (Express's own handler would
   // print the error whole), answered with a plain 500.
+  // An error that carries its own 4xx status (a file /files does not have: express.static's 404) is
+  // that answer, not a fault.
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    console.error(loggableError(error));
+    const status = (error as { status?: unknown } | null)?.status;
+    const isRefusal = typeof status === "number" && status >= 400 && status < 500;
+    if (!isRefusal) console.error(loggableError(error));
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    res.status(500).type("text/plain").send("Internal Server Error");
+    if (isRefusal)
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status === 404 ? "Not found" : "Bad request");
+    else res.status(500).type("text/plain").send("Internal Server Error");
   });
   return app;
 }

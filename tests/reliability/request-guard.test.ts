@@ -304,6 +304,12 @@ describe("bad input answers 400 or 405 with the usual error page, never 500", ()
     }
   });
 
+  it("a file the store does not have is a 404, not a fault", async () => {
+    const answer = await fetch(`${server.url}/files/ministries/no-such-picture-800.webp`);
+    expect(answer.status).toBe(404);
+    expect(await answer.text()).toBe("Not found");
+  });
+
   it("nothing of it was logged as a server error", () => {
     expect(serverErrors()).toEqual([]);
   });
