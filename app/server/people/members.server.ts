@@ -155,7 +155,7 @@ export async function getMemberProfile(id: string) {
 }
 
 /** A member's name as the audit log keeps it. */
-function memberLabel(member: Pick<Member, "firstName" | "lastName">) {
+export function memberLabel(member: Pick<Member, "firstName" | "lastName">) {
   return `${member.firstName} ${member.lastName}`.trim();
 }
 
@@ -311,26 +311,6 @@ export async function findPossibleDuplicates(
       )[]
     ).filter((reason): reason is DuplicateReason => Boolean(reason)),
   }));
-}
-
-/**
- * Staff checked a registration flagged as a possible duplicate and found someone else: the flag
- * goes. False when the member is gone or was not flagged.
- */
-export async function keepPossibleDuplicate(id: string, actor: Actor): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  return services().db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(members)
-      .set({ possibleDuplicate: false })
-      .where(and(eq(members.id, id), eq(members.possibleDuplicate, true), notDeleted))
-      .returning({ id: members.id, firstName: members.firstName, lastName: members.lastName });
-    if (!row) return false;
-    await logChange(tx, actor, "member.duplicate-kept", {
-      subject: { type: "member", id, label: memberLabel(row) },
-    });
-    return true;
-  });
 }
 
 /** The member as saved, or null when there is no such member. The audit entry names each changed field. */

@@ -17,12 +17,8 @@ import { loadOptional } from "~/server/http/loader.server";
 import { refuse, refusalFor, reply, replyWith } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { redirectWithToast } from "~/server/http/toast.server";
-import {
-  deleteMember,
-  findPossibleDuplicates,
-  getMemberProfile,
-  keepPossibleDuplicate,
-} from "~/server/people/members.server";
+import { deleteMember, findPossibleDuplicates, getMemberProfile } from "~/server/people/members.server";
+import { keepPossibleDuplicate } from "~/server/people/member-duplicate-check.server";
 import { fullName } from "~/lib/names";
 import { memberOrBackToList } from "~/server/people/member-screens.server";
 import {
