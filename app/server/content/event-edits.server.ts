@@ -1,13 +1,13 @@
-import { buffer } from "node:stream/consumers";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt } from "drizzle-orm";
 import { events, eventSeries, type EventRow } from "../../../database/schema";
 import { addDays, momentInChurchZone, todayInChurchZone } from "~/lib/dates";
-import { choiceOfFocus, focusOfChoice, type FocalPoint, type FocusChoice } from "~/lib/image-focus";
+import { focusOfChoice, type FocusChoice } from "~/lib/image-focus";
+import { focusColumns, focusForEdit, type StoredImage } from "./event-picture-focus.server";
 import { describeRepeat, isFrequency, OPEN_SERIES_DAYS, seriesDates, type Frequency } from "~/lib/recurrence";
 import { fieldChanges, logChange, type Actor } from "../platform/change-log.server";
 import type { Database } from "../platform/db.server";
 import { services } from "../platform/services.server";
-import { focusOfPicture, removeStoredFile } from "../platform/images.server";
+import { removeStoredFile } from "../platform/images.server";
 import { promoteFromWaitlist } from "../people/event-seats.server";
 import { getSiteContent } from "../site/site-content.server";
 import { getEventRow, isEventId } from "./events.server";
@@ -47,45 +47,7 @@ export interface EventInput {
   imageFocus?: FocusChoice | "auto";
 }
 
-export interface StoredImage {
-  url: string;
-  objectName: string;
-  /** The focal point found in the picture at upload. */
-  focus?: FocalPoint;
-}
-
-/** The focal point columns of a row. */
-function focusColumns(focus: FocalPoint | null) {
-  return { imageFocusX: focus?.x ?? null, imageFocusY: focus?.y ?? null };
-}
-
-/**
- * The focal point an edit saves: the position chosen, else the one found in a new picture, else
- * the one found in the picture kept. A point found before is kept; after a chosen position (or in
- * a picture from before focal points) the kept picture is looked at again.
- */
-async function focusForEdit(
-  choice: FocusChoice | "auto",
-  image: StoredImage | null,
-  old: Pick<EventRow, "imageObjectPath" | "imageFocusX" | "imageFocusY">,
-): Promise<FocalPoint | null> {
-  const chosen = focusOfChoice(choice);
-  if (chosen) return chosen;
-  if (image) return image.focus ?? null;
-  if (!old.imageObjectPath) return null;
-  if (
-    old.imageFocusX !== null &&
-    old.imageFocusY !== null &&
-    choiceOfFocus(old.imageFocusX, old.imageFocusY) === "auto"
-  )
-    return { x: old.imageFocusX, y: old.imageFocusY };
-  try {
-    return await focusOfPicture(await buffer(services().storage.read(old.imageObjectPath)));
-  } catch (error) {
-    console.warn(`Could not find the focal point of ${old.imageObjectPath}:`, error);
-    return null;
-  }
-}
+export type { StoredImage } from "./event-picture-focus.server";
 
 /** A new event's repetition: how often, and the last date it may reach (null: no end date). */
 export interface SeriesRule {
