@@ -1,18 +1,12 @@
-import crypto from "node:crypto";
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { documents, sermons, sermonSeries, type Sermon } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { pageWindow } from "~/lib/paging";
 import { slugify, type SermonFilters } from "~/lib/sermons";
-import { isYouTubeId } from "~/lib/youtube";
 import { AppError } from "../http/errors.server";
 import { fieldChanges, logChange, type Actor } from "../platform/change-log.server";
-import {
-  fetchPicture,
-  removeStoredFile,
-  storePreparedImage,
-  type PreparedImage,
-} from "../platform/images.server";
+import { removeStoredFile } from "../platform/images.server";
+import { fetchThumbnail, thumbnailColumns, withThumbnail } from "./sermon-thumbnails.server";
 import { services } from "../platform/services.server";
 import { loggableError } from "../platform/db-errors.server";
 
@@ -281,40 +275,6 @@ async function checkNotes(tx: Executor, id: string | null | undefined) {
     });
   }
 }
-
-/** A sermon's video picture as stored: its main copy's name and address. */
-interface StoredThumbnail {
-  objectName: string;
-  url: string;
-}
-
-/**
- * The video's picture from the video platform (`VIDEO_THUMBNAIL_URL`), made into copies as an
- * upload is; null when it is turned off or cannot be had (the card keeps its plain background).
- */
-async function fetchThumbnail(youtubeId: string): Promise<PreparedImage | null> {
-  const source = services().env.VIDEO_THUMBNAIL_URL;
-  if (source === "off" || !isYouTubeId(youtubeId)) return null;
-  const base = `sermon-thumbnails/sermon-${Date.now()}-${crypto.randomBytes(3).toString("hex")}`;
-  return fetchPicture(`${source}/vi/${youtubeId}/hqdefault.jpg`, base);
-}
-
-/**
- * Runs `save` with the stored picture when there is one: its copies are stored first and removed
- * again if `save` throws, so a row never names a missing file nor leaves an unused one.
- */
-async function withThumbnail<T>(
-  picture: PreparedImage | null,
-  save: (thumbnail: StoredThumbnail | null) => Promise<T>,
-): Promise<T> {
-  if (!picture) return save(null);
-  return storePreparedImage(services().storage, picture, (objectName, url) => save({ objectName, url }));
-}
-
-const thumbnailColumns = (thumbnail: StoredThumbnail | null) => ({
-  thumbnailUrl: thumbnail?.url ?? null,
-  thumbnailObjectPath: thumbnail?.objectName ?? null,
-});
 
 /** Adds a sermon, with its video's picture fetched once now (the sermon is saved without it when it cannot be had). */
 export async function createSermon(input: SermonInput, actor: Actor): Promise<Sermon> {
