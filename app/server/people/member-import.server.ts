@@ -11,10 +11,7 @@ import {
   PREVIEW_ROWS,
   type ColumnMapping,
   type ImportFieldKey,
-  type MappingProblems,
   type MinistryChoices,
-  type RowProblem,
-  type UnknownMinistry,
 } from "~/lib/member-import";
 import type { ExistingMember } from "~/lib/member-import-duplicates";
 import { pickMemberFields } from "~/schemas/member-fields";
@@ -25,6 +22,7 @@ import type { Executor } from "../platform/db.server";
 import { services } from "../platform/services.server";
 import { getSiteContent } from "../site/site-content.server";
 import type { ParsedSheet } from "./member-import-file.server";
+import type { ImportPreview } from "./member-import-preview-types.server";
 import { memberContactColumns, notDeleted } from "./members.server";
 
 // Member imports from a spreadsheet: a draft keeps the file's cells while staff choose the columns
@@ -61,7 +59,8 @@ async function writingRows<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-const subject = (row: { id: string; fileName: string }) => ({
+/** How an import is named in the audit log. */
+export const importSubject = (row: { id: string; fileName: string }) => ({
   type: "member-import",
   id: row.id,
   label: row.fileName,
@@ -178,53 +177,12 @@ function existingMembers(executor: Executor): Promise<ExistingMember[]> {
     .where(notDeleted);
 }
 
-export interface ImportColumn {
-  index: number;
-  header: string;
-  /** The first few values of the column, to recognise it by. */
-  examples: string[];
-  field: ImportFieldKey | "";
-}
-
-export interface PreviewRow {
-  row: number;
-  /** It will be imported (perhaps with details left empty, which its problems name). */
-  isReady: boolean;
-  /** The cells of the chosen columns, in the order of `ImportPreview.shownColumns`. */
-  cells: string[];
-  problems: RowProblem[];
-}
-
-/** A row listed under the preview, with the cells it is known by and its problems. */
-export interface ListedRow {
-  row: number;
-  cells: string[];
-  problems: RowProblem[];
-}
-
-/** A draft as the mapping and preview screen shows it. */
-export interface ImportPreview {
-  summary: ImportSummary;
-  columns: ImportColumn[];
-  mapping: ColumnMapping;
-  mappingProblems: MappingProblems;
-  /** The chosen columns, which the preview table shows. */
-  shownColumns: { index: number; header: string; field: ImportFieldKey }[];
-  total: number;
-  ready: number;
-  /** Ready rows imported without a detail that could not be read. */
-  withEmptyCells: number;
-  skipped: number;
-  previewRows: PreviewRow[];
-  /** The first rows that will be skipped, with their problems. */
-  skippedRows: ListedRow[];
-  /** The first rows that will be imported with a detail left empty, with what is left out. */
-  emptiedRows: ListedRow[];
-  /** Ministries the sheet names that are not ours, for staff to match to one of ours (or leave out). */
-  unknownMinistries: UnknownMinistry[];
-  /** The church's ministries, to choose from. */
-  ministries: { slug: string; name: string }[];
-}
+export type {
+  ImportColumn,
+  ImportPreview,
+  ListedRow,
+  PreviewRow,
+} from "./member-import-preview-types.server";
 
 /**
  * Everything the screen of a draft shows: its columns with examples and the chosen fields, and
@@ -404,7 +362,7 @@ export async function runImport(
         })
         .where(eq(memberImports.id, draft.id));
       await logChange(tx, user, "member.imported", {
-        subject: subject(draft),
+        subject: importSubject(draft),
         details: {
           imported: check.ready,
           skipped: check.skipped,
@@ -420,43 +378,4 @@ export async function runImport(
       } as const;
     }),
   );
-}
-
-export type UndoOutcome =
-  | { kind: "undone"; fileName: string; removed: number }
-  | { kind: "not-imported"; fileName: string; status: ImportStatus }
-  | { kind: "not-found" };
-
-/**
- * Undoes an import as a whole, in one transaction: removes the members it created (those deleted
- * since go too, so none can come back from "Recently deleted"), marks it 'undone' and records
- * one audit entry with how many members went.
- */
-export async function undoImport(id: string, user: StaffUser): Promise<UndoOutcome> {
-  if (!isUuid(id)) return { kind: "not-found" };
-  return services().db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: memberImports.id, fileName: memberImports.fileName, status: memberImports.status })
-      .from(memberImports)
-      .where(eq(memberImports.id, id))
-      .for("update");
-    if (!row) return { kind: "not-found" } as const;
-    if (row.status !== "imported") {
-      return { kind: "not-imported", fileName: row.fileName, status: row.status as ImportStatus } as const;
-    }
-    const removed = await tx
-      .delete(members)
-      .where(eq(members.importId, row.id))
-      .returning({ deletedAt: members.deletedAt });
-    const live = removed.filter((member) => member.deletedAt === null).length;
-    await tx
-      .update(memberImports)
-      .set({ status: "undone", undoneAt: new Date(), undoneByLabel: user.email })
-      .where(eq(memberImports.id, row.id));
-    await logChange(tx, user, "member.import-undone", {
-      subject: subject(row),
-      details: { removed: live, ...(removed.length > live ? { alreadyDeleted: removed.length - live } : {}) },
-    });
-    return { kind: "undone", fileName: row.fileName, removed: live } as const;
-  });
 }

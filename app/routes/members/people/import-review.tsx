@@ -29,8 +29,8 @@ import {
   previewImport,
   runImport,
   saveImportMapping,
-  undoImport,
 } from "~/server/people/member-import.server";
+import { undoImport } from "~/server/people/member-import-undo.server";
 import { ImportPreview } from "./import-review-preview";
 import { plural } from "./import-words";
 import type { Route } from "./+types/import-review";
