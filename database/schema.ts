@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -37,8 +38,20 @@ export const users = pgTable("users", {
   image: text("image"),
   username: text("username").unique(),
   displayUsername: text("display_username"),
-  /** 'admin' (everything), 'staff' (the registry and messages) or 'editor' (content). */
+  /**
+   * A built-in role's key ('admin', 'staff', 'editor', 'ministry-head') or the id of one of the
+   * church's own roles (staff_roles); see app/lib/permissions.ts.
+   */
   role: text("role").notNull().default("staff"),
+  /** The ministries (slugs) the account looks after: all a role limited to ministries reaches. */
+  ministries: text("ministries")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** The member of the registry this account belongs to, when linked (issue 34). */
+  memberId: uuid("member_id")
+    .unique()
+    .references((): AnyPgColumn => members.id, { onDelete: "set null" }),
   /** A disabled account ('banned' in the auth library's words) cannot sign in. */
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
@@ -55,6 +68,25 @@ export const users = pgTable("users", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The church's own roles (issue 34): a name and a level per permission area. The built-in roles
+ * (Admin, Staff, Editor, Ministry head) live in code; an account's `role` names either.
+ */
+export const staffRoles = pgTable(
+  "staff_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** { area: level }, e.g. { "sermons": "edit" }; an area left out is "none". */
+    levels: jsonb("levels").$type<Record<string, string>>().notNull().default({}),
+    /** Reaches only what belongs to the account's ministries. */
+    ministryOnly: boolean("ministry_only").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("staff_roles_name_idx").on(sql`lower(${t.name})`)],
+);
 
 /** An account's authenticator-app secret and backup codes (encrypted by the auth library). */
 export const twoFactors = pgTable(

@@ -2,14 +2,15 @@ import { ExternalLink, LogOut, Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { currentItem, type MembersNavGroup, type NavCounts } from "~/lib/members-nav";
-import { ROLE_LABELS, type Role } from "~/lib/permissions";
+import type { Access } from "~/lib/permissions";
 import { cn } from "~/lib/utils";
 import { ChurchLogo } from "./church-logo";
 
 interface Person {
   name: string;
   email: string;
-  role: Role;
+  roleName: string;
+  access: Access;
 }
 
 /** "3 new" next to the inbox (or "2 waiting" next to members' updates): the count, and words for a screen reader. */
@@ -167,7 +168,7 @@ export function MembersNavigation({
             <div className="border-t border-border px-4 py-3" data-testid="signed-in-person">
               <p className="truncate text-sm font-semibold text-navy">{person.name}</p>
               <p className="truncate text-xs text-muted-foreground">
-                {person.email} · {ROLE_LABELS[person.role]}
+                {person.email} · {person.roleName}
               </p>
               <div className="mt-3 flex flex-wrap items-center gap-2">
                 <ViewWebsiteLink className="inline-flex items-center gap-1.5 rounded-md border border-border px-3 py-2 text-sm font-medium text-primary hover:bg-muted" />

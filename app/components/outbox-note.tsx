@@ -1,13 +1,13 @@
 import { MailWarning } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
-import { can, type Role } from "~/lib/permissions";
+import { can, type Access } from "~/lib/permissions";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Says when e-mail is not set up, or when e-mails wait to be sent, with the way to see them. */
 export function OutboxNote({ emailConfigured, waiting }: { emailConfigured: boolean; waiting: number }) {
   const layout = useRouteLoaderData("routes/members/home/layout") as
-    { person?: { role: Role } | null } | undefined;
+    { person?: { access: Access } | null } | undefined;
   // An administrator can set e-mail up on the settings screen; others are told it is not set up.
   const canSetUp = !emailConfigured && can(layout?.person, "settings:manage");
   if (emailConfigured && waiting === 0) return null;

@@ -1,7 +1,11 @@
 import { Check, Copy } from "lucide-react";
 import { useRef, useState, type ComponentProps, type ReactNode } from "react";
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from "~/lib/permissions";
-import { STATUS_LABELS, type InvitationLinkView, type StaffStatus } from "~/lib/staff-accounts";
+import {
+  STATUS_LABELS,
+  type InvitationLinkView,
+  type RoleOption,
+  type StaffStatus,
+} from "~/lib/staff-accounts";
 import { cn } from "~/lib/utils";
 import { StatusBadge, type StatusTone } from "./status-badge";
 import { Button } from "./ui/button";
@@ -25,31 +29,34 @@ export function StaffStatusBadge({ status, className }: { status: StaffStatus; c
   );
 }
 
-/** Admin, Staff or Editor. */
-export function RoleBadge({ role }: { role: Role }) {
+/** The role's name: Admin, Staff, Editor, Ministry head or one of the church's own. */
+export function RoleBadge({ name }: { name: string }) {
   return (
     <span
       data-testid="staff-role"
       className="inline-flex shrink-0 items-center rounded-full bg-background px-2.5 py-0.5 text-xs font-semibold text-navy ring-1 ring-border"
     >
-      {ROLE_LABELS[role]}
+      {name}
     </span>
   );
 }
 
 /**
- * The role as a choice of three, each with what it may do, so the admin knows what they give.
+ * The role as a choice among the church's roles, each with what it may do, so the admin knows
+ * what they give.
  * `idPrefix` keeps the ids apart when two forms on a page have it.
  */
 export function RoleChoice({
+  roles,
   idPrefix,
   defaultValue,
   error,
   disabled,
   legend = "What may this account do?",
 }: {
+  roles: RoleOption[];
   idPrefix: string;
-  defaultValue?: Role;
+  defaultValue?: string;
   error?: string;
   disabled?: boolean;
   legend?: string;
@@ -58,16 +65,16 @@ export function RoleChoice({
   return (
     <fieldset className="grid gap-2" disabled={disabled} aria-describedby={error ? errorId : undefined}>
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
-      {ROLES.map((role) => (
+      {roles.map((role) => (
         <ChoiceOption
-          key={role}
-          id={`${idPrefix}-role-${role}`}
+          key={role.key}
+          id={`${idPrefix}-role-${role.key}`}
           name="role"
-          value={role}
+          value={role.key}
           required
-          defaultChecked={defaultValue === role}
-          label={ROLE_LABELS[role]}
-          description={ROLE_DESCRIPTIONS[role]}
+          defaultChecked={defaultValue === role.key}
+          label={role.name}
+          description={role.description}
         />
       ))}
       {error ? (

@@ -21,7 +21,7 @@ export const ACTION_GROUPS = {
     label: "Passwords and two-factor sign-in",
     patterns: ["auth.password-%", "%.password-%", "%two-factor%", "%backup-codes%", "staff.invitation-%"],
   },
-  staff: { label: "Staff accounts", patterns: ["staff.%"] },
+  staff: { label: "Staff accounts and roles", patterns: ["staff.%", "role.%"] },
   account: { label: "Own account changes", patterns: ["account.%"] },
   settings: { label: "Settings", patterns: ["settings.%", "retention.changed"] },
   retention: { label: "Data retention: settings and clean-ups", patterns: ["retention.%"] },

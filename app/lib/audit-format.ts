@@ -187,6 +187,17 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
   "staff.disabled": (e) => `disabled staff account ${e.subject}`,
   "staff.enabled": (e) => `enabled staff account ${e.subject}`,
   "staff.deleted": (e) => `deleted staff account ${e.subject}`,
+  "staff.ministries-changed": (e) => `changed the ministries of ${e.subject}`,
+  "staff.member-linked": (e) => `linked staff account ${e.subject} to a member of the registry`,
+  "staff.member-unlinked": (e) => `unlinked staff account ${e.subject} from the registry`,
+
+  // Roles (issue 34)
+  "role.created": (e) => `created role ${e.subject}`,
+  "role.changed": (e) =>
+    typeof e.details.renamedFrom === "string"
+      ? `renamed role ${e.details.renamedFrom} to ${e.subject} and changed what it may do`
+      : `changed what role ${e.subject} may do`,
+  "role.deleted": (e) => `deleted role ${e.subject}`,
   "staff.signed-out-everywhere": (e) => `signed ${e.subject} out everywhere`,
   "staff.password-link-created": (e) => `made a password link for ${e.subject}`,
   "staff.invitation-resent": (e) => `sent ${e.subject} a new invitation link`,
@@ -322,7 +333,7 @@ class EntryContext {
   }
 
   get role(): string | null {
-    return roleName(this.details.role);
+    return roleName(this.details.roleName ?? this.details.role);
   }
 
   /** A role change, however it was written: { from, to }, { previousRole, role } or a 'role' change. */
@@ -330,8 +341,8 @@ class EntryContext {
     const change = this.rawChanges().find((c) => c.field === "role");
     if (change) return { from: roleName(change.from), to: roleName(change.to) };
     return {
-      from: roleName(this.details.from ?? this.details.previousRole),
-      to: roleName(this.details.to ?? this.details.role),
+      from: roleName(this.details.fromName ?? this.details.from ?? this.details.previousRole),
+      to: roleName(this.details.toName ?? this.details.to ?? this.details.role),
     };
   }
 

@@ -1,7 +1,7 @@
 import { labelsOf, type Choice, type MemberOptions } from "~/content/member-options";
 import { MEMBER_FIELDS, type MemberField } from "~/schemas/member-fields";
 import { formatDate } from "./format";
-import { ROLE_LABELS, isRole } from "./permissions";
+import { PRESETS, isPresetKey } from "./permissions";
 
 // Stored values of audit entries in words ("Thu 1 Mar 1990", a ministry's name, "(empty)"), and the
 // small word helpers the entry descriptions share.
@@ -63,7 +63,7 @@ function objectInWords(object: Record<string, unknown>, names: AuditNames): stri
 
 export function roleName(value: unknown): string | null {
   if (typeof value !== "string" || !value) return null;
-  return isRole(value) ? ROLE_LABELS[value] : value;
+  return isPresetKey(value) ? PRESETS[value].name : value;
 }
 
 export function stringList(value: unknown): string[] {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { currentItem, MEMBERS_NAV, navigationFor } from "./members-nav";
-import { can, ROLES } from "./permissions";
+import { currentItem, MEMBERS_NAV, mayOpen, navigationFor } from "./members-nav";
+import { PRESETS, PRESET_KEYS } from "./permissions";
 
 const labels = (groups: ReturnType<typeof navigationFor>) =>
   Object.fromEntries(groups.map((group) => [group.label ?? "", group.items.map((item) => item.label)]));
 
 describe("navigationFor", () => {
   it("shows an editor the content and the website, and nothing of the registry or messages", () => {
-    expect(labels(navigationFor("editor"))).toEqual({
+    expect(labels(navigationFor(PRESETS.editor))).toEqual({
       "": ["Dashboard"],
       Content: ["Sermons", "Events", "Ministry Videos", "Ministry Images", "Files and eLibrary"],
       Website: ["Website"],
@@ -16,32 +16,50 @@ describe("navigationFor", () => {
   });
 
   it("shows staff the registry and messages, and no content, website or settings of others", () => {
-    const groups = labels(navigationFor("staff"));
+    const groups = labels(navigationFor(PRESETS.staff));
     expect(Object.keys(groups)).toEqual(["", "People", "Messages", "Settings"]);
     expect(groups.People).toContain("Membership List");
     expect(groups.Settings).toEqual(["My Account"]);
   });
 
+  it("shows a ministry head its ministries' people, sign-ups, media and pages, and nothing else", () => {
+    expect(labels(navigationFor(PRESETS["ministry-head"]))).toEqual({
+      "": ["Dashboard"],
+      People: ["Membership List", "Ministry Registrations", "Event Registrations"],
+      Content: ["Ministry Videos", "Ministry Images"],
+      Website: ["Website"],
+      Settings: ["My Account"],
+    });
+  });
+
+  it("shows a sermons volunteer the sermons and ministry media only", () => {
+    expect(labels(navigationFor({ levels: { sermons: "edit" }, ministryOnly: false }))).toEqual({
+      "": ["Dashboard"],
+      Content: ["Sermons", "Ministry Videos", "Ministry Images"],
+      Settings: ["My Account"],
+    });
+  });
+
   it("shows an admin every screen", () => {
     const all = MEMBERS_NAV.flatMap((group) => group.items.map((item) => item.to));
-    expect(navigationFor("admin").flatMap((group) => group.items.map((item) => item.to))).toEqual(all);
+    expect(navigationFor(PRESETS.admin).flatMap((group) => group.items.map((item) => item.to))).toEqual(all);
   });
 
   it("never offers a screen the role may not open", () => {
-    for (const role of ROLES) {
-      for (const item of navigationFor(role).flatMap((group) => group.items)) {
-        if (item.permission) expect(can({ role }, item.permission), `${role} ${item.to}`).toBe(true);
+    for (const key of PRESET_KEYS) {
+      for (const item of navigationFor(PRESETS[key]).flatMap((group) => group.items)) {
+        expect(mayOpen(PRESETS[key], item.permission), `${key} ${item.to}`).toBe(true);
       }
     }
   });
 
   it("shows an account that must finish its set-up only its own account", () => {
-    expect(labels(navigationFor("admin", { unfinished: true }))).toEqual({ Settings: ["My Account"] });
+    expect(labels(navigationFor(PRESETS.admin, { unfinished: true }))).toEqual({ Settings: ["My Account"] });
   });
 });
 
 describe("currentItem", () => {
-  const groups = navigationFor("admin");
+  const groups = navigationFor(PRESETS.admin);
   it.each([
     ["/members", "Dashboard"],
     ["/members/", "Dashboard"],

@@ -1,11 +1,12 @@
-import { can, type Permission, type Role } from "./permissions";
+import { WEBSITE_PERMISSIONS } from "~/schemas/site-sections";
+import { can, type Access, type Permission } from "./permissions";
 
 /** One screen in the members navigation. */
 export interface MembersNavItem {
   to: string;
   label: string;
-  /** Shown only to those who may use it (to every signed-in account when none is named). */
-  permission?: Permission;
+  /** Shown only to those who may use it (any one of a list; every signed-in account when none). */
+  permission?: Permission | readonly Permission[];
   /** Other addresses that belong to this screen (a member's profile belongs to the list). */
   also?: string[];
   /** The count it carries: the inbox's new messages, or members' changes waiting for review. */
@@ -64,7 +65,7 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
       {
         to: "/members/privacy/people",
         label: "Data Requests",
-        permission: "members:read",
+        permission: "members:export",
         also: ["/members/privacy/people/"],
       },
     ],
@@ -86,16 +87,18 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
   {
     label: "Content",
     items: [
-      { to: "/members/add-sermon", label: "Sermons", permission: "content:write" },
-      { to: "/members/add-event", label: "Events", permission: "content:write" },
-      { to: "/members/add-ministry-video", label: "Ministry Videos", permission: "content:write" },
-      { to: "/members/update-ministry-image", label: "Ministry Images", permission: "content:write" },
-      { to: "/members/upload", label: "Files and eLibrary", permission: "content:write" },
+      { to: "/members/add-sermon", label: "Sermons", permission: "sermons:write" },
+      { to: "/members/add-event", label: "Events", permission: "events:write" },
+      { to: "/members/add-ministry-video", label: "Ministry Videos", permission: "ministry-media:write" },
+      { to: "/members/update-ministry-image", label: "Ministry Images", permission: "ministry-media:write" },
+      { to: "/members/upload", label: "Files and eLibrary", permission: "library:write" },
     ],
   },
   {
     label: "Website",
-    items: [{ to: "/members/site", label: "Website", permission: "site:write", also: ["/members/site/"] }],
+    items: [
+      { to: "/members/site", label: "Website", permission: WEBSITE_PERMISSIONS, also: ["/members/site/"] },
+    ],
   },
   {
     label: "Settings",
@@ -130,15 +133,20 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
  * account that must first finish its own set-up (a temporary password, two-factor sign-in) sees
  * only its account.
  */
-export function navigationFor(role: Role, options: { unfinished?: boolean } = {}): MembersNavGroup[] {
+export function navigationFor(access: Access, options: { unfinished?: boolean } = {}): MembersNavGroup[] {
   return MEMBERS_NAV.map((group) => ({
     ...group,
     items: group.items.filter((item) =>
-      options.unfinished
-        ? item.to === "/members/account"
-        : !item.permission || can({ role }, item.permission),
+      options.unfinished ? item.to === "/members/account" : mayOpen(access, item.permission),
     ),
   })).filter((group) => group.items.length > 0);
+}
+
+/** Whether a role may open a screen that needs `permission` (any one of a list; none: anyone). */
+export function mayOpen(access: Access, permission: MembersNavItem["permission"]): boolean {
+  if (!permission) return true;
+  const wanted = typeof permission === "string" ? [permission] : permission;
+  return wanted.some((one) => can({ access }, one));
 }
 
 function withoutTrailingSlash(pathname: string) {

@@ -1,67 +1,281 @@
 /**
- * The roles a staff account can have:
- * - admin: everything, including staff accounts, security settings and the audit log;
- * - staff: the member registry, reports and exports, registrations and messages;
- * - editor: the website's content, sermons, videos, events, documents and ministry images.
+ * Who may do what (issue 34): the members area is cut into permission **areas**, each given a
+ * **level** (none, view, edit, and for two areas a fuller level). A **role** is a named set of
+ * area levels: four built-in presets (Admin, Staff, Editor, Ministry head) and the church's own
+ * roles, made on the staff screen. A role may be **limited to the account's ministries**: such
+ * an account reaches only what belongs to its ministries, and its queries are filtered by them.
+ *
+ * Every permission the server checks belongs to exactly one area and level, in one table
+ * (PERMISSIONS), and `can()` reads it; screens use the same table to show only what a person can
+ * use.
  */
-export const ROLES = ["admin", "staff", "editor"] as const;
-export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = { admin: "Admin", staff: "Staff", editor: "Editor" };
+export const LEVELS = ["none", "view", "edit", "manage"] as const;
+export type Level = (typeof LEVELS)[number];
 
-export const ROLE_DESCRIPTIONS: Record<Role, string> = {
-  admin:
-    "Everything, including staff accounts, security settings, the audit log and erasing a person for good.",
-  staff: "Members, reports and exports, registrations and messages.",
-  editor: "Website content, sermons, ministry videos, events, documents and ministry images.",
+export const AREAS = [
+  "members",
+  "reports",
+  "registrations",
+  "messages",
+  "announcements",
+  "website",
+  "privacy",
+  "sermons",
+  "events",
+  "library",
+  "staff",
+  "audit",
+] as const;
+export type Area = (typeof AREAS)[number];
+
+export interface AreaDefinition {
+  label: string;
+  /** The levels that make sense for the area beyond none, each with what it lets a person do. */
+  levels: Partial<Record<Exclude<Level, "none">, string>>;
+  /** True when the area holds things that belong to a ministry, so a limited role can reach them. */
+  byMinistry?: boolean;
+}
+
+export const AREA_DEFINITIONS: Record<Area, AreaDefinition> = {
+  members: {
+    label: "Member registry",
+    levels: { view: "see members' records", edit: "add, change, import and delete members" },
+    byMinistry: true,
+  },
+  reports: {
+    label: "Reports and exports",
+    levels: { view: "see reports, download exports and answer data requests" },
+  },
+  registrations: {
+    label: "Registrations and check-in",
+    levels: { view: "see sign-ups and event registrations", edit: "also check people in at the door" },
+    byMinistry: true,
+  },
+  messages: {
+    label: "Messages (inbox)",
+    levels: { edit: "read and answer the inbox, see the outbox" },
+  },
+  announcements: {
+    label: "Announcements",
+    levels: { edit: "send announcements" },
+    byMinistry: true,
+  },
+  website: {
+    label: "Website and church details",
+    levels: { edit: "edit the website's pages, the church's details, pastors and ministry pages" },
+    byMinistry: true,
+  },
+  privacy: {
+    label: "Privacy notice and privacy tools",
+    levels: {
+      edit: "edit the privacy notice",
+      manage: "also erase a person for good and set how long data is kept",
+    },
+  },
+  sermons: {
+    label: "Sermons and media",
+    levels: { edit: "add and change sermons, ministry videos and ministry images" },
+    byMinistry: true,
+  },
+  events: { label: "Events", levels: { edit: "add and change events" } },
+  library: { label: "eLibrary and documents", levels: { edit: "add and change files and documents" } },
+  staff: {
+    label: "Staff accounts and settings",
+    levels: { edit: "manage staff accounts and roles, the site's settings, backups and security" },
+  },
+  audit: { label: "Audit log", levels: { view: "read and download the audit log" } },
 };
 
-export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+interface PermissionDefinition {
+  area: Area;
+  level: Exclude<Level, "none">;
+  /** A limited role keeps it, for its ministries' rows only (the server filters its queries). */
+  byMinistry?: true;
 }
 
-// One table of who may do what; guards check it on the server and screens use it to show only
-// what a person can use.
-const GRANTS = {
-  "members:read": ["admin", "staff"],
-  "members:write": ["admin", "staff"],
-  /** Erase a person for good: the member and everything linked by e-mail or mobile (issue 23). */
-  "members:erase": ["admin"],
-  "reports:read": ["admin", "staff"],
-  "registrations:read": ["admin", "staff"],
+// The one table: every permission the server checks, with its area and the level it needs.
+const PERMISSION_TABLE = {
+  "members:read": { area: "members", level: "view", byMinistry: true },
+  "members:write": { area: "members", level: "edit" },
+  "reports:read": { area: "reports", level: "view" },
+  /** A person's data: a member's export, and finding anyone's data by e-mail or mobile. */
+  "members:export": { area: "reports", level: "view" },
+  "registrations:read": { area: "registrations", level: "view", byMinistry: true },
   /** Mark registrants as arrived at the door (the check-in list of an event). */
-  "registrations:check-in": ["admin", "staff"],
-  /** The inbox: read connect messages and sign-ups, mark them, reply by e-mail; own notifications. */
-  "messages:read": ["admin", "staff"],
-  /** Sermons, ministry videos, events, eLibrary documents, ministry images. */
-  "content:write": ["admin", "editor"],
-  /** The Website section and demo content. */
-  "site:write": ["admin", "editor"],
-  "passcode:change": ["admin"],
-  /** The notification default for accounts that have not chosen. */
-  "notifications:defaults": ["admin"],
-  /** Staff accounts: invite, change role, disable, delete; require two-factor sign-in. */
-  "staff:manage": ["admin"],
-  "audit:read": ["admin"],
-  /** The daily backup's outcome on the dashboard. */
-  "backups:read": ["admin"],
-  /** The site's own settings: its address, the mail server, the outbox after a quiet time (issue 32). */
-  "settings:manage": ["admin"],
-  /** Back up now, download, restore, the off-site copy (issue 32). */
-  "backups:manage": ["admin"],
+  "registrations:check-in": { area: "registrations", level: "edit" },
+  /** The inbox: read connect messages and sign-ups, mark them, reply by e-mail; the outbox. */
+  "messages:read": { area: "messages", level: "edit" },
+  "announcements:send": { area: "announcements", level: "edit", byMinistry: true },
+  /** The Website section (the church's details, pages, pastors) and demo content. */
+  "site:write": { area: "website", level: "edit" },
+  /** A ministry's own page texts on the website. */
+  "ministry-page:write": { area: "website", level: "edit", byMinistry: true },
+  "privacy-notice:write": { area: "privacy", level: "edit" },
+  /** Erase a person for good: the member and everything linked by e-mail or mobile (issue 23). */
+  "members:erase": { area: "privacy", level: "manage" },
   /** How long personal data is kept (data retention), and the retention job's last run. */
-  "privacy:manage": ["admin"],
-} as const satisfies Record<string, readonly Role[]>;
+  "privacy:manage": { area: "privacy", level: "manage" },
+  "sermons:write": { area: "sermons", level: "edit" },
+  /** Ministry videos and ministry images. */
+  "ministry-media:write": { area: "sermons", level: "edit", byMinistry: true },
+  "events:write": { area: "events", level: "edit" },
+  "library:write": { area: "library", level: "edit" },
+  /** Staff accounts and roles: invite, change role, disable, delete; require two-factor sign-in. */
+  "staff:manage": { area: "staff", level: "edit" },
+  "passcode:change": { area: "staff", level: "edit" },
+  /** The notification default for accounts that have not chosen. */
+  "notifications:defaults": { area: "staff", level: "edit" },
+  /** The daily backup's outcome on the dashboard. */
+  "backups:read": { area: "staff", level: "edit" },
+  /** Back up now, download, restore, the off-site copy (issue 32). */
+  "backups:manage": { area: "staff", level: "edit" },
+  /** The site's own settings: its address, the mail server, the outbox after a quiet time (issue 32). */
+  "settings:manage": { area: "staff", level: "edit" },
+  "audit:read": { area: "audit", level: "view" },
+} as const satisfies Record<string, PermissionDefinition>;
 
-export type Permission = keyof typeof GRANTS;
+export type Permission = keyof typeof PERMISSION_TABLE;
+export const PERMISSIONS = Object.keys(PERMISSION_TABLE) as Permission[];
 
-export const PERMISSIONS = Object.keys(GRANTS) as Permission[];
-
-export function can(user: { role: Role } | null | undefined, action: Permission): boolean {
-  return !!user && (GRANTS[action] as readonly Role[]).includes(user.role);
+export function permissionDefinition(permission: Permission): PermissionDefinition {
+  return PERMISSION_TABLE[permission];
 }
 
-/** The roles that have `action`, e.g. to find who may be told about a message. */
-export function rolesWith(action: Permission): Role[] {
-  return [...(GRANTS[action] as readonly Role[])];
+/** The level a role gives each area; an area left out is "none". */
+export type AreaLevels = Partial<Record<Area, Level>>;
+
+/** What a signed-in person may do: their role's levels, and whether it is limited to ministries. */
+export interface Access {
+  levels: AreaLevels;
+  ministryOnly: boolean;
+}
+
+const rank = (level: Level | undefined) => LEVELS.indexOf(level ?? "none");
+
+/** Whether `who` may do `permission`: the one check the guards and the screens share. */
+export function can(who: { access: Access } | null | undefined, permission: Permission): boolean {
+  if (!who) return false;
+  const definition: PermissionDefinition = PERMISSION_TABLE[permission];
+  if (who.access.ministryOnly && !definition.byMinistry) return false;
+  return rank(who.access.levels[definition.area]) >= rank(definition.level);
+}
+
+/** The area and level a refused permission needs, in words: "Events: edit". */
+export function permissionInWords(permission: Permission): string {
+  const { area, level } = PERMISSION_TABLE[permission];
+  return `${AREA_DEFINITIONS[area].label}: ${level}`;
+}
+
+/** The levels an area offers, from none up. */
+export function levelsOf(area: Area): Level[] {
+  return LEVELS.filter((level) => level === "none" || AREA_DEFINITIONS[area].levels[level] !== undefined);
+}
+
+/**
+ * Stored levels made safe to use: unknown areas dropped, and a level an area does not offer
+ * lowered to the next one it does (so a hand-edited row never gives more than it says).
+ */
+export function cleanLevels(value: unknown): AreaLevels {
+  const levels: AreaLevels = {};
+  if (!value || typeof value !== "object") return levels;
+  for (const area of AREAS) {
+    const wanted = (value as Record<string, unknown>)[area];
+    if (typeof wanted !== "string" || !(LEVELS as readonly string[]).includes(wanted)) continue;
+    const offered = levelsOf(area).filter((level) => rank(level) <= rank(wanted as Level));
+    const level = offered.at(-1) ?? "none";
+    if (level !== "none") levels[area] = level;
+  }
+  return levels;
+}
+
+// ---- Roles ------------------------------------------------------------------------------------
+
+/** The built-in roles, kept by key in the account's `role` column since the first release. */
+export const PRESET_KEYS = ["admin", "staff", "editor", "ministry-head"] as const;
+export type PresetKey = (typeof PRESET_KEYS)[number];
+
+export interface RoleDefinition {
+  /** The preset's key, or a custom role's id. */
+  key: string;
+  name: string;
+  levels: AreaLevels;
+  ministryOnly: boolean;
+  builtIn: boolean;
+}
+
+const everything = Object.fromEntries(AREAS.map((area) => [area, levelsOf(area).at(-1)])) as AreaLevels;
+
+export const PRESETS: Record<PresetKey, RoleDefinition> = {
+  admin: { key: "admin", name: "Admin", levels: everything, ministryOnly: false, builtIn: true },
+  staff: {
+    key: "staff",
+    name: "Staff",
+    levels: {
+      members: "edit",
+      reports: "view",
+      registrations: "edit",
+      messages: "edit",
+      announcements: "edit",
+    },
+    ministryOnly: false,
+    builtIn: true,
+  },
+  editor: {
+    key: "editor",
+    name: "Editor",
+    levels: { website: "edit", privacy: "edit", sermons: "edit", events: "edit", library: "edit" },
+    ministryOnly: false,
+    builtIn: true,
+  },
+  "ministry-head": {
+    key: "ministry-head",
+    name: "Ministry head",
+    levels: {
+      members: "view",
+      registrations: "view",
+      website: "edit",
+      sermons: "edit",
+      announcements: "edit",
+    },
+    ministryOnly: true,
+    builtIn: true,
+  },
+};
+
+export function isPresetKey(value: unknown): value is PresetKey {
+  return typeof value === "string" && (PRESET_KEYS as readonly string[]).includes(value);
+}
+
+/** The least a role can be: what an account whose role is missing or unknown gets. */
+export const NO_ACCESS: Access = { levels: {}, ministryOnly: false };
+
+/** The permissions a role gives (for tests, summaries and finding who to notify). */
+export function permissionsOf(access: Access): Permission[] {
+  return PERMISSIONS.filter((permission) => can({ access }, permission));
+}
+
+/**
+ * A role in plain words: what it can do, area by area, and what it cannot. A limited role says
+ * so first, because it changes the meaning of everything after it.
+ */
+export function describeAccess(access: Access): { can: string[]; cannot: string[] } {
+  const canDo: string[] = [];
+  const cannot: string[] = [];
+  for (const area of AREAS) {
+    const definition = AREA_DEFINITIONS[area];
+    const level = access.levels[area] ?? "none";
+    const reachable = level !== "none" && (!access.ministryOnly || definition.byMinistry);
+    if (!reachable) {
+      cannot.push(definition.label);
+      continue;
+    }
+    const words = levelsOf(area)
+      .filter((offered) => offered !== "none" && rank(offered) <= rank(level))
+      .map((offered) => definition.levels[offered as Exclude<Level, "none">]!);
+    canDo.push(
+      `${definition.label}: ${words.join("; ")}${access.ministryOnly ? " (own ministries only)" : ""}`,
+    );
+  }
+  return { can: canDo, cannot };
 }

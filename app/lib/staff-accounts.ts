@@ -1,5 +1,4 @@
 import type { ActionResult } from "./action-result";
-import type { Role } from "./permissions";
 
 /** An account's state on the staff-accounts screen. */
 export type StaffStatus = "disabled" | "invited" | "must-change-password" | "active";
@@ -16,7 +15,9 @@ export interface StaffAccountView {
   id: string;
   name: string;
   email: string;
-  role: Role;
+  /** The role's key (built-in) or id (the church's own). */
+  role: string;
+  roleName: string;
   status: StaffStatus;
   /** "Link expires Nov 26, 2026, 3:05 PM", "The invitation link expired …": for invitations not accepted yet. */
   statusNote: string | null;
@@ -44,3 +45,10 @@ export type StaffActionResult = ActionResult & {
   /** A password reset link an admin made (recovery without e-mail), shown this once. */
   resetLink?: InvitationLinkView;
 };
+
+/** A role as the choice shows it: its name and what it may do in plain words. */
+export interface RoleOption {
+  key: string;
+  name: string;
+  description: string;
+}

@@ -1,3 +1,4 @@
+import type { Permission } from "~/lib/permissions";
 import {
   lines,
   list,
@@ -370,3 +371,13 @@ export const SITE_SECTIONS: SiteSectionDefinition[] = [
 export function ministrySectionKey(slug: string) {
   return `ministry:${slug}`;
 }
+
+/** The permission that edits a section: the privacy notice has its own, a ministry's page too. */
+export function sectionPermission(id: string): Permission {
+  if (id === PRIVACY_SECTION.id) return "privacy-notice:write";
+  if (id === MINISTRY_SECTION.id) return "ministry-page:write";
+  return "site:write";
+}
+
+/** Any of these opens the Website screen, which then lists what each person may edit. */
+export const WEBSITE_PERMISSIONS = ["site:write", "privacy-notice:write", "ministry-page:write"] as const;

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
-import type { Role } from "~/lib/permissions";
+import { eq } from "drizzle-orm";
+import { users } from "../../database/schema";
 import { services } from "~/server/platform/services.server";
 import { callRoute, cookieHeaderFrom, formRequest } from "./test-services";
 
@@ -12,14 +13,19 @@ export const SAFARI_ON_IPHONE =
 
 /** A staff account of its own for one test, made the way an administrator's screen would. */
 export async function createStaffAccount(
-  options: { role?: Role; name?: string; password?: string } = {},
+  options: { role?: string; name?: string; password?: string; ministries?: string[] } = {},
 ): Promise<{ id: string; email: string; password: string; name: string }> {
   const email = `staff-${crypto.randomBytes(4).toString("hex")}@test.local`;
   const password = options.password ?? "violet lantern orchard 42";
   const name = options.name ?? "Grace Santos";
-  const { user } = await services().auth.api.createUser({
-    body: { email, password, name, role: options.role ?? "staff" },
-  });
+  const { user } = await services().auth.api.createUser({ body: { email, password, name, role: "staff" } });
+  // The auth library knows only its own roles; ours (a preset's key or a role's id) is written here.
+  if ((options.role ?? "staff") !== "staff" || options.ministries) {
+    await services()
+      .db.update(users)
+      .set({ role: options.role ?? "staff", ministries: options.ministries ?? [] })
+      .where(eq(users.id, user.id));
+  }
   return { id: user.id, email, password, name };
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { PRESETS } from "~/lib/permissions";
 import type { ActionResult } from "~/lib/action-result";
 import type { StaffActionResult } from "~/lib/staff-accounts";
 import { siteAddressSchema, siteAddressTexts } from "~/schemas/site-address";
@@ -90,7 +91,7 @@ describe.each(databaseKinds)("office accounts on %s", (kind) => {
     );
 
   it("the site address: refused with a message and nothing written, then saved with its audit entry and used at once", async () => {
-    const before = await setupChecklist({ id: "someone", role: "admin" });
+    const before = await setupChecklist({ id: "someone", access: PRESETS.admin });
     expect(before?.items.find((item) => item.key === "site-address")).toMatchObject({
       label: "Site address not set",
       href: "/members/settings/site-address",
@@ -116,7 +117,7 @@ describe.each(databaseKinds)("office accounts on %s", (kind) => {
         details: { from: null, to: "https://www.actschurch.bh" },
       },
     ]);
-    const after = await setupChecklist({ id: "someone", role: "admin" });
+    const after = await setupChecklist({ id: "someone", access: PRESETS.admin });
     expect(after?.items.map((item) => item.key) ?? []).not.toContain("site-address");
     const page = await callRoute(
       siteAddressLoader,

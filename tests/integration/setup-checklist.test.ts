@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRESETS } from "~/lib/permissions";
 import { documents, eventRegistrations, events, sermons } from "../../database/schema";
 import { church as defaultChurch } from "~/content/church";
 import { demoEvents, demoSermonTitles } from "~/content/demo";
@@ -237,10 +238,14 @@ describe.each(databaseKinds)("the setup checklist and demo content on %s", (kind
       email: "staff@test.local",
       username: null,
       role: "admin",
+      roleName: "Admin",
+      access: PRESETS.admin,
+      ministries: [],
+      memberId: null,
       twoFactorEnabled: false,
       mustChangePassword: false,
       sessionId: "",
-    } as const;
+    };
     await saveDocumentDetails(
       document!.id,
       { title: "Our Welcome Guide", description: null, category: "elibrary" },

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { accounts, users, verifications } from "../../../database/schema";
 import { formatDateTime } from "~/lib/format";
+import { isUuid } from "~/lib/ids";
 import type { InvitationLinkView } from "~/lib/staff-accounts";
 import { PASSWORD_TOO_COMMON } from "~/schemas/password";
 import type { NewStaff } from "~/schemas/staff-account";
@@ -14,6 +15,7 @@ import type { StaffUser } from "./staff-user.server";
 import { createPasswordLink, queueInvitationEmail, type PasswordLink } from "./password-links.server";
 import { isTooCommon } from "./password-strength.server";
 import { getStaffAccount, staffSubject, texts } from "./staff-accounts.server";
+import { findRole, roleTexts } from "./staff-roles.server";
 
 // Adding staff accounts on /members/staff: an invitation with a link to choose a password (sent
 // again while unused), or a temporary password the admin passes on.
@@ -37,10 +39,23 @@ async function assertEmailFree(email: string) {
   if (taken) throw emailTaken();
 }
 
-/** Runs the transaction that adds an account; a second account with the same e-mail (made a moment ago) is a field error. */
-async function addingAccount<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+/**
+ * Runs the transaction that adds an account with `role`, which must exist (it is held, so it
+ * cannot be deleted meanwhile); a second account with the same e-mail (made a moment ago) is a
+ * field error.
+ */
+async function addingAccount<T>(
+  role: string,
+  work: (tx: Executor, roleName: string) => Promise<T>,
+): Promise<T> {
   try {
-    return await services().db.transaction(work);
+    return await services().db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('staff_roles'))`);
+      const found = await findRole(role, tx);
+      if (!found)
+        throw new AppError(isUuid(role) ? roleTexts.notFound : roleTexts.choose, 400, { field: "role" });
+      return work(tx, found.name);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
@@ -70,12 +85,12 @@ export async function inviteStaff(
   const content = await getSiteContent();
   const link = await createPasswordLink(id, "invitation", origin);
   try {
-    await addingAccount(async (tx) => {
+    await addingAccount(input.role, async (tx, roleName) => {
       await tx.insert(users).values({ id, name: input.name, email: input.email, role: input.role });
       await queueInvitationEmail(tx, input, actor.name, link, content);
       await logChange(tx, actor, "staff.invited", {
         subject: staffSubject({ id, email: input.email }),
-        details: { name: input.name, role: input.role },
+        details: { name: input.name, role: input.role, roleName },
       });
     });
   } catch (error) {
@@ -100,7 +115,7 @@ export async function createStaffWithPassword(
   const ctx = await services().auth.$context;
   const hash = await ctx.password.hash(input.password);
   const id = crypto.randomUUID();
-  await addingAccount(async (tx) => {
+  await addingAccount(input.role, async (tx, roleName) => {
     await tx
       .insert(users)
       .values({ id, name: input.name, email: input.email, role: input.role, mustChangePassword: true });
@@ -108,7 +123,7 @@ export async function createStaffWithPassword(
     await tx.insert(accounts).values({ userId: id, accountId: id, providerId: "credential", password: hash });
     await logChange(tx, actor, "staff.created", {
       subject: staffSubject({ id, email: input.email }),
-      details: { name: input.name, role: input.role, temporaryPassword: true },
+      details: { name: input.name, role: input.role, roleName, temporaryPassword: true },
     });
   });
   return { accountId: id };

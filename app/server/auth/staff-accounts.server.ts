@@ -1,14 +1,22 @@
-import { and, asc, count, eq, getTableName, isNull, ne, or, sql } from "drizzle-orm";
-import { accounts, sessions, users, verifications } from "../../../database/schema";
+import { asc, eq, getTableName, inArray, sql } from "drizzle-orm";
+import { accounts, sessions, staffRoles, users, verifications } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { formatDateTime } from "~/lib/format";
-import { isRole, type Role } from "~/lib/permissions";
+import { can } from "~/lib/permissions";
 import type { StaffAccountView, StaffStatus } from "~/lib/staff-accounts";
 import { AppError, notFound } from "../http/errors.server";
 import { logChange } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
 import { services } from "../platform/services.server";
 import type { StaffUser } from "./guards.server";
+import {
+  accessOf,
+  countStaffManagers,
+  findRole,
+  ownRoleJoin,
+  roleKeysWith,
+  roleTexts,
+} from "./staff-roles.server";
 
 // The staff accounts an admin manages on /members/staff. Each change is written with its audit
 // entry in one transaction. The auth library's admin endpoints (createUser, banUser, setRole,
@@ -21,7 +29,15 @@ export interface StaffAccount {
   id: string;
   name: string;
   email: string;
-  role: Role;
+  /** The role's key (built-in) or id (the church's own). */
+  role: string;
+  roleName: string;
+  /** The role may manage staff accounts (the site must always keep one such active account). */
+  managesStaff: boolean;
+  /** The ministries the account looks after (what a role limited to ministries reaches). */
+  ministries: string[];
+  /** The member of the registry the account belongs to, when linked. */
+  memberId: string | null;
   status: StaffStatus;
   twoFactorEnabled: boolean;
   lastSignInAt: Date | null;
@@ -40,7 +56,7 @@ export const texts = {
   notSelfDelete: "You cannot delete your own account. Another admin can do it.",
   notSelfSignOut: "To sign out your own other devices, use My account.",
   lastAdmin: (name: string) =>
-    `${name} is the only active admin. Make another account an admin first, so the church can always manage its staff accounts.`,
+    `${name} is the only active admin: the only account that can sign in and manage staff accounts. Give another account a role that can (Admin can) first, so the church can always manage its staff accounts.`,
   alreadyHasPassword: (name: string) =>
     `${name} has already chosen a password, so there is no invitation to send again. If they forgot it, they can use “Forgot password?” on the sign-in page.`,
   disabledNoInvitation: "This account is disabled. Enable it first, then send the invitation again.",
@@ -57,6 +73,9 @@ const accountColumns = {
   name: users.name,
   email: users.email,
   role: users.role,
+  ministries: users.ministries,
+  memberId: users.memberId,
+  ownRole: { name: staffRoles.name, levels: staffRoles.levels, ministryOnly: staffRoles.ministryOnly },
   banned: users.banned,
   mustChangePassword: users.mustChangePassword,
   twoFactorEnabled: users.twoFactorEnabled,
@@ -70,6 +89,9 @@ type AccountRow = {
   name: string;
   email: string;
   role: string;
+  ministries: string[];
+  memberId: string | null;
+  ownRole: { name: string; levels: Record<string, string>; ministryOnly: boolean } | null;
   banned: boolean | null;
   mustChangePassword: boolean;
   twoFactorEnabled: boolean;
@@ -86,9 +108,9 @@ function statusOf(row: AccountRow): StaffStatus {
   return "active";
 }
 
-/** Can sign in and manage the staff accounts: an admin that is neither disabled nor still invited. */
-export function isActiveAdmin(account: Pick<StaffAccount, "role" | "status">): boolean {
-  return account.role === "admin" && account.status !== "disabled" && account.status !== "invited";
+/** Can sign in and manage the staff accounts: such an account neither disabled nor still invited. */
+export function isActiveAdmin(account: Pick<StaffAccount, "managesStaff" | "status">): boolean {
+  return account.managesStaff && account.status !== "disabled" && account.status !== "invited";
 }
 
 function toAccount(row: AccountRow, linkExpiresAt: Date | null = null): StaffAccount {
@@ -97,8 +119,14 @@ function toAccount(row: AccountRow, linkExpiresAt: Date | null = null): StaffAcc
     id: row.id,
     name: row.name,
     email: row.email,
-    // As the guard reads it: an unknown role gets the least.
-    role: isRole(row.role) ? row.role : "editor",
+    role: row.role,
+    ...(() => {
+      // As the guard reads it: an unknown role gets the least.
+      const { access, roleName } = accessOf(row.role, row.ownRole);
+      return { roleName, managesStaff: can({ access }, "staff:manage") };
+    })(),
+    ministries: row.ministries,
+    memberId: row.memberId,
     status,
     twoFactorEnabled: row.twoFactorEnabled,
     lastSignInAt: row.lastSignInAt,
@@ -118,6 +146,7 @@ async function readAccounts(executor: Executor, id?: string): Promise<StaffAccou
   const rows = await executor
     .select({ ...accountColumns, linkExpiresAt: newestLinkExpiry })
     .from(users)
+    .leftJoin(staffRoles, ownRoleJoin)
     .where(id ? eq(users.id, id) : undefined)
     .orderBy(asc(sql`lower(${users.name})`), asc(users.email));
   return rows.map((row) => toAccount(row, row.linkExpiresAt ?? null));
@@ -151,31 +180,22 @@ async function lockForChange(tx: Executor, id: string): Promise<StaffAccount> {
   await tx
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.role, "admin"))
+    .where(inArray(users.role, await roleKeysWith("staff:manage", tx)))
     .orderBy(users.id)
     .for("update");
-  const [row] = await tx.select(accountColumns).from(users).where(eq(users.id, id)).for("update");
+  const [row] = await tx
+    .select(accountColumns)
+    .from(users)
+    .leftJoin(staffRoles, ownRoleJoin)
+    .where(eq(users.id, id))
+    .for("update", { of: users });
   if (!row) throw notFound(texts.notFound);
   return toAccount(row);
 }
 
-/** Admins that can sign in (neither disabled nor still invited), leaving out `except`. */
-export async function countActiveAdmins(
-  executor: Executor = services().db,
-  except?: string,
-): Promise<number> {
-  const [row] = await executor
-    .select({ n: count() })
-    .from(users)
-    .where(
-      and(
-        eq(users.role, "admin"),
-        except ? ne(users.id, except) : undefined,
-        or(isNull(users.banned), eq(users.banned, false)),
-        hasPassword,
-      ),
-    );
-  return row?.n ?? 0;
+/** Accounts that can sign in and manage staff accounts, leaving out `except`. */
+export function countActiveAdmins(executor: Executor = services().db, except?: string): Promise<number> {
+  return countStaffManagers(executor, { exceptAccount: except });
 }
 
 /** Refuses a change that would leave no active admin (call it with the admin rows locked). */
@@ -191,17 +211,27 @@ export interface StaffChange {
 }
 
 /** Gives an account another role; it applies from the account's next request. */
-export async function changeStaffRole(id: string, role: Role, actor: StaffUser): Promise<StaffChange> {
+export async function changeStaffRole(
+  id: string,
+  role: string,
+  actor: StaffUser,
+): Promise<StaffChange & { roleName: string; managesStaff: boolean }> {
   return services().db.transaction(async (tx) => {
+    // The same lock as a change to the roles, so a role cannot be deleted while given out.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('staff_roles'))`);
     const account = await lockForChange(tx, id);
-    if (account.role === role) return { account, changed: false };
-    if (role !== "admin") await keepAnActiveAdmin(tx, account);
+    const next = await findRole(role, tx);
+    if (!next)
+      throw new AppError(isUuid(role) ? roleTexts.notFound : roleTexts.choose, 400, { field: "role" });
+    const result = { roleName: next.name, managesStaff: can({ access: next }, "staff:manage") };
+    if (account.role === role) return { account, changed: false, ...result };
+    if (!result.managesStaff) await keepAnActiveAdmin(tx, account);
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
     await logChange(tx, actor, "staff.role-changed", {
       subject: staffSubject(account),
-      details: { from: account.role, to: role },
+      details: { from: account.role, to: role, fromName: account.roleName, toName: next.name },
     });
-    return { account, changed: true };
+    return { account, changed: true, ...result };
   });
 }
 
@@ -302,6 +332,7 @@ export function staffAccountView(
     name: account.name,
     email: account.email,
     role: account.role,
+    roleName: account.roleName,
     status: account.status,
     statusNote,
     twoFactorEnabled: account.twoFactorEnabled,

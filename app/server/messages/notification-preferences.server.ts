@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { notificationPreferences, users } from "../../../database/schema";
-import { rolesWith } from "~/lib/permissions";
+import { roleKeysWith } from "../auth/staff-roles.server";
 import type { StaffUser } from "../auth/guards.server";
 import { logChange } from "../platform/change-log.server";
 import { getSetting, setSetting } from "../platform/settings.server";
@@ -101,7 +101,10 @@ export async function effectivePreferences(executor: Executor): Promise<StaffPre
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
     .where(
-      and(inArray(users.role, rolesWith("messages:read")), or(isNull(users.banned), eq(users.banned, false))),
+      and(
+        inArray(users.role, await roleKeysWith("messages:read", executor)),
+        or(isNull(users.banned), eq(users.banned, false)),
+      ),
     )
     .orderBy(users.createdAt);
   const defaults = await getDefaultPreferences(executor);

@@ -1,5 +1,5 @@
 import { demoContentSummary, type DemoContentSummary } from "../content/demo-content.server";
-import { can, type Role } from "~/lib/permissions";
+import { can, type Access } from "~/lib/permissions";
 import { openSetupOf } from "../auth/first-admin-setup.server";
 import { siteAddress } from "../platform/site-origin.server";
 import { isMailSetUp } from "../settings/mail-settings.server";
@@ -210,7 +210,7 @@ const SETUP_ITEMS = {
 } as const;
 
 /** The site's address, while only the fallback (localhost) is known, for everyone who sees the list. */
-function siteAddressItem(viewer: { role: Role } | undefined): ChecklistItem | null {
+function siteAddressItem(viewer: { access: Access } | undefined): ChecklistItem | null {
   const { origin, source } = siteAddress();
   if (source !== "default") return null;
   const canSet = viewer ? can(viewer, "settings:manage") : false;
@@ -223,7 +223,7 @@ function siteAddressItem(viewer: { role: Role } | undefined): ChecklistItem | nu
 }
 
 /** E-mail, while no mail server is set (in the environment or on the e-mail settings screen). */
-function mailServerItem(viewer: { role: Role } | undefined): ChecklistItem | null {
+function mailServerItem(viewer: { access: Access } | undefined): ChecklistItem | null {
   if (isMailSetUp()) return null;
   const canSet = viewer ? can(viewer, "settings:manage") : false;
   return {
@@ -238,7 +238,10 @@ function mailServerItem(viewer: { role: Role } | undefined): ChecklistItem | nul
  * What is left to set up, or null when nothing is (the dashboard then shows no checklist).
  * `viewer` decides the links: the first administrator's own steps are for them only.
  */
-export async function setupChecklist(viewer?: { id: string; role: Role }): Promise<SetupChecklist | null> {
+export async function setupChecklist(viewer?: {
+  id: string;
+  access: Access;
+}): Promise<SetupChecklist | null> {
   const [content, demo] = await Promise.all([getSiteContent(), demoContentSummary()]);
   const setup = viewer ? openSetupOf(viewer) : null;
   const items: ChecklistItem[] = (setup?.open ?? []).flatMap((step) =>

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { BusyIcon } from "~/components/busy-icon";
 import { RoleBadge, RoleChoice, StaffCard, StaffStatusBadge } from "~/components/staff-accounts";
 import { Button } from "~/components/ui/button";
-import type { StaffAccountView } from "~/lib/staff-accounts";
+import type { RoleOption, StaffAccountView } from "~/lib/staff-accounts";
 import { useIsSubmitting } from "~/lib/use-is-submitting";
 
 // The cards of one staff account's screen that show it and change its role or invitation.
@@ -18,7 +18,7 @@ export function AccountDetails({ account }: { account: StaffAccountView }) {
         {account.statusNote ? <span className="text-muted-foreground">{account.statusNote}</span> : null}
       </span>,
     ],
-    ["Role", <RoleBadge key="role" role={account.role} />],
+    ["Role", <RoleBadge key="role" name={account.roleName} />],
     ["Two-factor sign-in", account.twoFactorEnabled ? "On" : "Off"],
     ["Last sign-in", account.lastSignIn ?? "Never"],
     ["Added", account.addedOn],
@@ -74,15 +74,24 @@ export function InvitationCard({
 }
 
 function lastAdminNote(account: StaffAccountView) {
-  return `${account.name} is the only active admin, so this account cannot be disabled, deleted or given another role. Make another account an admin first.`;
+  return `${account.name} is the only active account that can manage staff accounts, so it cannot be disabled, deleted or given another role. Give another account that right first.`;
 }
 
-export function RoleCard({ account, error }: { account: StaffAccountView; error?: string }) {
+export function RoleCard({
+  account,
+  roles,
+  error,
+}: {
+  account: StaffAccountView;
+  roles: RoleOption[];
+  error?: string;
+}) {
   const busy = useIsSubmitting("role");
   return (
     <StaffCard id="role-heading" title="Role" description="What this account may do in the members area.">
       <Form method="post" className="grid gap-4" key={account.role}>
         <RoleChoice
+          roles={roles}
           idPrefix="staff-role"
           legend={`Role of ${account.name}`}
           defaultValue={account.role}

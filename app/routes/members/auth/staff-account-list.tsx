@@ -54,7 +54,7 @@ export function AccountList({ accounts, loadFailed }: { accounts: StaffAccountVi
                 </span>
                 <span className="self-start lg:self-center">
                   <span className="sr-only">Role: </span>
-                  <RoleBadge role={account.role} />
+                  <RoleBadge name={account.roleName} />
                 </span>
                 <span className="col-span-2 flex flex-wrap items-center gap-x-2 gap-y-1 lg:col-span-1">
                   <span className="sr-only">Status: </span>

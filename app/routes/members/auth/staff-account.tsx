@@ -6,10 +6,11 @@ import { useDeleteToast } from "~/components/confirm-dialog";
 import { InvitationLinkPanel } from "~/components/staff-accounts";
 import { StatusMessage } from "~/components/status-message";
 import { pageMeta } from "~/lib/meta";
-import { ROLE_LABELS } from "~/lib/permissions";
 import type { StaffAccountView, StaffActionResult } from "~/lib/staff-accounts";
 import { showToast } from "~/lib/toast";
+import type { RoleOption } from "~/lib/staff-accounts";
 import { roleSchema } from "~/schemas/staff-account";
+import { roleOptions } from "~/server/auth/staff-roles.server";
 import { requireUser, type StaffUser } from "~/server/auth/guards.server";
 import { INVITATION_HOURS } from "~/server/auth/password-links.server";
 import { invitationLinkView, makeResetLink, resendInvitation } from "~/server/auth/adding-staff.server";
@@ -51,18 +52,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const loaded = await loadOrEmpty(
     "a staff account",
     async () => {
-      const [account, activeAdmins, outbox] = await Promise.all([
+      const [account, activeAdmins, outbox, roles] = await Promise.all([
         getStaffAccount(params.id),
         countActiveAdmins(),
         outboxStatus(),
+        roleOptions(),
       ]);
       return {
+        roles,
         account: account ? staffAccountView(account, user, activeAdmins) : null,
         emailConfigured: outbox.emailConfigured,
         invitationHours: INVITATION_HOURS,
       };
     },
-    { account: null as StaffAccountView | null, emailConfigured: true, invitationHours: INVITATION_HOURS },
+    {
+      account: null as StaffAccountView | null,
+      emailConfigured: true,
+      invitationHours: INVITATION_HOURS,
+      roles: [] as RoleOption[],
+    },
   );
   return loaded.data.loadFailed || loaded.data.account ? loaded : data(loaded.data, { status: 404 });
 }
@@ -110,22 +118,22 @@ async function carryOut(intent: Intent, id: string, form: FormData, user: StaffU
         );
       }
       const role = parsed.data;
-      const { account, changed } = await changeStaffRole(id, role, user);
+      const { account, changed, roleName, managesStaff } = await changeStaffRole(id, role, user);
       if (!changed)
         return reply({
           title: "Nothing changed",
-          description: `${account.name} is already ${ROLE_LABELS[role]}.`,
+          description: `${account.name} is already ${roleName}.`,
         });
       // Someone who gave themselves another role may no longer be here.
-      if (account.id === user.id && role !== "admin")
+      if (account.id === user.id && !managesStaff)
         return redirectWithToast(
           "/members",
-          { title: "Role changed", description: `You are now ${ROLE_LABELS[role]}.` },
+          { title: "Role changed", description: `You are now ${roleName}.` },
           request,
         );
       return reply({
         title: "Role changed",
-        description: `${account.name} is now ${ROLE_LABELS[role]}, from their next page on.`,
+        description: `${account.name} is now ${roleName}, from their next page on.`,
       });
     }
     case "resend": {
@@ -273,7 +281,11 @@ export default function StaffAccountScreen({ loaderData, actionData }: Route.Com
               invitationHours={invitationHours}
             />
           ) : null}
-          <RoleCard account={account} error={answer?.ok === false ? answer.fieldErrors?.role : undefined} />
+          <RoleCard
+            account={account}
+            roles={loaderData.roles}
+            error={answer?.ok === false ? answer.fieldErrors?.role : undefined}
+          />
           <EmailCard
             account={account}
             error={answer?.ok === false ? answer.fieldErrors?.email : undefined}

@@ -4,7 +4,7 @@ import { AdminScreen } from "~/components/admin-screen";
 import { buttonVariants } from "~/components/ui/button";
 import { firstErrors } from "~/lib/action-result";
 import { pageMeta } from "~/lib/meta";
-import type { StaffAccountView, StaffActionResult } from "~/lib/staff-accounts";
+import type { RoleOption, StaffAccountView, StaffActionResult } from "~/lib/staff-accounts";
 import { showToast } from "~/lib/toast";
 import { newStaffSchema } from "~/schemas/staff-account";
 import { requireUser, type StaffUser } from "~/server/auth/guards.server";
@@ -12,6 +12,7 @@ import { INVITATION_HOURS } from "~/server/auth/password-links.server";
 import { isTwoFactorRequired, setTwoFactorRequired } from "~/server/auth/security-settings.server";
 import { createStaffWithPassword, invitationLinkView, inviteStaff } from "~/server/auth/adding-staff.server";
 import { isActiveAdmin, listStaffAccounts, staffAccountView } from "~/server/auth/staff-accounts.server";
+import { roleOptions } from "~/server/auth/staff-roles.server";
 import { refusalFor, refuse, reply, replyWith } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
@@ -35,14 +36,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     twoFactorRequired: false,
     emailConfigured: true,
     selfHasTwoFactor: user.twoFactorEnabled,
+    roles: [] as RoleOption[],
   };
   return loadOrEmpty(
     "the staff accounts",
     async () => {
-      const [accounts, twoFactorRequired, outbox] = await Promise.all([
+      const [accounts, twoFactorRequired, outbox, roles] = await Promise.all([
         listStaffAccounts(),
         isTwoFactorRequired(),
         outboxStatus(),
+        roleOptions(),
       ]);
       const activeAdmins = accounts.filter(isActiveAdmin).length;
       return {
@@ -50,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         accounts: accounts.map((account) => staffAccountView(account, user, activeAdmins)),
         twoFactorRequired,
         emailConfigured: outbox.emailConfigured,
+        roles,
       };
     },
     empty,
@@ -126,8 +130,15 @@ async function addAccount(request: Request, form: FormData, user: StaffUser) {
 }
 
 export default function StaffAccounts({ loaderData, actionData }: Route.ComponentProps) {
-  const { accounts, twoFactorRequired, emailConfigured, selfHasTwoFactor, invitationHours, loadFailed } =
-    loaderData;
+  const {
+    accounts,
+    twoFactorRequired,
+    emailConfigured,
+    selfHasTwoFactor,
+    invitationHours,
+    roles,
+    loadFailed,
+  } = loaderData;
   const answer = actionData as StaffActionResult | undefined;
   useLoadFailedToast(loadFailed, "Error fetching the staff accounts");
   useEffect(() => {
@@ -148,7 +159,12 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
       <div className="grid gap-8">
         <AccountList accounts={accounts} loadFailed={loadFailed} />
         <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-          <AddAccount answer={answer} emailConfigured={emailConfigured} invitationHours={invitationHours} />
+          <AddAccount
+            answer={answer}
+            emailConfigured={emailConfigured}
+            invitationHours={invitationHours}
+            roles={roles}
+          />
           <TwoFactorSetting
             accounts={accounts}
             required={twoFactorRequired}

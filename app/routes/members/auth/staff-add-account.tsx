@@ -7,8 +7,7 @@ import { PasswordInput } from "~/components/password-input";
 import { ChoiceOption, InvitationLinkPanel, RoleChoice, StaffCard } from "~/components/staff-accounts";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
-import { isRole } from "~/lib/permissions";
-import type { StaffActionResult } from "~/lib/staff-accounts";
+import type { RoleOption, StaffActionResult } from "~/lib/staff-accounts";
 import { useIsSubmitting } from "~/lib/use-is-submitting";
 import { PASSWORD_MIN_LENGTH } from "~/schemas/password";
 import { EMAIL_MAX, STAFF_NAME_MAX, type NewStaffMethod } from "~/schemas/staff-account";
@@ -19,10 +18,12 @@ export function AddAccount({
   answer,
   emailConfigured,
   invitationHours,
+  roles,
 }: {
   answer: StaffActionResult | undefined;
   emailConfigured: boolean;
   invitationHours: number;
+  roles: RoleOption[];
 }) {
   const busy = useIsSubmitting("add");
   const formRef = useRef<HTMLFormElement>(null);
@@ -89,8 +90,9 @@ export function AddAccount({
             error={errors.email}
           />
           <RoleChoice
+            roles={roles}
             idPrefix="staff-new"
-            defaultValue={isRole(values.role) ? values.role : undefined}
+            defaultValue={values.role || undefined}
             error={errors.role}
           />
           <fieldset

@@ -6,11 +6,11 @@ import { handleUpload, redirectToScreen } from "./upload-action.server";
 
 const BACK = "/members/upload";
 
-export const loader = redirectToScreen(BACK);
+export const loader = redirectToScreen(BACK, "library:write");
 
 // Receives one document for the eLibrary or the gospel tracts: checked, stored, recorded.
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request, "content:write");
+  const user = await requireUser(request, "library:write");
   return handleUpload(request, {
     screen: BACK,
     file: { field: "file", kind: "document" },

@@ -43,7 +43,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "content:write");
+  await requireUser(request, "library:write");
   const limit = uploadLimit("document").label;
   return loadOrEmpty(
     "documents",
@@ -91,7 +91,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request, "content:write");
+  const user = await requireUser(request, "library:write");
   let form: FormData;
   try {
     form = await readForm(request);

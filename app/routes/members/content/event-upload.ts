@@ -11,12 +11,12 @@ import { handleUpload, redirectToScreen } from "./upload-action.server";
 
 const SCREEN = "/members/add-event";
 
-export const loader = redirectToScreen(SCREEN);
+export const loader = redirectToScreen(SCREEN, "events:write");
 
 // Saves an event from the staff form, with its picture when one is chosen: picture and row are
 // stored together or not at all.
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request, "content:write");
+  const user = await requireUser(request, "events:write");
   return handleUpload(request, {
     screen: SCREEN,
     file: { field: "image", kind: "image" },

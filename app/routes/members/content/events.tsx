@@ -43,7 +43,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "content:write");
+  await requireUser(request, "events:write");
   const [list, churchMapsUrl] = await Promise.all([
     listAndEditing(request),
     // A new event's map link starts as the church's own: most events are at the church.
@@ -70,7 +70,7 @@ function listAndEditing(request: Request) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request, "content:write");
+  const user = await requireUser(request, "events:write");
   const form = await readForm(request);
   const scope = form.get("scope") === "following" ? "following" : "this";
   return deleteListedItem(form, {

@@ -7,12 +7,12 @@ import { handleUpload, redirectToScreen } from "./upload-action.server";
 const SCREEN = "/members/update-ministry-image";
 const MISSING = { title: "Missing information", description: "Please select a ministry and an image file." };
 
-export const loader = redirectToScreen(SCREEN);
+export const loader = redirectToScreen(SCREEN, "ministry-media:write");
 
 // Stores a ministry's new picture as ministry-images/{slug}-{time stamp}_{w}x{h}.{ext} with its
 // narrower copies, points the ministry at it (one per ministry) and removes the old picture.
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request, "content:write");
+  const user = await requireUser(request, "ministry-media:write");
   return handleUpload(request, {
     screen: SCREEN,
     file: { field: "image", kind: "image" },

@@ -28,7 +28,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "content:write");
+  await requireUser(request, "ministry-media:write");
   const [rows, content] = await Promise.all([listMinistryImages(), getSiteContent()]);
   // ?ministry=amplify (from the ministry's website editor) opens with that ministry chosen.
   const asked = new URL(request.url).searchParams.get("ministry");

@@ -27,7 +27,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "content:write");
+  await requireUser(request, "ministry-media:write");
   const [loaded, content] = await Promise.all([
     loadEditableList({
       request,
@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request, "content:write");
+  const user = await requireUser(request, "ministry-media:write");
   const { ministryBySlug } = await getSiteContent();
   return handleContentAction({
     request,

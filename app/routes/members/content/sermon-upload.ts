@@ -9,14 +9,14 @@ import { handleUpload, redirectToScreen } from "./upload-action.server";
 
 const SCREEN = "/members/add-sermon";
 
-export const loader = redirectToScreen(SCREEN);
+export const loader = redirectToScreen(SCREEN, "sermons:write");
 
 const gone = () => new AppError("That sermon no longer exists.", 404, { title: "Submission Failed" });
 
 // Saves a sermon from the staff form, with its recording when one is chosen: recording and row
 // are stored together or not at all. Deleting stays with the screen's own action.
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request, "content:write");
+  const user = await requireUser(request, "sermons:write");
   return handleUpload(request, {
     screen: SCREEN,
     file: { field: "audio", kind: "audio" },

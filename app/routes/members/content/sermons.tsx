@@ -30,7 +30,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "content:write");
+  await requireUser(request, "sermons:write");
   const editId = new URL(request.url).searchParams.get("edit");
   // The recording field's hint: MAX_AUDIO_MB, as the save route applies it.
   const audioLimit = uploadLimit("audio").label;
@@ -63,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // Adding and saving go to /members/add-sermon/save (with the recording); deleting stays here.
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request, "content:write");
+  const user = await requireUser(request, "sermons:write");
   return deleteListedItem(await readForm(request), {
     noun: "sermon",
     what: "Deleting a sermon",

@@ -1,3 +1,4 @@
+import type { Permission } from "~/lib/permissions";
 import { redirect } from "react-router";
 import type { ToastMessage } from "~/lib/action-result";
 import type { FocalPoint } from "~/lib/image-focus";
@@ -43,9 +44,9 @@ export type UploadPlan =
     };
 
 /** An upload route shows nothing: a visit goes to its screen (after the sign-in check). */
-export function redirectToScreen(screen: string) {
+export function redirectToScreen(screen: string, permission: Permission) {
   return async ({ request }: { request: Request }) => {
-    await requireUser(request, "content:write");
+    await requireUser(request, permission);
     throw redirect(screen);
   };
 }

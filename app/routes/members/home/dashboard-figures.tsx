@@ -14,7 +14,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatDate, formatDayMonth } from "~/lib/format";
 import { DASHBOARD_BIRTHDAY_DAYS } from "~/lib/member-dates";
-import type { Permission } from "~/lib/permissions";
+import type { MembersNavItem } from "~/lib/members-nav";
 import { cn } from "~/lib/utils";
 import { count } from "./dashboard-words";
 import type { Route } from "./+types/dashboard";
@@ -97,7 +97,7 @@ export function DashboardFigures({
   events,
   unreadMessages,
   allowed,
-}: Figures & { allowed: (permission?: Permission) => boolean }) {
+}: Figures & { allowed: (permission?: MembersNavItem["permission"]) => boolean }) {
   return (
     <section aria-labelledby="figures-heading">
       <h2 id="figures-heading" className="sr-only">

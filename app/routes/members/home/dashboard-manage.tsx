@@ -17,7 +17,8 @@ import {
   Video,
 } from "lucide-react";
 import { Link } from "react-router";
-import type { Permission } from "~/lib/permissions";
+import type { MembersNavItem } from "~/lib/members-nav";
+import { WEBSITE_PERMISSIONS } from "~/schemas/site-sections";
 
 interface ActionCard {
   to: string;
@@ -25,7 +26,7 @@ interface ActionCard {
   description: string;
   icon: LucideIcon;
   /** Shown only to those who may use it (to every account when none is named). */
-  permission?: Permission;
+  permission?: MembersNavItem["permission"];
 }
 
 const actionCards: ActionCard[] = [
@@ -55,42 +56,42 @@ const actionCards: ActionCard[] = [
     title: "Upload Files",
     description: "Documents for the eLibrary.",
     icon: FileUp,
-    permission: "content:write",
+    permission: "library:write",
   },
   {
     to: "/members/add-sermon",
     title: "Add Sermon",
     description: "Publish a sermon video.",
     icon: Mic,
-    permission: "content:write",
+    permission: "sermons:write",
   },
   {
     to: "/members/add-ministry-video",
     title: "Ministry Videos",
     description: "Videos on a ministry's page.",
     icon: Video,
-    permission: "content:write",
+    permission: "ministry-media:write",
   },
   {
     to: "/members/update-ministry-image",
     title: "Ministry Images",
     description: "The picture on a ministry's page.",
     icon: ImageUp,
-    permission: "content:write",
+    permission: "ministry-media:write",
   },
   {
     to: "/members/add-event",
     title: "Add Event",
     description: "Publish an upcoming event.",
     icon: CalendarPlus,
-    permission: "content:write",
+    permission: "events:write",
   },
   {
     to: "/members/site",
     title: "Website",
     description: "Church details, service times, pages, pastors, ministries.",
     icon: Globe,
-    permission: "site:write",
+    permission: WEBSITE_PERMISSIONS,
   },
   {
     to: "/members/notifications",
@@ -136,7 +137,11 @@ const actionCards: ActionCard[] = [
 ];
 
 /** The "Manage" cards: every screen the person may use. */
-export function ManageCards({ allowed }: { allowed: (permission?: Permission) => boolean }) {
+export function ManageCards({
+  allowed,
+}: {
+  allowed: (permission?: MembersNavItem["permission"]) => boolean;
+}) {
   return (
     <>
       <h2 className="mt-10 text-xl font-semibold text-navy">Manage</h2>

@@ -8,7 +8,8 @@ import { useLoadFailedToast } from "~/components/load-failed-toast";
 import { buttonVariants } from "~/components/ui/button";
 import { todayInChurchZone } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
-import { can, type Permission } from "~/lib/permissions";
+import { mayOpen, type MembersNavItem } from "~/lib/members-nav";
+import { can } from "~/lib/permissions";
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/guards.server";
 import { refusalFor, refuse, reply } from "~/server/http/action-result.server";
@@ -50,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     registrationForm,
     name: user.name,
     /** What the person may use decides which cards and figures they see. */
-    role: user.role,
+    access: user.access,
     /** New inbox items, for the Messages card (null when it cannot be read or shown). */
     unreadMessages: null as number | null,
     stats: null as Awaited<ReturnType<typeof dashboardStats>> | null,
@@ -76,7 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       const [stats, events, checklist, unreadMessages, lastBackupView] = await Promise.all([
         // The registry's figures are for those who keep the registry.
         can(user, "members:read") ? dashboardStats(today) : null,
-        can(user, "registrations:read") || can(user, "content:write")
+        can(user, "registrations:read") || can(user, "events:write")
           ? upcomingEventsWithRegistrations(today)
           : null,
         setup,
@@ -147,9 +148,9 @@ async function backupView(): Promise<BackupView> {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { stats, events, name, role, unreadMessages, setup, backup, registrationForm, loadFailed } =
+  const { stats, events, name, access, unreadMessages, setup, backup, registrationForm, loadFailed } =
     loaderData;
-  const allowed = (permission?: Permission) => !permission || can({ role }, permission);
+  const allowed = (permission?: MembersNavItem["permission"]) => mayOpen(access, permission);
   const canChangePasscode = allowed("passcode:change");
   useDeleteToast(REMOVE_DEMO_KEY);
 
@@ -164,7 +165,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       description={`Welcome, ${name}.`}
       backTo={null}
       actions={
-        allowed("members:write") || allowed("content:write") ? (
+        allowed("members:write") || allowed("events:write") ? (
           <div className="flex flex-wrap gap-2" role="group" aria-label="Quick Actions">
             {allowed("members:write") ? (
               <Link to="/members/forms" className={buttonVariants()}>
@@ -172,7 +173,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                 Add New Member
               </Link>
             ) : null}
-            {allowed("content:write") ? (
+            {allowed("events:write") ? (
               <Link
                 to="/members/add-event"
                 className={buttonVariants({ variant: allowed("members:write") ? "outline" : "default" })}

@@ -45,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         )
       : null;
   return {
-    person: { name: user.name, email: user.email, role: user.role },
+    person: { name: user.name, email: user.email, roleName: user.roleName, access: user.access },
     unfinished,
     unread,
     deletedMemberDays,
@@ -67,7 +67,7 @@ function Frame({
 }) {
   const { church } = useSiteFrame();
   const person = loaderData?.person ?? null;
-  const groups = person ? navigationFor(person.role, { unfinished: loaderData?.unfinished }) : [];
+  const groups = person ? navigationFor(person.access, { unfinished: loaderData?.unfinished }) : [];
   return (
     <div className="min-h-dvh bg-muted lg:flex">
       <MembersNavigation

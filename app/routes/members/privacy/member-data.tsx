@@ -20,7 +20,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request, "members:read");
+  const user = await requireUser(request, "members:export");
   const summary = await personalDataSummary({ memberId: params.id });
   if (!summary) {
     throw await redirectWithToast(

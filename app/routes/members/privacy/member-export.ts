@@ -9,7 +9,7 @@ import type { Route } from "./+types/member-export";
 // their mobile or looks like their address is in it only when staff ticked it (`match`, issue 33).
 // Taking it is an entry in the audit log.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request, "members:read");
+  const user = await requireUser(request, "members:export");
   const file = await staffPersonalDataDownload({ memberId: params.id }, new URL(request.url), user);
   if (!file) throw appErrorResponse(new AppError("That member could not be found.", 404));
   return file;

@@ -45,7 +45,7 @@ function addressSummary(found: FoundAddress) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request, "members:read");
+  const user = await requireUser(request, "members:export");
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const email = normalEmail((url.searchParams.get("email") ?? "").slice(0, 320));

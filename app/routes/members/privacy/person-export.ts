@@ -8,7 +8,7 @@ import type { Route } from "./+types/person-export";
 // inbox entries, replies and e-mails, and the possible matches staff ticked (`match`). The same
 // file as a member's export; an entry in the audit log.
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request, "members:read");
+  const user = await requireUser(request, "members:export");
   const url = new URL(request.url);
   const email = url.searchParams.get("email") ?? "";
   const file = email.includes("@") ? await staffPersonalDataDownload({ email }, url, user) : null;

@@ -10,8 +10,15 @@ import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { sectionErrors, sectionSchema, type SiteSectionDefinition } from "~/schemas/site-fields";
-import { MINISTRY_SECTION, SITE_SECTIONS, ministrySectionKey } from "~/schemas/site-sections";
-import { requireUser } from "~/server/auth/guards.server";
+import {
+  MINISTRY_SECTION,
+  SITE_SECTIONS,
+  WEBSITE_PERMISSIONS,
+  ministrySectionKey,
+  sectionPermission,
+} from "~/schemas/site-sections";
+import { requirePermission, requireUser, type StaffUser } from "~/server/auth/guards.server";
+import { reachesMinistry } from "~/server/auth/ministry-scope.server";
 import { refuse, refusalFor, reply } from "~/server/http/action-result.server";
 import { appErrorResponse, notFound } from "~/server/http/errors.server";
 import { readForm } from "~/server/http/forms.server";
@@ -24,11 +31,14 @@ import { ResponsiveImage } from "~/components/responsive-image";
 const UPLOAD_URL = "/members/site/pastors/portrait";
 
 /** The section a URL names: one of the fixed sections, or one ministry's texts. */
-async function sectionOf(params: { section?: string; slug?: string }) {
+async function sectionOf(params: { section?: string; slug?: string }, user: StaffUser) {
   if (params.slug !== undefined) {
+    requirePermission(user, "ministry-page:write");
     const content = await getSiteContent();
     const ministry = content.ministryBySlug(params.slug);
-    if (!ministry) throw appErrorResponse(notFound("There is no such ministry."));
+    if (!ministry || !reachesMinistry(user, ministry.slug)) {
+      throw appErrorResponse(notFound("There is no such ministry among those you look after."));
+    }
     return {
       picture: {
         url: (await findMinistryImageUrl(ministry.slug)) ?? content.defaultMinistryImage,
@@ -45,6 +55,7 @@ async function sectionOf(params: { section?: string; slug?: string }) {
   if (params.section === "ministries") throw redirect("/members/site#ministries");
   const definition = SITE_SECTIONS.find((section) => section.id === params.section);
   if (!definition) throw appErrorResponse(notFound("There is no such part of the website."));
+  requirePermission(user, sectionPermission(definition.id));
   const { id, title, description, pages } = definition;
   return { id, key: id, title, description, pages, definition, picture: null };
 }
@@ -58,8 +69,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request, "site:write");
-  const section = await sectionOf(params);
+  const section = await sectionOf(params, await requireUser(request, WEBSITE_PERMISSIONS));
   const [stored, revisions] = await Promise.all([getSection(section.key), listRevisions(section.key)]);
   if (!stored) throw appErrorResponse(notFound("There is no such part of the website."));
   return {
@@ -85,8 +95,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request, "site:write");
-  const section = await sectionOf(params);
+  const user = await requireUser(request, WEBSITE_PERMISSIONS);
+  const section = await sectionOf(params, user);
   const form = await readForm(request);
   const intent = form.get("intent");
   const openedVersion = Number(form.get("version"));
