@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -53,40 +52,62 @@ function sendBig(
   megabytes: number,
   declared: boolean,
 ): Promise<Answer> {
-  return new Promise((resolve, reject) => {
+  // A raw socket, not http.request: the server answers and closes while the body is still being
+  // written, and the client library may report that close (EPIPE) before it has parsed the
+  // answer that came first. Here the answer is whatever arrived before the close.
+  return new Promise((resolve) => {
     const started = Date.now();
-    const headers: http.OutgoingHttpHeaders = {
-      "content-type": contentType,
-      origin: server.url,
-      "x-forwarded-for": "192.0.2.77",
-    };
-    if (declared) headers["content-length"] = megabytes * 1024 * 1024;
-    const request = http.request(`${server.url}${pathname}`, { method: "POST", headers });
+    const socket = net.connect(PORT, "127.0.0.1");
     const chunk = Buffer.alloc(64 * 1024, "a");
+    const framed = declared
+      ? chunk
+      : Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
+    const parts: Buffer[] = [];
+    let firstByteMs: number | null = null;
     let sent = 0;
-    let answered = false;
     const pump = () => {
-      while (!answered && sent < megabytes * 16) {
+      while (firstByteMs === null && sent < megabytes * 16 && !socket.destroyed) {
         sent++;
-        if (!request.write(chunk)) return void request.once("drain", pump);
+        if (!socket.write(framed)) return void socket.once("drain", pump);
       }
-      if (!answered) request.end();
+      if (firstByteMs !== null || socket.destroyed) return;
+      if (declared) socket.end();
+      else socket.end("0\r\n\r\n");
     };
-    request.on("response", (response) => {
-      answered = true;
-      const ms = Date.now() - started;
-      const parts: Buffer[] = [];
-      response.on("data", (part: Buffer) => parts.push(part));
-      response.on("end", () => {
-        resolve({ status: response.statusCode!, body: Buffer.concat(parts).toString(), ms });
-        request.destroy();
+    socket.on("connect", () => {
+      const length = declared ? `Content-Length: ${megabytes * 1024 * 1024}` : "Transfer-Encoding: chunked";
+      socket.write(
+        `POST ${pathname} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: ${server.url}\r\n` +
+          `X-Forwarded-For: 192.0.2.77\r\nContent-Type: ${contentType}\r\n${length}\r\n\r\n`,
+      );
+      pump();
+    });
+    socket.on("data", (part: Buffer) => {
+      firstByteMs ??= Date.now() - started;
+      parts.push(part);
+    });
+    // The server's close shows as an error on the writing side (EPIPE, ECONNRESET).
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      const answer = Buffer.concat(parts).toString();
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0),
+        body: answer.split("\r\n\r\n").slice(1).join("\r\n\r\n"),
+        ms: firstByteMs ?? Date.now() - started,
       });
     });
-    request.on("error", (error) => {
-      if (!answered) reject(error);
-    });
-    pump();
   });
+}
+
+/**
+ * sendBig, sent once more when no answer arrived: the server closes without reading the rest of
+ * the body, and a client still sending at that moment may get the connection's reset before it
+ * has read the answer that came first (TCP then drops it). That is the client's race, not the
+ * server's; a second try that also gets no answer fails the test.
+ */
+async function sendBigAnswered(...args: Parameters<typeof sendBig>): Promise<Answer> {
+  const answer = await sendBig(...args);
+  return answer.status === 0 ? sendBig(...args) : answer;
 }
 
 /**
@@ -187,7 +208,7 @@ describe("request bodies are capped before they are read", () => {
       for (const route of routes) {
         for (const [index, type] of types.entries()) {
           // Declared and chunked in turn: the cap does not trust the Content-Length header alone.
-          const answer = await sendBig(route, type, 200, index % 2 === 0);
+          const answer = await sendBigAnswered(route, type, 200, index % 2 === 0);
           expect(answer.status, `${route} ${type}`).toBe(413);
           expect(answer.ms, `${route} ${type}`).toBeLessThan(1000);
           expect(answer.body).toContain("That is more than this page can take.");
@@ -196,7 +217,7 @@ describe("request bodies are capped before they are read", () => {
       // Four at once, as in the security test.
       const together = await Promise.all(
         ["/connect", "/connect", "/ministries/acts-kids", eventPath].map((route) =>
-          sendBig(route, "multipart/form-data; boundary=x", 200, false),
+          sendBigAnswered(route, "multipart/form-data; boundary=x", 200, false),
         ),
       );
       expect(together.map((answer) => answer.status)).toEqual([413, 413, 413, 413]);
