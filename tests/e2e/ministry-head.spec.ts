@@ -175,7 +175,11 @@ test("staff keep every ministry's people and the event registrations", async ({ 
   // On a phone the ministry goes on a line of its own, below the search.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole("combobox", { name: "Ministry" }).selectOption("amplify");
-  await expect(page.getByRole("list", { name: "Filters" })).toContainText("Ministry: Amplify");
+  await expect(page.getByRole("list", { name: "Filters" })).toContainText("Ministry: Amplify (Music)");
   await expectNoSidewaysScroll(page);
   await screenshot(page, "member-list-staff-390");
+  // Removing the chip shows every ministry again, in the list and in the choice.
+  await page.getByRole("link", { name: "Remove filter Ministry: Amplify (Music)" }).click();
+  await expect(page.getByRole("combobox", { name: "Ministry" })).toHaveValue("");
+  await expect(page.getByRole("list", { name: "Filters" })).toHaveCount(0);
 });

@@ -220,4 +220,28 @@ describe.each(databaseKinds)("a ministry head's people and sign-ups on %s", (kin
     const [row] = await t.services.db.select().from(members).where(eq(members.firstName, "Kimberly"));
     expect(row!.possibleDuplicate).toBe(true);
   });
+
+  it("names no look-alike of another ministry on a flagged Amplify profile; staff see them", async () => {
+    const [flagged] = await t.services.db
+      .insert(members)
+      .values({
+        firstName: "Kimmy",
+        lastName: "Scope",
+        email: "kim.scope@example.org",
+        mobile: "33997766",
+        ministryInvolvement: ["amplify"],
+        possibleDuplicate: true,
+      })
+      .returning({ id: members.id });
+    const open = (cookie: string) =>
+      callRoute(profileLoader, get(`/members/profile/${flagged!.id}`, cookie), {
+        params: { id: flagged!.id },
+      });
+    const head = await open(world.head);
+    expect(head.data).toMatchObject({ lookalikes: null });
+    expect(JSON.stringify(head.data)).not.toContain(world.member.kim);
+    const admin = await open(world.admin);
+    const { lookalikes } = admin.data as { lookalikes: { id: string }[] };
+    expect(lookalikes.map((one) => one.id)).toContain(world.member.kim);
+  });
 });

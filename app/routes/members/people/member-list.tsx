@@ -1,5 +1,6 @@
 import { AdminScreen } from "~/components/admin-screen";
 import { Eye, Pencil, Search, UserPlus, X } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useDeleteToast } from "~/components/confirm-dialog";
 import { DeleteMemberButton } from "~/components/member-delete-button";
@@ -221,13 +222,17 @@ function MinistryChoice({
   chosen?: string;
   isLimited: boolean;
 }) {
+  // Shows the filter in use when the address changes (a chip removed), keeping the focus.
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (select.current) select.current.value = chosen ?? "";
+  }, [chosen]);
   return (
     <div className="order-last w-full sm:order-none sm:w-56">
       <label htmlFor="member-ministry" className="sr-only">
         Ministry
       </label>
-      {/* Made afresh when the address changes (a chip removed), so it shows the filter in use. */}
-      <NativeSelect key={chosen ?? ""} id="member-ministry" name="ministry" defaultValue={chosen ?? ""}>
+      <NativeSelect ref={select} id="member-ministry" name="ministry" defaultValue={chosen ?? ""}>
         <option value="">{isLimited ? "All my ministries" : "All ministries"}</option>
         {ministries.map((ministry) => (
           <option key={ministry.slug} value={ministry.slug}>
