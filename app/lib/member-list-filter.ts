@@ -10,9 +10,14 @@ export interface MemberListFilter {
   joined?: "this-month";
   /** Registrations that looked like a member when they came in, for staff to keep or delete. */
   check?: "duplicates";
+  /** The people of one ministry (its slug): those in it, and its head. */
+  ministry?: string;
 }
 
 export type MemberListFilterName = keyof MemberListFilter;
+
+/** A ministry's slug as the site stores them ('acts-kids'); anything else is not one. */
+const MINISTRY_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 function isMembershipStatus(value: string | null): value is MembershipStatus {
   return MEMBERSHIP_STATUSES.some((status) => status.value === value);
@@ -23,10 +28,12 @@ export function readMemberListFilter(params: URLSearchParams): MemberListFilter 
   const status = params.get("status");
   const joined = params.get("joined");
   const check = params.get("check");
+  const ministry = params.get("ministry");
   return {
     ...(isMembershipStatus(status) ? { status } : {}),
     ...(joined === "this-month" ? { joined } : {}),
     ...(check === "duplicates" ? { check } : {}),
+    ...(ministry && ministry.length <= 60 && MINISTRY_SLUG.test(ministry) ? { ministry } : {}),
   };
 }
 
@@ -37,13 +44,20 @@ export function memberListSearch(options: { query?: string; filter?: MemberListF
   if (options.filter?.status) params.set("status", options.filter.status);
   if (options.filter?.joined) params.set("joined", options.filter.joined);
   if (options.filter?.check) params.set("check", options.filter.check);
+  if (options.filter?.ministry) params.set("ministry", options.filter.ministry);
   if (options.page && options.page > 1) params.set("page", String(options.page));
   const search = params.toString();
   return search ? `?${search}` : "";
 }
 
-/** Each filter in use, as its chip reads: [["status", "Status: Active"], ["joined", "Joined this month"]]. */
-export function memberListFilterLabels(filter: MemberListFilter): [MemberListFilterName, string][] {
+/**
+ * Each filter in use, as its chip reads: [["status", "Status: Active"], ["joined", "Joined this month"]].
+ * `ministryName` names a ministry's slug ("Ministry: Amplify").
+ */
+export function memberListFilterLabels(
+  filter: MemberListFilter,
+  ministryName: (slug: string) => string = (slug) => slug,
+): [MemberListFilterName, string][] {
   const labels: [MemberListFilterName, string][] = [];
   if (filter.status) {
     const label = MEMBERSHIP_STATUSES.find((status) => status.value === filter.status)!.label;
@@ -51,5 +65,6 @@ export function memberListFilterLabels(filter: MemberListFilter): [MemberListFil
   }
   if (filter.joined === "this-month") labels.push(["joined", "Joined this month"]);
   if (filter.check === "duplicates") labels.push(["check", "Possible duplicates to check"]);
+  if (filter.ministry) labels.push(["ministry", `Ministry: ${ministryName(filter.ministry)}`]);
   return labels;
 }

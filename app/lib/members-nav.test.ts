@@ -23,9 +23,10 @@ describe("navigationFor", () => {
   });
 
   it("shows a ministry head its ministries' people, sign-ups, media and pages, and nothing else", () => {
+    // Events belong to no ministry: their registrations are not a ministry head's.
     expect(labels(navigationFor(PRESETS["ministry-head"]))).toEqual({
       "": ["Dashboard"],
-      People: ["Membership List", "Ministry Registrations", "Event Registrations"],
+      People: ["Membership List", "Ministry Registrations"],
       Content: ["Ministry Videos", "Ministry Images"],
       Website: ["Website"],
       Settings: ["My Account"],

@@ -52,7 +52,7 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
       {
         to: "/members/event-registrations",
         label: "Event Registrations",
-        permission: "registrations:read",
+        permission: "event-registrations:read",
         also: ["/members/events/"],
       },
       {

@@ -101,7 +101,10 @@ const PERMISSION_TABLE = {
   "reports:read": { area: "reports", level: "view" },
   /** A person's data: a member's export, and finding anyone's data by e-mail or mobile. */
   "members:export": { area: "reports", level: "view" },
+  /** Who signed up for a ministry (the ministry sign-ups and their download). */
   "registrations:read": { area: "registrations", level: "view", byMinistry: true },
+  /** Who registered for an event, and attendance: events belong to no ministry. */
+  "event-registrations:read": { area: "registrations", level: "view" },
   /** Mark registrants as arrived at the door (the check-in list of an event). */
   "registrations:check-in": { area: "registrations", level: "edit" },
   /** The inbox: read connect messages and sign-ups, mark them, reply by e-mail; the outbox. */

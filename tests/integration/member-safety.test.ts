@@ -22,8 +22,8 @@ import {
   listMembers,
   loadMemberOptions,
   mobileDigits,
-  thisMonthInChurchZone,
 } from "~/server/people/members.server";
+import { thisMonthInChurchZone } from "~/server/people/member-list-filter.server";
 import { purgeOldFormTokens } from "~/server/platform/form-tokens.server";
 import { runRetention } from "~/server/privacy/retention.server";
 import {

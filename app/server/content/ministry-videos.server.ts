@@ -1,8 +1,12 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { ministryVideos, type MinistryVideo } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { fieldChanges, logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
+import { requireInScope, slugInScope, type MinistryScope } from "../auth/ministry-scope.server";
+
+// The staff functions take the `scope` of a role limited to ministries (ministryScope): a video of
+// another ministry is not found, and none is added to or moved into another ministry.
 
 /** The ministry's videos, newest first, for its public page. */
 export async function listMinistryVideos(slug: string): Promise<MinistryVideo[]> {
@@ -13,17 +17,22 @@ export async function listMinistryVideos(slug: string): Promise<MinistryVideo[]>
     .orderBy(desc(ministryVideos.createdAt), desc(ministryVideos.id));
 }
 
-/** Every ministry's videos, newest first, for the staff screen. */
-export async function listAllMinistryVideos() {
+/** Every ministry's videos (with a `scope`, its ministries'), newest first, for the staff screen. */
+export async function listAllMinistryVideos(scope?: MinistryScope) {
   return services()
     .db.select()
     .from(ministryVideos)
+    .where(slugInScope(ministryVideos.ministrySlug, scope))
     .orderBy(desc(ministryVideos.createdAt), desc(ministryVideos.id));
 }
 
-export async function getMinistryVideo(id: string) {
+export async function getMinistryVideo(id: string, scope?: MinistryScope) {
   if (!isUuid(id)) return null;
-  const [row] = await services().db.select().from(ministryVideos).where(eq(ministryVideos.id, id)).limit(1);
+  const [row] = await services()
+    .db.select()
+    .from(ministryVideos)
+    .where(and(eq(ministryVideos.id, id), slugInScope(ministryVideos.ministrySlug, scope)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -33,7 +42,8 @@ export interface MinistryVideoInput {
   ministrySlug: string;
 }
 
-export async function createMinistryVideo(input: MinistryVideoInput, actor: Actor) {
+export async function createMinistryVideo(input: MinistryVideoInput, actor: Actor, scope?: MinistryScope) {
+  requireInScope(scope, input.ministrySlug);
   return services().db.transaction(async (tx) => {
     const [row] = await tx.insert(ministryVideos).values(input).returning();
     await logChange(tx, actor, "ministry-video.created", {
@@ -44,10 +54,21 @@ export async function createMinistryVideo(input: MinistryVideoInput, actor: Acto
   });
 }
 
-export async function updateMinistryVideo(id: string, input: MinistryVideoInput, actor: Actor) {
+/** The video as saved, or null when there is no such video (of the ministries of `scope`). */
+export async function updateMinistryVideo(
+  id: string,
+  input: MinistryVideoInput,
+  actor: Actor,
+  scope?: MinistryScope,
+) {
   if (!isUuid(id)) return null;
+  requireInScope(scope, input.ministrySlug);
   return services().db.transaction(async (tx) => {
-    const [before] = await tx.select().from(ministryVideos).where(eq(ministryVideos.id, id)).for("update");
+    const [before] = await tx
+      .select()
+      .from(ministryVideos)
+      .where(and(eq(ministryVideos.id, id), slugInScope(ministryVideos.ministrySlug, scope)))
+      .for("update");
     if (!before) return null;
     const [row] = await tx.update(ministryVideos).set(input).where(eq(ministryVideos.id, id)).returning();
     await logChange(tx, actor, "ministry-video.updated", {
@@ -58,13 +79,13 @@ export async function updateMinistryVideo(id: string, input: MinistryVideoInput,
   });
 }
 
-/** True when the video was removed, false when there was none. */
-export async function deleteMinistryVideo(id: string, actor: Actor): Promise<boolean> {
+/** True when the video was removed, false when there was none (of the ministries of `scope`). */
+export async function deleteMinistryVideo(id: string, actor: Actor, scope?: MinistryScope): Promise<boolean> {
   if (!isUuid(id)) return false;
   return services().db.transaction(async (tx) => {
     const [row] = await tx
       .delete(ministryVideos)
-      .where(eq(ministryVideos.id, id))
+      .where(and(eq(ministryVideos.id, id), slugInScope(ministryVideos.ministrySlug, scope)))
       .returning({ title: ministryVideos.title });
     if (!row) return false;
     await logChange(tx, actor, "ministry-video.deleted", {

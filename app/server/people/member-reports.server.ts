@@ -22,6 +22,8 @@ import {
   ministryAndRoleNames,
   notDeleted,
 } from "./members.server";
+import { membersOfMinistries } from "./member-scope.server";
+import { countMinistryRegistrations } from "./registrations.server";
 import { countVisitors } from "./visitors.server";
 
 // What the dashboard and the reports read about members: figures, dates coming round, and the
@@ -48,30 +50,8 @@ export const DASHBOARD_NAMED_DATES = 3;
  * anniversaries of the next 7 days (with the first few named), ministries and visitors.
  */
 export async function dashboardStats(today: string) {
-  const isWithinWeek = (column: AnyPgColumn) =>
-    sql`${monthDayOf(column)} in (${sql.join(
-      monthDaysAhead(today, DASHBOARD_BIRTHDAY_DAYS).map((w) => sql`${w.monthDay}`),
-      sql`, `,
-    )})`;
-  const thisMonth = monthsOf(today, 1)[0]!;
-  const [[memberCounts], newVisitors, { ministries }, birthdays, anniversaries] = await Promise.all([
-    services()
-      .db.select({
-        total: count(),
-        active: sql<number>`count(*) filter (where ${members.membershipStatus} = 'active')`.mapWith(Number),
-        newThisMonth:
-          sql<number>`count(*) filter (where ${members.createdAt} >= ${thisMonth.from.toISOString()}::timestamptz and ${members.createdAt} < ${thisMonth.until.toISOString()}::timestamptz)`.mapWith(
-            Number,
-          ),
-        upcomingBirthdays: sql<number>`count(*) filter (where ${isWithinWeek(members.birthday)})`.mapWith(
-          Number,
-        ),
-        upcomingAnniversaries:
-          sql<number>`count(*) filter (where ${isWithinWeek(members.weddingAnniversary)})`.mapWith(Number),
-        possibleDuplicates: sql<number>`count(*) filter (where ${members.possibleDuplicate})`.mapWith(Number),
-      })
-      .from(members)
-      .where(notDeleted),
+  const [memberCounts, newVisitors, { ministries }, birthdays, anniversaries] = await Promise.all([
+    memberFigures(today),
     countVisitors(),
     getSiteContent(),
     upcomingQuery("birthday", today, DASHBOARD_BIRTHDAY_DAYS)(undefined, DASHBOARD_NAMED_DATES),
@@ -92,6 +72,52 @@ export async function dashboardStats(today: string) {
     nextBirthdays: named(birthdays),
     nextAnniversaries: named(anniversaries),
     newVisitors,
+  };
+}
+
+/** The dashboard's counts of live members (those matching `where`, when given). */
+async function memberFigures(today: string, where?: SQL) {
+  const isWithinWeek = (column: AnyPgColumn) =>
+    sql`${monthDayOf(column)} in (${sql.join(
+      monthDaysAhead(today, DASHBOARD_BIRTHDAY_DAYS).map((w) => sql`${w.monthDay}`),
+      sql`, `,
+    )})`;
+  const thisMonth = monthsOf(today, 1)[0]!;
+  const [row] = await services()
+    .db.select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${members.membershipStatus} = 'active')`.mapWith(Number),
+      newThisMonth:
+        sql<number>`count(*) filter (where ${members.createdAt} >= ${thisMonth.from.toISOString()}::timestamptz and ${members.createdAt} < ${thisMonth.until.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
+      upcomingBirthdays: sql<number>`count(*) filter (where ${isWithinWeek(members.birthday)})`.mapWith(
+        Number,
+      ),
+      upcomingAnniversaries:
+        sql<number>`count(*) filter (where ${isWithinWeek(members.weddingAnniversary)})`.mapWith(Number),
+      possibleDuplicates: sql<number>`count(*) filter (where ${members.possibleDuplicate})`.mapWith(Number),
+    })
+    .from(members)
+    .where(and(notDeleted, where));
+  return row;
+}
+
+/**
+ * The dashboard's figures for a role limited to ministries: their people only (active of all,
+ * new this month) and this month's sign-ups, nothing of the church as a whole.
+ */
+export async function ministryDashboardStats(today: string, scope: readonly string[]) {
+  const thisMonth = monthsOf(today, 1)[0]!;
+  const [counts, signUpsThisMonth] = await Promise.all([
+    memberFigures(today, membersOfMinistries(scope)),
+    countMinistryRegistrations(scope, thisMonth.from),
+  ]);
+  return {
+    totalMembers: counts?.total ?? 0,
+    activeMembers: counts?.active ?? 0,
+    newThisMonth: counts?.newThisMonth ?? 0,
+    signUpsThisMonth,
   };
 }
 

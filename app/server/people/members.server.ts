@@ -1,19 +1,5 @@
-import {
-  and,
-  count,
-  eq,
-  getTableColumns,
-  gte,
-  isNotNull,
-  isNull,
-  lt,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from "drizzle-orm";
+import { and, count, eq, getTableColumns, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { members, type ConsentKind, type Member } from "../../../database/schema";
-import { addDays, startOfDayInChurchZone, todayInChurchZone } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
 import type { MemberListFilter } from "~/lib/member-list-filter";
 import { fullName } from "~/lib/names";
@@ -34,6 +20,9 @@ import { services } from "../platform/services.server";
 import { privacyNoticeVersion, recordConsents } from "./consents.server";
 import { getSiteContent } from "../site/site-content.server";
 import { getRetentionSettings } from "../privacy/retention-settings.server";
+import type { MinistryScope } from "../auth/ministry-scope.server";
+import { memberFilterCondition, memberSearchCondition } from "./member-list-filter.server";
+import { membersOfMinistries } from "./member-scope.server";
 
 export const MEMBERS_PAGE_SIZE = 25;
 
@@ -46,19 +35,6 @@ export const notDeleted = isNull(members.deletedAt);
 /** The member form's ministries and roles, from the church's content as it is now. */
 export async function loadMemberOptions(): Promise<MemberOptions> {
   return memberOptions((await getSiteContent()).ministries);
-}
-
-/** LIKE patterns treat % and _ as wildcards; a search for them should find them. */
-function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function searchCondition(query: string): SQL | undefined {
-  const words = query.trim().split(/\s+/).filter(Boolean).slice(0, 5);
-  if (words.length === 0) return undefined;
-  // Every word must match a name part, the e-mail or the mobile number ("ana cruz" finds Ana Cruz).
-  // search_text holds those fields lower-cased; lower() on the word too makes this ilike.
-  return and(...words.map((word) => sql`${members.searchText} like lower(${likePattern(word)})`));
 }
 
 /** Who a member is and how to reach them: what every list and report shows first. */
@@ -75,28 +51,14 @@ export const memberContactColumns = {
 /** What the membership list shows of each member. */
 export const memberListColumns = { ...memberContactColumns, membershipStatus: members.membershipStatus };
 
-/** The first moments of this calendar month and the next, on the church's clock. */
-export function thisMonthInChurchZone(now: Date = new Date()): { from: Date; to: Date } {
-  const today = todayInChurchZone(now);
-  const first = `${today.slice(0, 8)}01`;
-  // Day 32 of any month is in the next one; its first day starts the next month.
-  const next = `${addDays(first, 32).slice(0, 8)}01`;
-  return { from: startOfDayInChurchZone(first), to: startOfDayInChurchZone(next) };
-}
-
-function filterCondition(filter: MemberListFilter, now: Date): SQL | undefined {
-  const month = filter.joined === "this-month" ? thisMonthInChurchZone(now) : null;
-  return and(
-    filter.status ? eq(members.membershipStatus, filter.status) : undefined,
-    filter.check === "duplicates" ? eq(members.possibleDuplicate, true) : undefined,
-    month ? and(gte(members.createdAt, month.from), lt(members.createdAt, month.to)) : undefined,
-  );
-}
-
-/** One page of the membership list (a search and filters narrow it), by last name, then first name. */
+/**
+ * One page of the membership list (a search and filters narrow it), by last name, then first name;
+ * with a `scope`, only the people of those ministries (no filter reaches past it).
+ */
 export async function listMembers(
   options: {
     query?: string;
+    scope?: MinistryScope;
     page?: number;
     pageSize?: number;
     filter?: MemberListFilter;
@@ -108,8 +70,9 @@ export async function listMembers(
   const pageSize = options.pageSize ?? MEMBERS_PAGE_SIZE;
   const where = and(
     notDeleted,
-    searchCondition(options.query ?? ""),
-    filterCondition(options.filter ?? {}, options.now ?? new Date()),
+    membersOfMinistries(options.scope),
+    memberSearchCondition(options.query ?? ""),
+    memberFilterCondition(options.filter ?? {}, options.now ?? new Date()),
   );
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(members).where(where);
   const { page, pages, offset } = pageWindow(total, pageSize, options.page ?? 1);
@@ -127,12 +90,13 @@ export async function listMembers(
 
 const { searchText: _searchText, ...memberColumns } = getTableColumns(members);
 
-export async function getMember(id: string): Promise<Member | null> {
+/** A live member; with a `scope`, only one of the people of those ministries. */
+export async function getMember(id: string, scope?: MinistryScope): Promise<Member | null> {
   if (!isUuid(id)) return null;
   const [row] = await services()
     .db.select(memberColumns)
     .from(members)
-    .where(and(eq(members.id, id), notDeleted))
+    .where(and(eq(members.id, id), notDeleted, membersOfMinistries(scope)))
     .limit(1);
   return row ?? null;
 }
@@ -149,8 +113,8 @@ export function ministryAndRoleNames(
 }
 
 /** A member as the profile shows them: with the names of their ministries and roles. */
-export async function getMemberProfile(id: string) {
-  const [member, options] = await Promise.all([getMember(id), loadMemberOptions()]);
+export async function getMemberProfile(id: string, scope?: MinistryScope) {
+  const [member, options] = await Promise.all([getMember(id, scope), loadMemberOptions()]);
   return member ? { ...member, ...ministryAndRoleNames(member, options) } : null;
 }
 

@@ -1,10 +1,11 @@
-import { desc, sql } from "drizzle-orm";
+import { and, count, desc, gte, sql } from "drizzle-orm";
 import { eventRegistrations, ministryRegistrations, type RegistrationStatus } from "../../../database/schema";
 import type { StatusTone } from "~/components/status-badge";
 import { dayInChurchZone } from "~/lib/dates";
 import { formatDateTime } from "~/lib/format";
 import { readInBatches } from "../http/csv.server";
 import { services } from "../platform/services.server";
+import { slugInScope, type MinistryScope } from "../auth/ministry-scope.server";
 import { recordInboxItem } from "../messages/inbox.server";
 import { queueMessageEmails } from "../messages/message-emails.server";
 import { getSiteContent } from "../site/site-content.server";
@@ -86,25 +87,28 @@ const listedRow = (
 const afterRow = (t: RegistrationTable, after: Listed) =>
   sql`(${t.createdAt}, ${t.id}) < (${after.cursorAt}::timestamptz, ${after.id}::uuid)`;
 
-/** Ministry sign-ups newest first (then by id, so sign-ups of the same moment keep one order). */
-async function ministryRegistrationsQuery(after?: Listed, limit?: number): Promise<Listed[]> {
+/**
+ * Ministry sign-ups newest first (then by id, so sign-ups of the same moment keep one order); with
+ * a `scope`, only those of its ministries.
+ */
+const ministryRegistrationsQuery = (scope?: MinistryScope) => async (after?: Listed, limit?: number) => {
   const t = ministryRegistrations;
   const query = services()
     .db.select({ ...listedColumns(t), ministrySlug: t.ministrySlug })
     .from(t)
-    .where(after && afterRow(t, after))
+    .where(and(slugInScope(t.ministrySlug, scope), after && afterRow(t, after)))
     .orderBy(desc(t.createdAt), desc(t.id))
     .$dynamic();
   const [rows, { ministryBySlug }] = await Promise.all([
     limit ? query.limit(limit) : query,
     getSiteContent(),
   ]);
-  return rows.map((row) => ({
+  return rows.map((row): Listed => ({
     ...listedRow(row),
     group: ministryBySlug(row.ministrySlug)?.name ?? row.ministrySlug,
     message: null,
   }));
-}
+};
 
 /** Event registrations newest first (then by id), labelled with the event's title. */
 async function eventRegistrationsQuery(after?: Listed, limit?: number): Promise<Listed[]> {
@@ -131,9 +135,12 @@ async function eventRegistrationsQuery(after?: Listed, limit?: number): Promise<
   }));
 }
 
-/** Everyone who signed up for a ministry, newest first, labelled with the ministry's name. */
-export async function listMinistryRegistrations(): Promise<RegistrationRow[]> {
-  return (await ministryRegistrationsQuery()).map(withoutCursor);
+/**
+ * Everyone who signed up for a ministry, newest first, labelled with the ministry's name; with a
+ * `scope` (a role limited to ministries), only those of its ministries.
+ */
+export async function listMinistryRegistrations(scope?: MinistryScope): Promise<RegistrationRow[]> {
+  return (await ministryRegistrationsQuery(scope)()).map(withoutCursor);
 }
 
 /** Everyone who registered for an event, newest first, labelled with the event's title. */
@@ -142,12 +149,22 @@ export async function listEventRegistrations(): Promise<RegistrationRow[]> {
 }
 
 /** listMinistryRegistrations for a download: the same rows in the same order, read in batches. */
-export function streamMinistryRegistrations(): Promise<AsyncIterable<RegistrationRow>> {
-  return readInBatches(ministryRegistrationsQuery);
+export function streamMinistryRegistrations(scope?: MinistryScope): Promise<AsyncIterable<RegistrationRow>> {
+  return readInBatches(ministryRegistrationsQuery(scope));
 }
 
 export function streamEventRegistrations(): Promise<AsyncIterable<RegistrationRow>> {
   return readInBatches(eventRegistrationsQuery);
+}
+
+/** How many ministry sign-ups came in since `since` (with a `scope`, of its ministries only). */
+export async function countMinistryRegistrations(scope: MinistryScope | undefined, since: Date) {
+  const t = ministryRegistrations;
+  const [row] = await services()
+    .db.select({ total: count() })
+    .from(t)
+    .where(and(slugInScope(t.ministrySlug, scope), gte(t.createdAt, since)));
+  return row?.total ?? 0;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { requireUser } from "~/server/auth/guards.server";
+import { inScope, ministryScope, OUTSIDE_SCOPE } from "~/server/auth/ministry-scope.server";
 import { replaceMinistryImage } from "~/server/content/ministry-images.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/ministry-image-upload";
@@ -13,6 +14,7 @@ export const loader = redirectToScreen(SCREEN, "ministry-media:write");
 // narrower copies, points the ministry at it (one per ministry) and removes the old picture.
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, "ministry-media:write");
+  const scope = ministryScope(user);
   return handleUpload(request, {
     screen: SCREEN,
     file: { field: "image", kind: "image" },
@@ -29,9 +31,13 @@ export async function action({ request }: Route.ActionArgs) {
     async plan({ form, file }) {
       const ministry = (await getSiteContent()).ministryBySlug(String(form.get("ministrySlug") ?? ""));
       if (!ministry || !file) return { refuse: { status: 400, ...MISSING } };
+      // Another ministry than the person looks after: refused before the file is stored.
+      if (!inScope(scope, ministry.slug)) {
+        return { refuse: { status: 404, title: "Image upload failed", description: OUTSIDE_SCOPE } };
+      }
       return {
         prefix: `ministry-images/${ministry.slug}-`,
-        save: (stored) => replaceMinistryImage(ministry.slug, stored!.url, stored!.objectName, user),
+        save: (stored) => replaceMinistryImage(ministry.slug, stored!.url, stored!.objectName, user, scope),
         toast: {
           title: "Image Updated!",
           description: `The new picture shows on the ${ministry.name} page.`,

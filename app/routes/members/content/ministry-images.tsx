@@ -12,6 +12,7 @@ import { showToast } from "~/lib/toast";
 import { useUpload } from "~/lib/upload-client";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { requireUser } from "~/server/auth/guards.server";
+import { inScope, ministryScope } from "~/server/auth/ministry-scope.server";
 import { listMinistryImages } from "~/server/content/ministry-images.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/ministry-images";
@@ -28,14 +29,24 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "ministry-media:write");
-  const [rows, content] = await Promise.all([listMinistryImages(), getSiteContent()]);
-  // ?ministry=amplify (from the ministry's website editor) opens with that ministry chosen.
+  const user = await requireUser(request, "ministry-media:write");
+  // A role limited to ministries is offered, and shown the pictures of, its ministries only.
+  const scope = ministryScope(user);
+  const [rows, content] = await Promise.all([listMinistryImages(scope), getSiteContent()]);
+  const ministries = content
+    .ministriesByName()
+    .filter((ministry) => inScope(scope, ministry.slug))
+    .map(({ slug, name }) => ({ slug, name }));
+  // ?ministry=amplify (from the ministry's website editor) opens with that ministry chosen; one
+  // ministry alone is chosen already.
   const asked = new URL(request.url).searchParams.get("ministry");
+  const chosen =
+    ministries.find((ministry) => ministry.slug === asked) ??
+    (ministries.length === 1 ? ministries[0] : undefined);
   return {
-    chosen: content.ministryBySlug(asked)?.slug ?? "",
+    chosen: chosen?.slug ?? "",
     images: Object.fromEntries(rows.map((row) => [row.ministrySlug, row.imageUrl])) as Record<string, string>,
-    ministries: content.ministriesByName().map(({ slug, name }) => ({ slug, name })),
+    ministries,
     defaultImage: content.defaultMinistryImage,
   };
 }

@@ -8,6 +8,8 @@ import { pageMeta } from "~/lib/meta";
 import { youTubeWatchUrl } from "~/lib/youtube";
 import { MINISTRY_NOT_SELECTED, ministryVideoSchema, videoProblemToast } from "~/schemas/videos";
 import { requireUser } from "~/server/auth/guards.server";
+import { inScope, ministryScope, OUTSIDE_SCOPE } from "~/server/auth/ministry-scope.server";
+import { appErrorResponse, notFound } from "~/server/http/errors.server";
 import { readForm } from "~/server/http/forms.server";
 import {
   createMinistryVideo,
@@ -27,22 +29,33 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "ministry-media:write");
+  const user = await requireUser(request, "ministry-media:write");
+  // A role limited to ministries lists, edits and offers only its ministries.
+  const scope = ministryScope(user);
   const [loaded, content] = await Promise.all([
     loadEditableList({
       request,
       what: "ministry videos",
-      list: listAllMinistryVideos,
-      get: getMinistryVideo,
+      list: () => listAllMinistryVideos(scope),
+      get: (id) => getMinistryVideo(id, scope),
     }),
     getSiteContent(),
   ]);
-  const ministries = content.ministriesByName().map(({ slug, name }) => ({ slug, name }));
+  const ministries = content
+    .ministriesByName()
+    .filter((ministry) => inScope(scope, ministry.slug))
+    .map(({ slug, name }) => ({ slug, name }));
+  // A forged ?edit= of another ministry's video is not found (rather than a blank form).
+  const editId = new URL(request.url).searchParams.get("edit");
+  if (scope && editId && !loaded.data.loadFailed && !loaded.data.editing) {
+    throw appErrorResponse(notFound(OUTSIDE_SCOPE));
+  }
   return data({ ...loaded.data, ministries }, loaded.init ?? undefined);
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, "ministry-media:write");
+  const scope = ministryScope(user);
   const { ministryBySlug } = await getSiteContent();
   return handleContentAction({
     request,
@@ -70,9 +83,10 @@ export async function action({ request }: Route.ActionArgs) {
         input: { title: parsed.data.title, youtubeId: parsed.data.url, ministrySlug: ministry.slug },
       };
     },
-    create: createMinistryVideo,
-    update: updateMinistryVideo,
-    remove: deleteMinistryVideo,
+    // Another ministry's video, or a move into another ministry, is refused as not found.
+    create: (input, actor) => createMinistryVideo(input, actor, scope),
+    update: (id, input, actor) => updateMinistryVideo(id, input, actor, scope),
+    remove: (id, actor) => deleteMinistryVideo(id, actor, scope),
     toasts: {
       added: (input) => ({
         title: "Video Added!",

@@ -2,6 +2,7 @@ import {
   BookOpenText,
   CalendarDays,
   Cake,
+  ClipboardList,
   Heart,
   Layers,
   type LucideIcon,
@@ -19,7 +20,10 @@ import { cn } from "~/lib/utils";
 import { count } from "./dashboard-words";
 import type { Route } from "./+types/dashboard";
 
-type Figures = Pick<Route.ComponentProps["loaderData"], "stats" | "events" | "unreadMessages">;
+type Figures = Pick<
+  Route.ComponentProps["loaderData"],
+  "stats" | "ministryStats" | "events" | "unreadMessages"
+>;
 
 /**
  * A figure that leads to its list: the whole card is one link (its label, figure and detail are
@@ -91,9 +95,58 @@ function NamedDates({
   );
 }
 
+/** A role limited to ministries: its people and sign-ups, and nothing of the church as a whole. */
+function MinistryFigures({
+  stats,
+  allowed,
+}: {
+  stats: NonNullable<Figures["ministryStats"]>;
+  allowed: (permission?: MembersNavItem["permission"]) => boolean;
+}) {
+  return (
+    <>
+      {allowed("members:read") ? (
+        <>
+          <StatCard
+            label="Members"
+            to="/members/details?status=active"
+            icon={Users}
+            testId="stat-active-members"
+            value={stats.activeMembers}
+            detail={
+              <>
+                active of <span data-testid="stat-total-members">{stats.totalMembers}</span> in your
+                ministries
+              </>
+            }
+          />
+          <StatCard
+            label="New This Month"
+            to="/members/details?joined=this-month"
+            icon={UserRoundPlus}
+            value={stats.newThisMonth}
+            detail="Members registered"
+          />
+        </>
+      ) : null}
+      {allowed("registrations:read") ? (
+        <StatCard
+          label="Sign-ups"
+          to="/members/ministry-registrations"
+          icon={ClipboardList}
+          testId="stat-sign-ups"
+          value={stats.signUpsThisMonth}
+          detail="This month, for your ministries"
+        />
+      ) : null}
+    </>
+  );
+}
+
 /** The figures the person may see, each leading to its list. */
 export function DashboardFigures({
   stats,
+  ministryStats,
   events,
   unreadMessages,
   allowed,
@@ -171,13 +224,14 @@ export function DashboardFigures({
             </StatCard>
           </>
         ) : null}
+        {ministryStats ? <MinistryFigures stats={ministryStats} allowed={allowed} /> : null}
         {events ? (
           <StatCard
             label="Upcoming Events"
-            to={allowed("registrations:read") ? "/members/event-registrations" : "/members/add-event"}
+            to={allowed("event-registrations:read") ? "/members/event-registrations" : "/members/add-event"}
             icon={CalendarDays}
             value={events.total}
-            detail={allowed("registrations:read") ? "With their registrations" : "Registrations so far"}
+            detail={allowed("event-registrations:read") ? "With their registrations" : "Registrations so far"}
             className="col-span-2 sm:col-span-1"
           >
             {events.events.length > 0 ? (

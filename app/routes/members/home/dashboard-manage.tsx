@@ -27,6 +27,8 @@ interface ActionCard {
   icon: LucideIcon;
   /** Shown only to those who may use it (to every account when none is named). */
   permission?: MembersNavItem["permission"];
+  /** What the card says to someone who may look but not change (without `permission`). */
+  viewOnly?: { permission: MembersNavItem["permission"]; description: string };
 }
 
 const actionCards: ActionCard[] = [
@@ -43,6 +45,7 @@ const actionCards: ActionCard[] = [
     description: "Search, view, edit and remove members.",
     icon: Users,
     permission: "members:read",
+    viewOnly: { permission: "members:write", description: "Search and view members." },
   },
   {
     to: "/members/reports",
@@ -119,7 +122,7 @@ const actionCards: ActionCard[] = [
     title: "Event Registrations",
     description: "Who registered for an event.",
     icon: ListChecks,
-    permission: "registrations:read",
+    permission: "event-registrations:read",
   },
   {
     to: "/members/staff",
@@ -157,7 +160,11 @@ export function ManageCards({
               >
                 <card.icon className="size-5 shrink-0 text-primary sm:size-6" aria-hidden="true" />
                 <span className="min-w-0 break-words font-semibold text-navy">{card.title}</span>
-                <span className="hidden text-sm text-muted-foreground sm:block">{card.description}</span>
+                <span className="hidden text-sm text-muted-foreground sm:block">
+                  {card.viewOnly && !allowed(card.viewOnly.permission)
+                    ? card.viewOnly.description
+                    : card.description}
+                </span>
               </Link>
             </li>
           ))}

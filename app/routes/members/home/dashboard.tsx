@@ -16,7 +16,9 @@ import { refusalFor, refuse, reply } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { loadOptional, loadOrEmpty } from "~/server/http/loader.server";
 import { countNewInboxItems } from "~/server/messages/inbox.server";
-import { dashboardStats } from "~/server/people/member-reports.server";
+import { dashboardStats, ministryDashboardStats } from "~/server/people/member-reports.server";
+import { ministryScope } from "~/server/auth/ministry-scope.server";
+import { ministryNames } from "~/server/site/ministry-names.server";
 import { upcomingEventsWithRegistrations } from "~/server/people/upcoming-event-registrations.server";
 import { registrationFormLink, setRegistrationPasscode } from "~/server/auth/registration-gate.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
@@ -45,16 +47,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The first administrator of a fresh install starts with the set-up, until "Finish later".
   if (isSetupDue(user)) throw redirect(WELCOME_PATH);
   const today = todayInChurchZone();
+  // A role limited to ministries sees figures of its ministries only, never the church's.
+  const scope = ministryScope(user);
   // Those who register members can hand out (or print) the form's address as a QR code.
   const registrationForm = can(user, "members:write") ? await registrationFormLink(siteOrigin()) : null;
   const empty = {
     registrationForm,
     name: user.name,
+    /** The ministries a limited role looks after, named; null for a role that reaches them all. */
+    reach: scope ? await ministryNames(scope) : null,
     /** What the person may use decides which cards and figures they see. */
     access: user.access,
     /** New inbox items, for the Messages card (null when it cannot be read or shown). */
     unreadMessages: null as number | null,
     stats: null as Awaited<ReturnType<typeof dashboardStats>> | null,
+    ministryStats: null as Awaited<ReturnType<typeof ministryDashboardStats>> | null,
     /** The next events with their registration counts, for those who keep events or registrations. */
     events: null as Awaited<ReturnType<typeof upcomingEventsWithRegistrations>> | null,
     // "Set up your website": for those who can fix it, and simply left out when it cannot be read.
@@ -74,17 +81,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadOrEmpty(
     "dashboard stats",
     async () => {
-      const [stats, events, checklist, unreadMessages, lastBackupView] = await Promise.all([
+      const [stats, ministryStats, events, checklist, unreadMessages, lastBackupView] = await Promise.all([
         // The registry's figures are for those who keep the registry.
-        can(user, "members:read") ? dashboardStats(today) : null,
-        can(user, "registrations:read") || can(user, "events:write")
+        can(user, "members:read") && !scope ? dashboardStats(today) : null,
+        scope && (can(user, "members:read") || can(user, "registrations:read"))
+          ? ministryDashboardStats(today, scope)
+          : null,
+        can(user, "event-registrations:read") || can(user, "events:write")
           ? upcomingEventsWithRegistrations(today)
           : null,
         setup,
         unread,
         backup,
       ]);
-      return { ...empty, stats, events, setup: checklist, unreadMessages, backup: lastBackupView };
+      return {
+        ...empty,
+        stats,
+        ministryStats,
+        events,
+        setup: checklist,
+        unreadMessages,
+        backup: lastBackupView,
+      };
     },
     empty,
   );
@@ -148,8 +166,19 @@ async function backupView(): Promise<BackupView> {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { stats, events, name, access, unreadMessages, setup, backup, registrationForm, loadFailed } =
-    loaderData;
+  const {
+    stats,
+    ministryStats,
+    events,
+    name,
+    reach,
+    access,
+    unreadMessages,
+    setup,
+    backup,
+    registrationForm,
+    loadFailed,
+  } = loaderData;
   const allowed = (permission?: MembersNavItem["permission"]) => mayOpen(access, permission);
   const canChangePasscode = allowed("passcode:change");
   useDeleteToast(REMOVE_DEMO_KEY);
@@ -162,7 +191,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   return (
     <AdminScreen
       title="Members Dashboard"
-      description={`Welcome, ${name}.`}
+      description={
+        reach === null
+          ? `Welcome, ${name}.`
+          : `Welcome, ${name}. ${reach ? `You look after ${reach}.` : "Your account looks after no ministry yet."}`
+      }
       backTo={null}
       actions={
         allowed("members:write") || allowed("events:write") ? (
@@ -186,7 +219,13 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         ) : null
       }
     >
-      <DashboardFigures stats={stats} events={events} unreadMessages={unreadMessages} allowed={allowed} />
+      <DashboardFigures
+        stats={stats}
+        ministryStats={ministryStats}
+        events={events}
+        unreadMessages={unreadMessages}
+        allowed={allowed}
+      />
 
       {setup ? <SetupChecklistPanel setup={setup} /> : null}
       {backup ? <BackupPanel backup={backup} /> : null}

@@ -21,7 +21,8 @@ export function meta({ matches }: Route.MetaArgs) {
 const ATTENDANCE_DAYS = 90;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "registrations:read");
+  // Events belong to no ministry: a role limited to ministries never reaches them.
+  await requireUser(request, "event-registrations:read");
   return loadOrEmpty(
     "registrations",
     async () => {

@@ -1,5 +1,6 @@
 import { AdminScreen } from "~/components/admin-screen";
 import { Eye, Pencil, Search, UserPlus, X } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useDeleteToast } from "~/components/confirm-dialog";
 import { DeleteMemberButton } from "~/components/member-delete-button";
@@ -8,6 +9,7 @@ import { MembershipStatusBadge, StatusBadge } from "~/components/status-badge";
 import { TableScroller } from "~/components/table-scroller";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
 import { useLoadFailedToast } from "~/components/load-failed-toast";
 import { ColumnHeads } from "~/components/column-heads";
 import { pageMeta } from "~/lib/meta";
@@ -19,7 +21,11 @@ import {
 } from "~/lib/member-list-filter";
 import { requestedPage } from "~/lib/paging";
 import { cn } from "~/lib/utils";
+import { can } from "~/lib/permissions";
 import { requireUser } from "~/server/auth/guards.server";
+import { inScope, ministryScope } from "~/server/auth/ministry-scope.server";
+import { ministryNames } from "~/server/site/ministry-names.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import { refuse, refusalFor, reply } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
@@ -32,15 +38,34 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "members:read");
+  const user = await requireUser(request, "members:read");
+  // A role limited to ministries lists only their people; no filter reaches past them.
+  const scope = ministryScope(user);
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const filter = readMemberListFilter(url.searchParams);
+  const content = await getSiteContent();
+  const ministries = content
+    .ministriesByName()
+    .filter((ministry) => inScope(scope, ministry.slug))
+    .map(({ slug, name }) => ({ slug, name }));
+  const { ministry, ...others } = readMemberListFilter(url.searchParams);
+  // A ministry the person does not reach (or no such ministry) is left out, as an unknown status is.
+  const filter: MemberListFilter = ministries.some((one) => one.slug === ministry)
+    ? { ...others, ministry }
+    : others;
   const page = requestedPage(request);
+  const screen = {
+    query,
+    filter,
+    ministries,
+    canWrite: can(user, "members:write"),
+    /** The ministries a limited role reaches, named ("Amplify and ACTS Kids"); null for all. */
+    reach: scope ? await ministryNames(scope) : null,
+  };
   return loadOrEmpty(
     "members",
-    async () => ({ query, filter, ...(await listMembers({ query, page, filter })) }),
-    { query, filter, rows: [], total: 0, page: 1, pages: 1 },
+    async () => ({ ...screen, ...(await listMembers({ query, page, filter, scope })) }),
+    { ...screen, rows: [], total: 0, page: 1, pages: 1 },
   );
 }
 
@@ -78,7 +103,7 @@ function DuplicateBadge({ member }: { member: ListedMember }) {
   ) : null;
 }
 
-function RowActions({ member, name }: { member: ListedMember; name: string }) {
+function RowActions({ member, name, canWrite }: { member: ListedMember; name: string; canWrite: boolean }) {
   return (
     <>
       <Link
@@ -89,21 +114,25 @@ function RowActions({ member, name }: { member: ListedMember; name: string }) {
       >
         <Eye aria-hidden="true" />
       </Link>
-      <Link
-        to={`/members/edit/${member.id}`}
-        className={buttonVariants({ variant: "ghost", size: "icon" })}
-        aria-label={`Edit ${name}`}
-        title="Edit"
-      >
-        <Pencil aria-hidden="true" />
-      </Link>
-      <DeleteMemberButton id={member.id} name={name} />
+      {canWrite ? (
+        <>
+          <Link
+            to={`/members/edit/${member.id}`}
+            className={buttonVariants({ variant: "ghost", size: "icon" })}
+            aria-label={`Edit ${name}`}
+            title="Edit"
+          >
+            <Pencil aria-hidden="true" />
+          </Link>
+          <DeleteMemberButton id={member.id} name={name} />
+        </>
+      ) : null}
     </>
   );
 }
 
 /** A member on a phone: one card, every action in reach. */
-function MemberCard({ member }: { member: ListedMember }) {
+function MemberCard({ member, canWrite }: { member: ListedMember; canWrite: boolean }) {
   const name = fullName(member);
   return (
     <li data-testid="member-card" className="rounded-xl border border-border bg-background p-4 shadow-sm">
@@ -119,14 +148,14 @@ function MemberCard({ member }: { member: ListedMember }) {
         {member.countryCode} {member.mobile}
       </p>
       <div className="mt-2 -mb-2 flex justify-end gap-1">
-        <RowActions member={member} name={name} />
+        <RowActions member={member} name={name} canWrite={canWrite} />
       </div>
     </li>
   );
 }
 
 /** A member in the table of wider screens. */
-function MemberRow({ member }: { member: ListedMember }) {
+function MemberRow({ member, canWrite }: { member: ListedMember; canWrite: boolean }) {
   const name = fullName(member);
   return (
     <tr data-testid="member-row">
@@ -143,7 +172,7 @@ function MemberRow({ member }: { member: ListedMember }) {
       </td>
       <td className="px-4 py-2">
         <div className="flex justify-end gap-1">
-          <RowActions member={member} name={name} />
+          <RowActions member={member} name={name} canWrite={canWrite} />
         </div>
       </td>
     </tr>
@@ -151,8 +180,16 @@ function MemberRow({ member }: { member: ListedMember }) {
 }
 
 /** The filters in use as chips; each one's × opens the list without it (search kept). */
-function FilterChips({ query, filter }: { query: string; filter: MemberListFilter }) {
-  const labels = memberListFilterLabels(filter);
+function FilterChips({
+  query,
+  filter,
+  ministryName,
+}: {
+  query: string;
+  filter: MemberListFilter;
+  ministryName: (slug: string) => string;
+}) {
+  const labels = memberListFilterLabels(filter, ministryName);
   if (labels.length === 0) return null;
   return (
     <ul className="mt-3 flex flex-wrap gap-2" aria-label="Filters">
@@ -175,8 +212,41 @@ function FilterChips({ query, filter }: { query: string; filter: MemberListFilte
   );
 }
 
+/** Narrows the list to one ministry's people (on a phone, on a line of its own below the search). */
+function MinistryChoice({
+  ministries,
+  chosen,
+  isLimited,
+}: {
+  ministries: { slug: string; name: string }[];
+  chosen?: string;
+  isLimited: boolean;
+}) {
+  // Shows the filter in use when the address changes (a chip removed), keeping the focus.
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (select.current) select.current.value = chosen ?? "";
+  }, [chosen]);
+  return (
+    <div className="order-last w-full sm:order-none sm:w-56">
+      <label htmlFor="member-ministry" className="sr-only">
+        Ministry
+      </label>
+      <NativeSelect ref={select} id="member-ministry" name="ministry" defaultValue={chosen ?? ""}>
+        <option value="">{isLimited ? "All my ministries" : "All ministries"}</option>
+        {ministries.map((ministry) => (
+          <option key={ministry.slug} value={ministry.slug}>
+            {ministry.name}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
 export default function MembershipList({ loaderData }: Route.ComponentProps) {
-  const { query, filter, rows, total, page, pages, loadFailed } = loaderData;
+  const { query, filter, rows, total, page, pages, loadFailed, ministries, canWrite, reach } = loaderData;
+  const ministryName = (slug: string) => ministries.find((one) => one.slug === slug)?.name ?? slug;
   const submit = useSubmit();
   const navigation = useNavigation();
   const isSearching = navigation.state === "loading" && navigation.location?.pathname === "/members/details";
@@ -195,6 +265,7 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
         <>
           <span role="status">
             {total} member{total === 1 ? "" : "s"}
+            {reach ? ` of ${reach}` : ""}
             {isFiltered ? " (filtered)" : ""}
             {query ? ` matching “${query}”` : ""}
           </span>
@@ -202,26 +273,40 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
         </>
       }
       actions={
-        <Link to="/members/forms" className={buttonVariants()}>
-          <UserPlus aria-hidden="true" />
-          Add New Member
-        </Link>
+        canWrite ? (
+          <Link to="/members/forms" className={buttonVariants()}>
+            <UserPlus aria-hidden="true" />
+            Add New Member
+          </Link>
+        ) : undefined
       }
     >
+      {reach === "" ? (
+        <p
+          className="mb-4 rounded-md border border-border bg-muted px-4 py-3 text-sm"
+          data-testid="no-ministries"
+        >
+          Your account looks after no ministry yet, so no members are shown. An admin chooses its ministries
+          on the Staff Accounts screen.
+        </p>
+      ) : null}
       <Form
         method="get"
         role="search"
-        className="flex gap-2"
+        className="flex flex-wrap gap-2"
         onChange={(event) => submit(event.currentTarget, { replace: true })}
       >
         {/* The filters ride along with every search. */}
         {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
         {filter.joined ? <input type="hidden" name="joined" value={filter.joined} /> : null}
         {filter.check ? <input type="hidden" name="check" value={filter.check} /> : null}
+        {filter.ministry && ministries.length <= 1 ? (
+          <input type="hidden" name="ministry" value={filter.ministry} />
+        ) : null}
         <label htmlFor="member-search" className="sr-only">
           Search members by name, email or mobile
         </label>
-        <div className="relative min-w-0 flex-1">
+        <div className="relative min-w-0 flex-1 basis-48">
           <Search
             className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
             aria-hidden="true"
@@ -236,18 +321,21 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
             maxLength={100}
           />
         </div>
+        {ministries.length > 1 ? (
+          <MinistryChoice ministries={ministries} chosen={filter.ministry} isLimited={reach !== null} />
+        ) : null}
         <button type="submit" className={buttonVariants({ variant: "outline" })}>
           Search
         </button>
       </Form>
-      <FilterChips query={query} filter={filter} />
+      <FilterChips query={query} filter={filter} ministryName={ministryName} />
 
       <div className={cn("mt-6", isSearching && "opacity-60")}>
         {/* Phones: one card per member, every action in reach. */}
         {rows.length > 0 ? (
           <ul className="grid gap-3 md:hidden" aria-label="Members">
             {rows.map((member) => (
-              <MemberCard key={member.id} member={member} />
+              <MemberCard key={member.id} member={member} canWrite={canWrite} />
             ))}
           </ul>
         ) : null}
@@ -280,7 +368,7 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
                   </td>
                 </tr>
               ) : (
-                rows.map((member) => <MemberRow key={member.id} member={member} />)
+                rows.map((member) => <MemberRow key={member.id} member={member} canWrite={canWrite} />)
               )}
             </tbody>
           </table>

@@ -13,6 +13,7 @@ import { can } from "~/lib/permissions";
 import { auditSearch, EMPTY_AUDIT_FILTER } from "~/lib/audit-filter";
 import { auditNames, entryView, memberHistory } from "~/server/audit/audit-log.server";
 import { requireUser, type StaffUser } from "~/server/auth/guards.server";
+import { ministryScope } from "~/server/auth/ministry-scope.server";
 import { loadOptional } from "~/server/http/loader.server";
 import { refuse, refusalFor, reply, replyWith } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
@@ -50,7 +51,14 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, "members:read");
-  const member = await memberOrBackToList(request, await getMemberProfile(params.id), params.id);
+  // A role limited to ministries reads only the people of its ministries: any other is not found.
+  const scope = ministryScope(user);
+  const member = await memberOrBackToList(
+    request,
+    await getMemberProfile(params.id, scope),
+    params.id,
+    scope,
+  );
   // The member's own history is for anyone who may read the member; when it cannot be read the
   // profile still shows, with a note in its place.
   const history = await loadOptional("a member's history", async () => {
@@ -58,10 +66,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return { entries: rows.map((row) => entryView(row, names)), total };
   });
   const consentRecords = await consentHistory(member.id);
-  // A registration flagged when it came in: the members it looks like now.
-  const lookalikes = member.possibleDuplicate
-    ? await findPossibleDuplicates(member, { exceptId: member.id })
-    : null;
+  // A registration flagged when it came in: the members it looks like now (anywhere in the
+  // registry, so not for a role that reaches only its ministries' people).
+  const lookalikes =
+    member.possibleDuplicate && !scope ? await findPossibleDuplicates(member, { exceptId: member.id }) : null;
   const inForce = currentConsents(consentRecords);
   const consents = CONSENT_KINDS.map((kind) => {
     const current = inForce[kind];
@@ -102,6 +110,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ? `/members/audit${auditSearch({ ...EMPTY_AUDIT_FILTER, member: member.id })}`
       : null,
     canWrite: can(user, "members:write"),
+    canExport: can(user, "members:export"),
     canErase: can(user, "members:erase"),
   };
 }
@@ -219,8 +228,18 @@ async function updateLinkAction(
 }
 
 export default function MemberProfile({ loaderData }: Route.ComponentProps) {
-  const { member, lookalikes, today, history, auditLink, canWrite, canErase, consents, consentHistory } =
-    loaderData;
+  const {
+    member,
+    lookalikes,
+    today,
+    history,
+    auditLink,
+    canWrite,
+    canExport,
+    canErase,
+    consents,
+    consentHistory,
+  } = loaderData;
   const name = fullName(member);
   useDeleteToast("delete-profile-member");
   const children = member.children ?? [];
@@ -232,41 +251,48 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
       backTo="/members/details"
       backLabel="Back to List"
       actions={
-        <div className="flex flex-wrap gap-2">
-          {canWrite ? (
-            <>
-              <Link to={`/members/edit/${member.id}`} className={buttonVariants()}>
-                <Pencil aria-hidden="true" />
-                Edit Profile
-              </Link>
-              <DeleteMemberButton
-                id={member.id}
-                name={name}
-                fetcherKey="delete-profile-member"
-                text={
-                  <>
-                    Delete<span className="sr-only"> {name}</span>
-                  </>
-                }
-              />
-            </>
-          ) : null}
-          {/* Privacy (issues 23, 33): everything about the person in one file (with the possible
+        canWrite || canExport || canErase ? (
+          <div className="flex flex-wrap gap-2">
+            {canWrite ? (
+              <>
+                <Link to={`/members/edit/${member.id}`} className={buttonVariants()}>
+                  <Pencil aria-hidden="true" />
+                  Edit Profile
+                </Link>
+                <DeleteMemberButton
+                  id={member.id}
+                  name={name}
+                  fetcherKey="delete-profile-member"
+                  text={
+                    <>
+                      Delete<span className="sr-only"> {name}</span>
+                    </>
+                  }
+                />
+              </>
+            ) : null}
+            {/* Privacy (issues 23, 33): everything about the person in one file (with the possible
               matches staff tick), and erasing them for good. */}
-          <Link to={`/members/profile/${member.id}/data`} className={buttonVariants({ variant: "outline" })}>
-            <Download aria-hidden="true" />
-            Export data
-          </Link>
-          {canErase ? (
-            <Link
-              to={`/members/profile/${member.id}/erase`}
-              className={buttonVariants({ variant: "outline" })}
-            >
-              <UserX aria-hidden="true" />
-              Erase person
-            </Link>
-          ) : null}
-        </div>
+            {canExport ? (
+              <Link
+                to={`/members/profile/${member.id}/data`}
+                className={buttonVariants({ variant: "outline" })}
+              >
+                <Download aria-hidden="true" />
+                Export data
+              </Link>
+            ) : null}
+            {canErase ? (
+              <Link
+                to={`/members/profile/${member.id}/erase`}
+                className={buttonVariants({ variant: "outline" })}
+              >
+                <UserX aria-hidden="true" />
+                Erase person
+              </Link>
+            ) : null}
+          </div>
+        ) : undefined
       }
     >
       {/* Grid items shrink to the phone's width (min-w-0): a long word wraps instead of widening the page. */}

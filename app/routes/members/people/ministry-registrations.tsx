@@ -3,6 +3,8 @@ import { ExportButton } from "~/components/export-button";
 import { RegistrationGroups } from "~/components/registration-groups";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/server/auth/guards.server";
+import { ministryScope } from "~/server/auth/ministry-scope.server";
+import { ministryNames } from "~/server/site/ministry-names.server";
 import { registrationGroupsView, listMinistryRegistrations } from "~/server/people/registrations.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import type { Route } from "./+types/ministry-registrations";
@@ -12,18 +14,26 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "registrations:read");
-  return loadOrEmpty("registrations", async () => registrationGroupsView(await listMinistryRegistrations()), {
-    total: 0,
-    groups: [] as ReturnType<typeof registrationGroupsView>["groups"],
-  });
+  const user = await requireUser(request, "registrations:read");
+  // A role limited to ministries sees the sign-ups of its ministries only (and downloads only them).
+  const scope = ministryScope(user);
+  const reach = scope ? await ministryNames(scope) : null;
+  return loadOrEmpty(
+    "registrations",
+    async () => ({ reach, ...registrationGroupsView(await listMinistryRegistrations(scope)) }),
+    { reach, total: 0, groups: [] as ReturnType<typeof registrationGroupsView>["groups"] },
+  );
 }
 
 export default function MinistryRegistrations({ loaderData }: Route.ComponentProps) {
   return (
     <AdminScreen
       title="Ministry Registrations"
-      description="Who signed up for each ministry, newest first."
+      description={
+        loaderData.reach === null
+          ? "Who signed up for each ministry, newest first."
+          : `Who signed up for ${loaderData.reach || "the ministries you look after"}, newest first.`
+      }
       actions={
         <ExportButton
           href="/members/registrations/export/ministry"

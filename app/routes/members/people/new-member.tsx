@@ -14,6 +14,7 @@ import { showToast } from "~/lib/toast";
 import { makeMemberSchema } from "~/schemas/member";
 import { memberDraftFrom, readMemberForm, typedMemberValues } from "~/schemas/member-fields";
 import { getOptionalUser } from "~/server/auth/guards.server";
+import { ministryScope } from "~/server/auth/ministry-scope.server";
 import { refuse, refusalFor, replyWith } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { newFormToken, readFormToken } from "~/server/platform/form-tokens.server";
@@ -110,9 +111,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Staff may register while signed in; anyone else got in through the passcode alone.
   const user = await getOptionalUser(request);
-  // Whoever may not read the registry is never told that someone with these details is in it:
-  // their registration is saved as usual, flagged for staff to check (keep or delete).
-  const mayReadMembers = can(user, "members:read");
+  // Whoever may not read the whole registry (a role limited to its ministries' people reads only
+  // them) is never told that someone with these details is in it: their registration is saved as
+  // usual, flagged for staff to check (keep or delete).
+  const mayReadMembers = can(user, "members:read") && (!user || ministryScope(user) === null);
   let registration;
   try {
     registration = await registerMember(parsed.data, user ?? "registration-passcode", {

@@ -1,4 +1,5 @@
-import { requireUser } from "~/server/auth/guards.server";
+import { requirePermission, requireUser } from "~/server/auth/guards.server";
+import { ministryScope } from "~/server/auth/ministry-scope.server";
 import { csvResponse, exportAudit } from "~/server/http/csv.server";
 import { streamEventRegistrations, streamMinistryRegistrations } from "~/server/people/registrations.server";
 import { appErrorResponse, notFound } from "~/server/http/errors.server";
@@ -12,16 +13,21 @@ import type { Route } from "./+types/registration-csv";
 const yesNo = (consent: boolean) => (consent ? "Yes" : "No");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request, "registrations:read");
+  // Ministry sign-ups and event registrations are two permissions: the kind decides which.
+  const user = await requireUser(request, ["registrations:read", "event-registrations:read"]);
+  const scope = ministryScope(user);
   const audited = (kind: "ministry" | "event", title: string) =>
     exportAudit(
       user,
       "export.registrations",
       { type: "report", id: `${kind}-registrations`, label: title },
-      { kind },
+      // A limited role's download holds its ministries' sign-ups only; the log says which.
+      kind === "ministry" && scope ? { kind, ministries: scope } : { kind },
     );
   if (params.kind === "ministry") {
-    const rows = await streamMinistryRegistrations();
+    requirePermission(user, "registrations:read");
+    // A role limited to ministries downloads the sign-ups of its ministries only.
+    const rows = await streamMinistryRegistrations(scope);
     return csvResponse(
       "all_ministry_registrations.csv",
       ["Ministry", "Name", "Email", "Mobile", "Date", "E-mails OK"],
@@ -31,6 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     );
   }
   if (params.kind === "event") {
+    requirePermission(user, "event-registrations:read");
     const rows = await streamEventRegistrations();
     return csvResponse(
       "all_event_registrations.csv",
