@@ -33,15 +33,18 @@ export interface AreaDefinition {
   label: string;
   /** The levels that make sense for the area beyond none, each with what it lets a person do. */
   levels: Partial<Record<Exclude<Level, "none">, string>>;
-  /** True when the area holds things that belong to a ministry, so a limited role can reach them. */
-  byMinistry?: boolean;
+  /**
+   * For an area that holds things belonging to a ministry: what a role limited to ministries may
+   * do there (it reaches only its ministries' rows, whatever the area's level).
+   */
+  forMinistries?: string;
 }
 
 export const AREA_DEFINITIONS: Record<Area, AreaDefinition> = {
   members: {
     label: "Member registry",
     levels: { view: "see members' records", edit: "add, change, import and delete members" },
-    byMinistry: true,
+    forMinistries: "see their ministries' members (read only)",
   },
   reports: {
     label: "Reports and exports",
@@ -50,7 +53,7 @@ export const AREA_DEFINITIONS: Record<Area, AreaDefinition> = {
   registrations: {
     label: "Registrations and check-in",
     levels: { view: "see sign-ups and event registrations", edit: "also check people in at the door" },
-    byMinistry: true,
+    forMinistries: "see their ministries' sign-ups",
   },
   messages: {
     label: "Messages (inbox)",
@@ -59,12 +62,12 @@ export const AREA_DEFINITIONS: Record<Area, AreaDefinition> = {
   announcements: {
     label: "Announcements",
     levels: { edit: "send announcements" },
-    byMinistry: true,
+    forMinistries: "send announcements to their ministries' people",
   },
   website: {
     label: "Website and church details",
     levels: { edit: "edit the website's pages, the church's details, pastors and ministry pages" },
-    byMinistry: true,
+    forMinistries: "edit their ministries' pages",
   },
   privacy: {
     label: "Privacy notice and privacy tools",
@@ -76,7 +79,7 @@ export const AREA_DEFINITIONS: Record<Area, AreaDefinition> = {
   sermons: {
     label: "Sermons and media",
     levels: { edit: "add and change sermons, ministry videos and ministry images" },
-    byMinistry: true,
+    forMinistries: "add and change their ministries' videos and images",
   },
   events: { label: "Events", levels: { edit: "add and change events" } },
   library: { label: "eLibrary and documents", levels: { edit: "add and change files and documents" } },
@@ -265,20 +268,22 @@ export function permissionsOf(access: Access): Permission[] {
 export function describeAccess(access: Access): { can: string[]; cannot: string[] } {
   const canDo: string[] = [];
   const cannot: string[] = [];
+  const granted = permissionsOf(access);
   for (const area of AREAS) {
     const definition = AREA_DEFINITIONS[area];
     const level = access.levels[area] ?? "none";
-    const reachable = level !== "none" && (!access.ministryOnly || definition.byMinistry);
+    // A limited role reaches an area through its permissions that go by ministry, if any.
+    const reachable = granted.some((permission) => PERMISSION_TABLE[permission].area === area);
     if (!reachable) {
       cannot.push(definition.label);
-      continue;
+    } else if (access.ministryOnly) {
+      canDo.push(`${definition.label}: ${definition.forMinistries}`);
+    } else {
+      const words = levelsOf(area)
+        .filter((offered) => offered !== "none" && rank(offered) <= rank(level))
+        .map((offered) => definition.levels[offered as Exclude<Level, "none">]!);
+      canDo.push(`${definition.label}: ${words.join("; ")}`);
     }
-    const words = levelsOf(area)
-      .filter((offered) => offered !== "none" && rank(offered) <= rank(level))
-      .map((offered) => definition.levels[offered as Exclude<Level, "none">]!);
-    canDo.push(
-      `${definition.label}: ${words.join("; ")}${access.ministryOnly ? " (own ministries only)" : ""}`,
-    );
   }
   return { can: canDo, cannot };
 }

@@ -266,5 +266,5 @@ export function summaryLine(access: Access): string {
   if (canDo.length === 0) return "Nothing but their own account.";
   if (canDo.length === AREAS.length && !access.ministryOnly)
     return "Everything, including staff accounts, settings, the audit log and erasing a person for good.";
-  return `${access.ministryOnly ? "Only their own ministries. " : ""}${canDo.map((line) => line.replace(/ \(own ministries only\)$/, "")).join(". ")}.`;
+  return `${access.ministryOnly ? "Only what belongs to their ministries. " : ""}${canDo.join(". ")}.`;
 }
