@@ -95,6 +95,8 @@ const actionCards: ActionCard[] = [
     description: "Church details, service times, pages, pastors, ministries.",
     icon: Globe,
     permission: WEBSITE_PERMISSIONS,
+    // A ministry head (or a privacy officer) edits only part of it.
+    viewOnly: { permission: "site:write", description: "The pages you look after." },
   },
   {
     to: "/members/notifications",
