@@ -8,7 +8,7 @@ import { SITE_SECTIONS } from "../../app/schemas/site-sections";
 import { baseURL } from "../../playwright.config";
 import { expectAxeClean } from "./axe";
 import { expect, signIn, sql, test, visitorAddress, dataDir } from "./fixtures";
-import { linkFromOutbox } from "./staff-account";
+import { createStaffAccount, linkFromOutbox } from "./staff-account";
 
 // Every members screen in the route table, with the data a busy church office has (long names,
 // long e-mail addresses, thirty registrations, messages, e-mails, audit entries), on a 360 px
@@ -507,6 +507,37 @@ test.describe("signed in", () => {
       for (const url of urlsFor(entry.pattern)) await walk(page, url);
     });
   }
+});
+
+// A head of Amplify (issue 34) meets other versions of the same screens: its ministry's members
+// and sign-ups only, without the buttons of those who may change them.
+test.describe("as a ministry head", () => {
+  test("the screens a ministry head reaches fit a 360 px phone and pass axe there and at 1280 px", async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const head = await createStaffAccount("Hana Head");
+    await sql("update users set role = 'ministry-head', ministries = '{amplify}' where id = $1", [head.id]);
+    await sql(
+      `insert into ministry_registrations (ministry_slug, name, email, mobile)
+       values ('amplify', 'Maria Concepcion Dela Cruz-Villanueva', 'maria.walk@example.org', '33110003')`,
+    );
+    await signIn(page, { email: head.email, password: head.password });
+    for (const url of [
+      "/members",
+      "/members/details",
+      `/members/profile/${seeded.memberId}`,
+      "/members/ministry-registrations",
+      "/members/add-ministry-video",
+      "/members/update-ministry-image",
+      "/members/site",
+      "/members/site/ministries/amplify",
+    ]) {
+      await walk(page, url);
+      // Its own version of the screen, not the sign-in page or another screen it was sent to.
+      expect(new URL(page.url()).pathname).toBe(url);
+    }
+  });
 });
 
 test.describe("signed out", () => {
