@@ -13,6 +13,7 @@ import { can } from "~/lib/permissions";
 import { auditSearch, EMPTY_AUDIT_FILTER } from "~/lib/audit-filter";
 import { auditNames, entryView, memberHistory } from "~/server/audit/audit-log.server";
 import { requireUser, type StaffUser } from "~/server/auth/guards.server";
+import { staffAccountOfMember } from "~/server/auth/member-staff-account.server";
 import { loadOptional } from "~/server/http/loader.server";
 import { refuse, refusalFor, reply, replyWith } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
@@ -41,6 +42,7 @@ import {
   show,
   showDate,
   SPIRITUAL_DETAILS,
+  StaffAccountNote,
 } from "./member-profile-parts";
 import type { Route } from "./+types/member-profile";
 
@@ -57,7 +59,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const [{ rows, total }, names] = await Promise.all([memberHistory(member.id), auditNames()]);
     return { entries: rows.map((row) => entryView(row, names)), total };
   });
-  const consentRecords = await consentHistory(member.id);
+  const [consentRecords, staffAccount] = await Promise.all([
+    consentHistory(member.id),
+    staffAccountOfMember(member.id),
+  ]);
   // A registration flagged when it came in: the members it looks like now.
   const lookalikes = member.possibleDuplicate
     ? await findPossibleDuplicates(member, { exceptId: member.id })
@@ -103,6 +108,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       : null,
     canWrite: can(user, "members:write"),
     canErase: can(user, "members:erase"),
+    staffAccount: staffAccount
+      ? {
+          roleName: staffAccount.roleName,
+          href: can(user, "staff:manage") ? `/members/staff/${staffAccount.id}` : null,
+        }
+      : null,
   };
 }
 
@@ -219,8 +230,18 @@ async function updateLinkAction(
 }
 
 export default function MemberProfile({ loaderData }: Route.ComponentProps) {
-  const { member, lookalikes, today, history, auditLink, canWrite, canErase, consents, consentHistory } =
-    loaderData;
+  const {
+    member,
+    lookalikes,
+    today,
+    history,
+    auditLink,
+    canWrite,
+    canErase,
+    consents,
+    consentHistory,
+    staffAccount,
+  } = loaderData;
   const name = fullName(member);
   useDeleteToast("delete-profile-member");
   const children = member.children ?? [];
@@ -271,6 +292,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
     >
       {/* Grid items shrink to the phone's width (min-w-0): a long word wraps instead of widening the page. */}
       <div className="grid grid-cols-1 gap-6 [&>*]:min-w-0">
+        {staffAccount ? <StaffAccountNote {...staffAccount} /> : null}
         {lookalikes ? (
           <PossibleDuplicateCheck id={member.id} name={name} lookalikes={lookalikes} canWrite={canWrite} />
         ) : null}
