@@ -78,14 +78,14 @@ export function MinistriesCard({
             {ministries.map((ministry) => (
               <label
                 key={ministry.slug}
-                className="cursor-pointer rounded-full border border-input px-3 py-1.5 text-sm transition-colors hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ring"
+                className="relative cursor-pointer rounded-full border border-input px-3 py-1.5 text-sm transition-colors hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ring"
               >
                 <input
                   type="checkbox"
                   name="ministries"
                   value={ministry.slug}
                   defaultChecked={account.ministries.includes(ministry.slug)}
-                  className="sr-only"
+                  className="absolute inset-0 size-full cursor-pointer appearance-none rounded-full opacity-0"
                 />
                 {ministry.name}
               </label>

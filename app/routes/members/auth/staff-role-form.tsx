@@ -65,7 +65,7 @@ function AreaChoice({
         {levelsOf(area).map((offered) => (
           <label
             key={offered}
-            className="cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium transition-colors hover:bg-muted has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ring has-[:disabled]:cursor-default"
+            className="relative cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium transition-colors hover:bg-muted has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ring has-[:disabled]:cursor-default"
           >
             <input
               type="radio"
@@ -73,7 +73,7 @@ function AreaChoice({
               value={offered}
               checked={level === offered}
               onChange={() => onChange(offered)}
-              className="sr-only"
+              className="absolute inset-0 size-full cursor-pointer appearance-none rounded-md opacity-0"
             />
             {LEVEL_NAMES[offered]}
           </label>

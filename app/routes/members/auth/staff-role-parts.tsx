@@ -16,14 +16,16 @@ export const LEVEL_NAMES: Record<Level, string> = {
 export function AccessSummary({
   access,
   className,
-  headingLevel = 3,
+  compact = false,
 }: {
   access: Access;
   className?: string;
-  headingLevel?: 2 | 3;
+  /** What it cannot do in one line (a list of roles stays short on a phone). */
+  compact?: boolean;
 }) {
   const { can, cannot } = describeAccess(access);
-  const Heading = headingLevel === 2 ? "h2" : "h3";
+  // Under the role's own heading (h3) in the list; under "In plain words" (h2) on a role's screen.
+  const Heading = compact ? "h4" : "h3";
   return (
     <div className={cn("grid gap-3 text-sm", className)} data-testid="role-summary">
       {access.ministryOnly ? (
@@ -46,7 +48,12 @@ export function AccessSummary({
           </ul>
         )}
       </div>
-      {cannot.length > 0 ? (
+      {cannot.length > 0 && compact ? (
+        <p className="text-muted-foreground">
+          <span className="font-semibold text-navy">Cannot: </span>
+          {cannot.join(", ")}.
+        </p>
+      ) : cannot.length > 0 ? (
         <div>
           <Heading className="font-semibold text-navy">Cannot</Heading>
           <ul className="mt-1 grid gap-1 text-muted-foreground" aria-label="Cannot">

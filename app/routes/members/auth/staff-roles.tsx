@@ -89,7 +89,7 @@ function RoleCard({ role }: { role: RoleRow }) {
             {role.ministryOnly ? <StatusBadge tone="waiting">Own ministries only</StatusBadge> : null}
           </div>
         </div>
-        <AccessSummary access={role} />
+        <AccessSummary access={role} compact />
         <div className="flex flex-wrap gap-2">
           {role.builtIn ? null : (
             <Link
