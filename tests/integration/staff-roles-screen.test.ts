@@ -172,7 +172,9 @@ describe.each(databaseKinds)("the roles screens on %s", (kind) => {
     });
   });
 
-  it("refuses to change or delete a built-in role, and writes nothing", async () => {
+  it("shows a built-in role to read, and refuses to change or delete it, writing nothing", async () => {
+    const shown = await callRoute(roleLoader, get("/members/staff/roles/admin"), { params: { id: "admin" } });
+    expect(shown.data).toMatchObject({ role: { key: "admin", name: "Admin", builtIn: true } });
     const before = await snapshot();
     const changed = await save("editor", { name: "Editor", "level-members": "edit" });
     expect(changed.status).toBe(400);
