@@ -115,6 +115,9 @@ export default [
 
     // Staff accounts: invite, roles, disable, delete; two-factor for everyone (admins; staff-accounts issue)
     route("members/staff", "routes/members/auth/staff-accounts.tsx"),
+    // Roles (issue 34): the built-in ones to read and copy, the church's own to make and change
+    route("members/staff/roles", "routes/members/auth/staff-roles.tsx"),
+    route("members/staff/roles/:id", "routes/members/auth/staff-role.tsx"),
     route("members/staff/:id", "routes/members/auth/staff-account.tsx"),
     // Issue 32: the site's address in the browser, and the first administrator's set-up
     route("members/settings/site-address", "routes/members/settings/site-address.tsx"),

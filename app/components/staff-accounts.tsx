@@ -1,5 +1,6 @@
 import { Check, Copy } from "lucide-react";
 import { useRef, useState, type ComponentProps, type ReactNode } from "react";
+import { Link } from "react-router";
 import {
   STATUS_LABELS,
   type InvitationLinkView,
@@ -43,7 +44,9 @@ export function RoleBadge({ name }: { name: string }) {
 
 /**
  * The role as a choice among the church's roles, each with what it may do, so the admin knows
- * what they give.
+ * what they give. A church may have many roles, so the list stays short on a phone: each role on
+ * one row with the start of its summary, and the chosen one with all of it (by CSS alone, so it
+ * works before the page's scripts run).
  * `idPrefix` keeps the ids apart when two forms on a page have it.
  */
 export function RoleChoice({
@@ -62,21 +65,54 @@ export function RoleChoice({
   legend?: string;
 }) {
   const errorId = `${idPrefix}-role-error`;
+  const firstOwn = roles.find((role) => !role.builtIn)?.key;
   return (
     <fieldset className="grid gap-2" disabled={disabled} aria-describedby={error ? errorId : undefined}>
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
-      {roles.map((role) => (
-        <ChoiceOption
-          key={role.key}
-          id={`${idPrefix}-role-${role.key}`}
-          name="role"
-          value={role.key}
-          required
-          defaultChecked={defaultValue === role.key}
-          label={role.name}
-          description={role.description}
-        />
-      ))}
+      <ul className="divide-y divide-border overflow-hidden rounded-lg border border-border">
+        {roles.map((role) => {
+          const id = `${idPrefix}-role-${role.key}`;
+          return (
+            <li key={role.key}>
+              {role.key === firstOwn ? (
+                <p className="bg-muted/60 px-3 py-1.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                  Your church&apos;s roles
+                </p>
+              ) : null}
+              <div className="group flex gap-3 px-3 py-2.5 has-[:checked]:bg-primary/5">
+                <input
+                  id={id}
+                  type="radio"
+                  name="role"
+                  value={role.key}
+                  required
+                  defaultChecked={defaultValue === role.key}
+                  aria-describedby={`${id}-description`}
+                  className="mt-0.5 size-5 shrink-0 accent-primary"
+                />
+                <div className="min-w-0">
+                  <label htmlFor={id} className="block cursor-pointer font-semibold text-navy">
+                    {role.name}
+                  </label>
+                  <p
+                    id={`${id}-description`}
+                    className="line-clamp-1 text-sm text-muted-foreground group-has-[:checked]:line-clamp-none"
+                  >
+                    {role.description}
+                  </p>
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="text-xs text-muted-foreground">
+        What each role can and cannot do, and your church&apos;s own roles:{" "}
+        <Link to="/members/staff/roles" className="font-medium text-primary underline underline-offset-4">
+          Roles
+        </Link>
+        .
+      </p>
       {error ? (
         <p id={errorId} className="text-sm text-destructive">
           {error}

@@ -18,6 +18,12 @@ export interface StaffAccountView {
   /** The role's key (built-in) or id (the church's own). */
   role: string;
   roleName: string;
+  /** The role reaches only what belongs to the account's ministries. */
+  ministryOnly: boolean;
+  /** The ministries (slugs) the account looks after. */
+  ministries: string[];
+  /** The member of the registry the account belongs to, when linked. */
+  memberId: string | null;
   status: StaffStatus;
   /** "Link expires Nov 26, 2026, 3:05 PM", "The invitation link expired …": for invitations not accepted yet. */
   statusNote: string | null;
@@ -44,6 +50,8 @@ export type StaffActionResult = ActionResult & {
   invitation?: InvitationLinkView;
   /** A password reset link an admin made (recovery without e-mail), shown this once. */
   resetLink?: InvitationLinkView;
+  /** The account just added, and the member of the registry with its e-mail address (to link). */
+  added?: { id: string; name: string; memberMatch: string | null };
 };
 
 /** A role as the choice shows it: its name and what it may do in plain words. */
@@ -51,4 +59,6 @@ export interface RoleOption {
   key: string;
   name: string;
   description: string;
+  /** One of the four that come with the site (the church's own roles follow them). */
+  builtIn: boolean;
 }

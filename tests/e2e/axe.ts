@@ -27,14 +27,15 @@ interface AxeOptions {
  * axe's target-size rule takes a sticky element where it sits now, not where it belongs: on a
  * scrolled page the sticky top bar "overlaps" the links under it and fails them (axe-core issue
  * 3720). Every check therefore looks at the page from its top, then puts the scroll back where the
- * test left it; nothing else axe checks depends on the scroll position.
+ * test left it; nothing else axe checks depends on the scroll position. The scrolls are instant:
+ * the site scrolls smoothly, and axe would otherwise look at a page still on its way up.
  */
 export async function axeViolations(page: Page, options: AxeOptions = {}): Promise<Result[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const results = await page.evaluate(
     async ({ tags, include }) => {
       const at = window.scrollY;
-      window.scrollTo(0, 0);
+      window.scrollTo({ top: 0, left: 0, behavior: "instant" });
       try {
         const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;
         const context: ElementContext = include ? { include: [include] } : document;
@@ -44,7 +45,7 @@ export async function axeViolations(page: Page, options: AxeOptions = {}): Promi
           iframes: false,
         });
       } finally {
-        window.scrollTo(0, at);
+        window.scrollTo({ top: at, left: 0, behavior: "instant" });
       }
     },
     { tags: options.tags ?? AXE_TAGS, include: options.include },

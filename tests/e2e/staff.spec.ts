@@ -45,7 +45,9 @@ for (const screen of SCREENS) {
 
         // Invite: each role says what it may do.
         const form = page.getByRole("region", { name: "Add a staff account" });
-        await expect(form.getByText("Website content, sermons, ministry videos")).toBeVisible();
+        await expect(form.getByRole("radio", { name: "Editor" })).toHaveAccessibleDescription(
+          /^Website and church details: edit the website's pages/,
+        );
         await form.getByLabel("Name").fill(name);
         await form.getByLabel("E-mail").fill(email);
         await form.getByRole("radio", { name: "Editor" }).check();

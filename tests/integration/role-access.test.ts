@@ -78,6 +78,8 @@ const ROUTE_ACCESS: Record<string, Rule> = {
   "members/login/two-factor": "public",
   "members/staff": "staff:manage",
   "members/staff/:id": "staff:manage",
+  "members/staff/roles": "staff:manage",
+  "members/staff/roles/:id": "staff:manage",
   "members/forgot-password": "public",
   "members/set-password": "public",
   "members/confirm-email": "public",

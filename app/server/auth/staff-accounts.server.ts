@@ -34,6 +34,8 @@ export interface StaffAccount {
   roleName: string;
   /** The role may manage staff accounts (the site must always keep one such active account). */
   managesStaff: boolean;
+  /** The role reaches only what belongs to the account's ministries. */
+  ministryOnly: boolean;
   /** The ministries the account looks after (what a role limited to ministries reaches). */
   ministries: string[];
   /** The member of the registry the account belongs to, when linked. */
@@ -123,7 +125,7 @@ function toAccount(row: AccountRow, linkExpiresAt: Date | null = null): StaffAcc
     ...(() => {
       // As the guard reads it: an unknown role gets the least.
       const { access, roleName } = accessOf(row.role, row.ownRole);
-      return { roleName, managesStaff: can({ access }, "staff:manage") };
+      return { roleName, managesStaff: can({ access }, "staff:manage"), ministryOnly: access.ministryOnly };
     })(),
     ministries: row.ministries,
     memberId: row.memberId,
@@ -333,6 +335,9 @@ export function staffAccountView(
     email: account.email,
     role: account.role,
     roleName: account.roleName,
+    ministryOnly: account.ministryOnly,
+    ministries: account.ministries,
+    memberId: account.memberId,
     status: account.status,
     statusNote,
     twoFactorEnabled: account.twoFactorEnabled,

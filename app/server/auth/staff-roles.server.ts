@@ -20,6 +20,7 @@ import { logChange } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
 import { services } from "../platform/services.server";
 import type { RoleOption } from "~/lib/staff-accounts";
+import { ROLE_NAME_MISSING, ROLE_NAME_TOO_LONG, roleNameSchema } from "~/schemas/staff-role";
 import type { StaffUser } from "./staff-user.server";
 
 // The church's roles (issue 34): the four built-in presets from code and the church's own from
@@ -29,8 +30,8 @@ export const roleTexts = {
   notFound: "That role could not be found. It may have been deleted.",
   /** A role value that names no role at all (a hand-made form). */
   choose: "Please choose what this account may do.",
-  nameMissing: "Please give the role a name.",
-  nameTooLong: "Please keep the role's name under 60 characters.",
+  nameMissing: ROLE_NAME_MISSING,
+  nameTooLong: ROLE_NAME_TOO_LONG,
   nameTaken: (name: string) => `There is already a role called “${name}”. Please choose another name.`,
   builtIn: "The built-in roles cannot be changed. Make a role of your own instead.",
   inUse: (name: string, n: number) =>
@@ -38,8 +39,6 @@ export const roleTexts = {
   lastStaffManager: (name: string) =>
     `Without “Staff accounts and settings: edit”, “${name}” would leave no active account that can manage staff accounts. Give that to another active account first.`,
 };
-
-export const ROLE_NAME_MAX = 60;
 
 type RoleRow = typeof staffRoles.$inferSelect;
 
@@ -144,10 +143,9 @@ export interface RoleInput {
 }
 
 function checkedName(name: string): string {
-  const trimmed = name.trim().replace(/\s+/g, " ");
-  if (!trimmed) throw new AppError(roleTexts.nameMissing, 400);
-  if (trimmed.length > ROLE_NAME_MAX) throw new AppError(roleTexts.nameTooLong, 400);
-  return trimmed;
+  const parsed = roleNameSchema.safeParse(name);
+  if (!parsed.success) throw new AppError(parsed.error.issues[0]!.message, 400, { field: "name" });
+  return parsed.data;
 }
 
 async function refuseTakenName(tx: Executor, name: string, except?: string) {
@@ -165,7 +163,7 @@ async function refuseTakenName(tx: Executor, name: string, except?: string) {
         )
     ).map((row) => row.name),
   ].find((taken) => taken.toLowerCase() === name.toLowerCase());
-  if (clash) throw new AppError(roleTexts.nameTaken(clash), 409);
+  if (clash) throw new AppError(roleTexts.nameTaken(clash), 409, { field: "name" });
 }
 
 /** The levels in the order of the areas, for the audit log and comparisons. */
@@ -257,6 +255,7 @@ export async function roleOptions(executor: Executor = services().db): Promise<R
     key: role.key,
     name: role.name,
     description: summaryLine(role),
+    builtIn: role.builtIn,
   }));
 }
 

@@ -15,12 +15,18 @@ import {
 import { dayInChurchZone, todayInChurchZone } from "~/lib/dates";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
+import { AppError } from "../platform/app-error.server";
 import { logChange, type Actor } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
 import { backupFolder, backupTimeOf } from "../platform/backup-schedule.server";
 import { services } from "../platform/services.server";
 import { siteOrigin } from "../platform/site-origin.server";
 import { getSiteContent } from "../site/site-content.server";
+import {
+  linkedAccountRefusal,
+  staffAccountOfMember,
+  type MemberStaffAccount,
+} from "../auth/member-staff-account.server";
 import { promoteFromWaitlist } from "./event-seats.server";
 import {
   countLines,
@@ -96,6 +102,8 @@ export interface EraseSummary {
   possibleMatches: MatchView[];
   backups: HeldBackup[];
   keepDays: number;
+  /** The member's staff account: while it exists, the member cannot be erased. */
+  staffAccount: MemberStaffAccount | null;
 }
 
 /**
@@ -118,6 +126,7 @@ export async function eraseSummary(
     possibleMatches: await describeMatches(found.possibleMatches),
     backups: await backupsHoldingData(now, firstRecordAt(found)),
     keepDays: services().env.BACKUP_KEEP_DAYS,
+    staffAccount: found.member ? await staffAccountOfMember(found.member.id) : null,
   };
 }
 
@@ -154,6 +163,9 @@ export async function erasePerson(
   return services().db.transaction(async (tx) => {
     const found = await gather(tx, key, { lock: true, matches });
     if (!found) return null;
+    // A person with a staff account keeps their record until the account is removed (issue 34).
+    const account = found.member ? await staffAccountOfMember(found.member.id, tx) : null;
+    if (account) throw new AppError(linkedAccountRefusal(personName(found), account), 409);
     const counts = countsOf(found);
     const ids = <T extends { id: string }>(rows: T[]) => rows.map((row) => row.id);
 

@@ -9,7 +9,17 @@ import { useIsSubmitting } from "~/lib/use-is-submitting";
 
 // The cards of one staff account's screen that show it and change its role or invitation.
 
-export function AccountDetails({ account }: { account: StaffAccountView }) {
+export function AccountDetails({
+  account,
+  ministries,
+  memberName,
+}: {
+  account: StaffAccountView;
+  /** The names of the ministries the account looks after. */
+  ministries: string[];
+  /** The member of the registry it is linked to. */
+  memberName: string | null;
+}) {
   const rows: [string, ReactNode][] = [
     [
       "Status",
@@ -19,6 +29,8 @@ export function AccountDetails({ account }: { account: StaffAccountView }) {
       </span>,
     ],
     ["Role", <RoleBadge key="role" name={account.roleName} />],
+    ["Ministries", ministries.length > 0 ? ministries.join(", ") : "None"],
+    ["Member record", memberName ?? "Not linked"],
     ["Two-factor sign-in", account.twoFactorEnabled ? "On" : "Off"],
     ["Last sign-in", account.lastSignIn ?? "Never"],
     ["Added", account.addedOn],

@@ -36,6 +36,15 @@ import { AccessCard, STAFF_DELETE_KEY } from "./staff-account-access";
 import { AccountDetails, InvitationCard, RoleCard } from "./staff-account-cards";
 import { EmailCard, ResetLinkCard } from "./staff-account-recovery";
 import { useLoadFailedToast } from "~/components/load-failed-toast";
+import {
+  findMembersToLink,
+  memberLinkOf,
+  ministryChoices,
+  type MemberChoice,
+  type MinistryChoice,
+} from "~/server/auth/staff-account-links.server";
+import { isLinkIntent, linksAction, mayChooseMember } from "./staff-account-links-action.server";
+import { MemberRecordCard, MinistriesCard, ministryNames, type MemberLinkView } from "./staff-account-links";
 
 const texts = {
   notFound: "That staff account could not be found. It may have been deleted.",
@@ -49,28 +58,43 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, "staff:manage");
+  const canReadMembers = mayChooseMember(user);
+  const find = (new URL(request.url).searchParams.get("find") ?? "").trim().slice(0, 100);
+  const empty = {
+    account: null as StaffAccountView | null,
+    emailConfigured: true,
+    invitationHours: INVITATION_HOURS,
+    roles: [] as RoleOption[],
+    ministries: [] as MinistryChoice[],
+    memberLink: { member: null, suggestions: [] } as MemberLinkView,
+    find,
+    found: null as MemberChoice[] | null,
+    canReadMembers,
+  };
   const loaded = await loadOrEmpty(
     "a staff account",
     async () => {
-      const [account, activeAdmins, outbox, roles] = await Promise.all([
+      const [account, activeAdmins, outbox, roles, ministries] = await Promise.all([
         getStaffAccount(params.id),
         countActiveAdmins(),
         outboxStatus(),
         roleOptions(),
+        ministryChoices(),
       ]);
+      if (!account) return empty;
+      const memberLink = await memberLinkOf(account);
       return {
+        ...empty,
         roles,
-        account: account ? staffAccountView(account, user, activeAdmins) : null,
+        ministries,
+        account: staffAccountView(account, user, activeAdmins),
         emailConfigured: outbox.emailConfigured,
-        invitationHours: INVITATION_HOURS,
+        // Who is in the registry is for those who may read it.
+        memberLink: canReadMembers ? memberLink : { member: memberLink.member, suggestions: [] },
+        found: canReadMembers && find && !memberLink.member ? await findMembersToLink(find) : null,
       };
     },
-    {
-      account: null as StaffAccountView | null,
-      emailConfigured: true,
-      invitationHours: INVITATION_HOURS,
-      roles: [] as RoleOption[],
-    },
+    empty,
   );
   return loaded.data.loadFailed || loaded.data.account ? loaded : data(loaded.data, { status: 404 });
 }
@@ -93,6 +117,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request, "staff:manage");
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (isLinkIntent(intent)) return linksAction(intent, params.id, form, user);
   if (!isIntent(intent)) return refuse(400, { title: "Not saved", description: "Unknown request." });
   try {
     return await carryOut(intent, params.id, form, user, request);
@@ -208,7 +233,7 @@ async function carryOut(intent: Intent, id: string, form: FormData, user: StaffU
 }
 
 export default function StaffAccountScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, emailConfigured, invitationHours, loadFailed } = loaderData;
+  const { account, emailConfigured, invitationHours, loadFailed, ministries } = loaderData;
   const answer = actionData as StaffActionResult | undefined;
   const linkRef = useRef<HTMLDivElement>(null);
   useDeleteToast(STAFF_DELETE_KEY);
@@ -245,7 +270,11 @@ export default function StaffAccountScreen({ loaderData, actionData }: Route.Com
       backLabel={texts.back}
     >
       <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
-        <AccountDetails account={account} />
+        <AccountDetails
+          account={account}
+          ministries={ministryNames(account, ministries)}
+          memberName={loaderData.memberLink.member?.name ?? null}
+        />
         <div className="grid gap-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
           {answer?.invitation ? (
             <div ref={linkRef} tabIndex={-1} className="focus:outline-none">
@@ -285,6 +314,19 @@ export default function StaffAccountScreen({ loaderData, actionData }: Route.Com
             account={account}
             roles={loaderData.roles}
             error={answer?.ok === false ? answer.fieldErrors?.role : undefined}
+          />
+          <MinistriesCard
+            account={account}
+            ministries={ministries}
+            error={answer?.ok === false ? answer.fieldErrors?.ministries : undefined}
+          />
+          <MemberRecordCard
+            account={account}
+            link={loaderData.memberLink}
+            find={loaderData.find}
+            found={loaderData.found}
+            canReadMembers={loaderData.canReadMembers}
+            error={answer?.ok === false ? answer.fieldErrors?.member : undefined}
           />
           <EmailCard
             account={account}

@@ -1,5 +1,6 @@
-import { UserPlus } from "lucide-react";
+import { ShieldCheck, UserPlus } from "lucide-react";
 import { useEffect } from "react";
+import { Link } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { buttonVariants } from "~/components/ui/button";
 import { firstErrors } from "~/lib/action-result";
@@ -13,6 +14,8 @@ import { isTwoFactorRequired, setTwoFactorRequired } from "~/server/auth/securit
 import { createStaffWithPassword, invitationLinkView, inviteStaff } from "~/server/auth/adding-staff.server";
 import { isActiveAdmin, listStaffAccounts, staffAccountView } from "~/server/auth/staff-accounts.server";
 import { roleOptions } from "~/server/auth/staff-roles.server";
+import { memberLinkOf } from "~/server/auth/staff-account-links.server";
+import { mayChooseMember } from "./staff-account-links-action.server";
 import { refusalFor, refuse, reply, replyWith } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
@@ -105,19 +108,26 @@ async function addAccount(request: Request, form: FormData, user: StaffUser) {
   const account = parsed.data;
   try {
     if (account.method === "password") {
-      await createStaffWithPassword(account, user);
-      return reply({
-        title: "Account created",
-        description: `Give ${account.name} the temporary password yourself. They choose their own when they first sign in.`,
-      });
+      const { accountId } = await createStaffWithPassword(account, user);
+      return replyWith(
+        {
+          title: "Account created",
+          description: `Give ${account.name} the temporary password yourself. They choose their own when they first sign in.`,
+        },
+        { added: await addedAccount(accountId, account, user) },
+      );
     }
     const invitation = await inviteStaff(account, user, siteOrigin());
+    const added = await addedAccount(invitation.accountId, account, user);
     const { emailConfigured } = await outboxStatus();
     if (emailConfigured)
-      return reply({ title: "Invitation sent", description: `Invitation sent to ${invitation.email}.` });
+      return replyWith(
+        { title: "Invitation sent", description: `Invitation sent to ${invitation.email}.` },
+        { added },
+      );
     return replyWith(
       { title: "Invitation ready", description: `Pass the link on to ${invitation.name}.` },
-      { invitation: invitationLinkView(invitation) },
+      { invitation: invitationLinkView(invitation), added },
     );
   } catch (error) {
     return refusalFor(error, {
@@ -127,6 +137,14 @@ async function addAccount(request: Request, form: FormData, user: StaffUser) {
       values,
     });
   }
+}
+
+/** The account just added, with the member who has its e-mail address (offered for linking on its screen). */
+async function addedAccount(id: string, account: { name: string; email: string }, user: StaffUser) {
+  const match = mayChooseMember(user)
+    ? (await memberLinkOf({ email: account.email, memberId: null })).suggestions[0]
+    : undefined;
+  return { id, name: account.name, memberMatch: match?.name ?? null };
 }
 
 export default function StaffAccounts({ loaderData, actionData }: Route.ComponentProps) {
@@ -150,10 +168,16 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
       title="Staff accounts"
       description="Who can sign in to the members area, and what each may do."
       actions={
-        <a href="#add-account-heading" className={buttonVariants()}>
-          <UserPlus aria-hidden="true" />
-          Add an account
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/members/staff/roles" className={buttonVariants({ variant: "outline" })}>
+            <ShieldCheck aria-hidden="true" />
+            Roles
+          </Link>
+          <a href="#add-account-heading" className={buttonVariants()}>
+            <UserPlus aria-hidden="true" />
+            Add an account
+          </a>
+        </div>
       }
     >
       <div className="grid gap-8">

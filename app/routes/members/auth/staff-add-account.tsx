@@ -1,6 +1,6 @@
 import { UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { BusyIcon } from "~/components/busy-icon";
 import { FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
@@ -13,6 +13,24 @@ import { PASSWORD_MIN_LENGTH } from "~/schemas/password";
 import { EMAIL_MAX, STAFF_NAME_MAX, type NewStaffMethod } from "~/schemas/staff-account";
 
 // The Staff accounts screen's form that adds an account, by invitation or with a temporary password.
+
+/** After adding: the account's own screen, for its ministries and the member it belongs to. */
+function NextSteps({ added }: { added: NonNullable<StaffActionResult["added"]> }) {
+  return (
+    <p className="rounded-lg bg-muted/60 p-3 text-sm" data-testid="added-next-steps">
+      {added.memberMatch
+        ? `${added.memberMatch} in the registry has the same e-mail address: link the account to them, and set its ministries, on `
+        : "To set the ministries this account looks after, or link it to its member record, open "}
+      <Link
+        to={`/members/staff/${added.id}`}
+        className="font-medium text-primary underline underline-offset-4"
+      >
+        {added.name}&apos;s account
+      </Link>
+      .
+    </p>
+  );
+}
 
 export function AddAccount({
   answer,
@@ -59,6 +77,7 @@ export function AddAccount({
             />
           </div>
         ) : null}
+        {answer?.added ? <NextSteps added={answer.added} /> : null}
         <Form
           method="post"
           ref={formRef}

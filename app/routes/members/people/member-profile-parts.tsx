@@ -1,4 +1,4 @@
-import { TriangleAlert } from "lucide-react";
+import { KeyRound, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { AuditEntries } from "~/components/audit-entries";
@@ -169,5 +169,25 @@ export function PossibleDuplicateCheck({
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** The member has a staff account (issue 34): its role, and a way to it for those who manage staff. */
+export function StaffAccountNote({ roleName, href }: { roleName: string; href: string | null }) {
+  return (
+    <p
+      data-testid="staff-account-note"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-border bg-background px-4 py-3 text-sm shadow-sm sm:px-6"
+    >
+      <span className="inline-flex items-center gap-2 font-medium text-navy">
+        <KeyRound className="size-4 shrink-0" aria-hidden="true" />
+        Has a staff account ({roleName})
+      </span>
+      {href ? (
+        <Link to={href} className="font-medium text-primary underline underline-offset-4">
+          Open the staff account
+        </Link>
+      ) : null}
+    </p>
   );
 }

@@ -14,6 +14,7 @@ import { auditSearch, EMPTY_AUDIT_FILTER } from "~/lib/audit-filter";
 import { auditNames, entryView, memberHistory } from "~/server/audit/audit-log.server";
 import { requireUser, type StaffUser } from "~/server/auth/guards.server";
 import { ministryScope } from "~/server/auth/ministry-scope.server";
+import { staffAccountOfMember } from "~/server/auth/member-staff-account.server";
 import { loadOptional } from "~/server/http/loader.server";
 import { refuse, refusalFor, reply, replyWith } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
@@ -42,6 +43,7 @@ import {
   show,
   showDate,
   SPIRITUAL_DETAILS,
+  StaffAccountNote,
 } from "./member-profile-parts";
 import type { Route } from "./+types/member-profile";
 
@@ -65,7 +67,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const [{ rows, total }, names] = await Promise.all([memberHistory(member.id), auditNames()]);
     return { entries: rows.map((row) => entryView(row, names)), total };
   });
-  const consentRecords = await consentHistory(member.id);
+  const [consentRecords, staffAccount] = await Promise.all([
+    consentHistory(member.id),
+    staffAccountOfMember(member.id),
+  ]);
   // A registration flagged when it came in: the members it looks like now (anywhere in the
   // registry, so not for a role that reaches only its ministries' people).
   const lookalikes =
@@ -112,6 +117,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     canWrite: can(user, "members:write"),
     canExport: can(user, "members:export"),
     canErase: can(user, "members:erase"),
+    staffAccount: staffAccount
+      ? {
+          roleName: staffAccount.roleName,
+          href: can(user, "staff:manage") ? `/members/staff/${staffAccount.id}` : null,
+        }
+      : null,
   };
 }
 
@@ -239,6 +250,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
     canErase,
     consents,
     consentHistory,
+    staffAccount,
   } = loaderData;
   const name = fullName(member);
   useDeleteToast("delete-profile-member");
@@ -297,6 +309,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
     >
       {/* Grid items shrink to the phone's width (min-w-0): a long word wraps instead of widening the page. */}
       <div className="grid grid-cols-1 gap-6 [&>*]:min-w-0">
+        {staffAccount ? <StaffAccountNote {...staffAccount} /> : null}
         {lookalikes ? (
           <PossibleDuplicateCheck id={member.id} name={name} lookalikes={lookalikes} canWrite={canWrite} />
         ) : null}

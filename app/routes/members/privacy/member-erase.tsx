@@ -1,9 +1,11 @@
 import { useEffect } from "react";
-import { useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
+import { can } from "~/lib/permissions";
 import { requireUser } from "~/server/auth/guards.server";
+import { linkedAccountRefusal } from "~/server/auth/member-staff-account.server";
 import { readForm } from "~/server/http/forms.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { matchesOf } from "~/server/people/personal-data.server";
@@ -43,8 +45,18 @@ async function summaryOrBack(request: Request, id: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request, "members:erase");
-  return eraseView(await summaryOrBack(request, params.id));
+  const user = await requireUser(request, "members:erase");
+  const summary = await summaryOrBack(request, params.id);
+  return {
+    ...eraseView(summary),
+    // A person with a staff account cannot be erased until the account is removed (issue 34).
+    staffAccount: summary.staffAccount
+      ? {
+          refusal: linkedAccountRefusal(summary.name, summary.staffAccount),
+          href: can(user, "staff:manage") ? `/members/staff/${summary.staffAccount.id}` : null,
+        }
+      : null,
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -69,7 +81,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ErasePerson({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, name, isDeleted, removals, possibleMatches, backups, keepDays } = loaderData;
+  const { id, name, isDeleted, removals, possibleMatches, backups, keepDays, staffAccount } = loaderData;
   const busy = useNavigation().state === "submitting";
   useEffect(() => {
     if (actionData?.toast) showToast({ ...actionData.toast, id: `erase-${actionData.at}` });
@@ -82,20 +94,37 @@ export default function ErasePerson({ loaderData, actionData }: Route.ComponentP
       backTo={isDeleted ? "/members/deleted" : `/members/profile/${id}`}
       backLabel={isDeleted ? "Back to Recently deleted" : "Back to Profile"}
     >
-      <EraseForm
-        formKey={actionData?.at}
-        removalsText={`Everything below is about ${name}: the member record, and what came in with their e-mail address.`}
-        removals={removals}
-        matches={possibleMatches}
-        checked={values?.matches?.split(" ") ?? []}
-        backups={backups}
-        keepDays={keepDays}
-        confirmText={name}
-        confirmValue={values?.confirmName ?? ""}
-        confirmError={actionData?.fieldErrors?.confirmName}
-        busy={busy}
-        afterRemovals="To give the person a copy first, use Export data on their profile."
-      />
+      {staffAccount ? (
+        <div
+          role="alert"
+          data-testid="erase-refused"
+          className="grid gap-3 rounded-xl border border-gold bg-gold/10 p-4 text-sm sm:p-6"
+        >
+          <p>{staffAccount.refusal}</p>
+          {staffAccount.href ? (
+            <p>
+              <Link to={staffAccount.href} className="font-medium text-primary underline underline-offset-4">
+                Open the staff account
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <EraseForm
+          formKey={actionData?.at}
+          removalsText={`Everything below is about ${name}: the member record, and what came in with their e-mail address.`}
+          removals={removals}
+          matches={possibleMatches}
+          checked={values?.matches?.split(" ") ?? []}
+          backups={backups}
+          keepDays={keepDays}
+          confirmText={name}
+          confirmValue={values?.confirmName ?? ""}
+          confirmError={actionData?.fieldErrors?.confirmName}
+          busy={busy}
+          afterRemovals="To give the person a copy first, use Export data on their profile."
+        />
+      )}
     </AdminScreen>
   );
 }
