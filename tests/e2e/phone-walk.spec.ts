@@ -57,6 +57,8 @@ const screens = flatten(routes as RouteConfigEntry[]).filter(
 const seeded = {
   memberId: "",
   staffId: "",
+  /** One of the church's own roles, with a long name and several areas. */
+  roleId: "",
   invitedId: "",
   connectItemId: "",
   ministryItemId: "",
@@ -104,7 +106,17 @@ function urlsFor(pattern: string): string[] {
     ],
     "members/site/ministries/:slug": ["/members/site/ministries/acts-kids"],
     "members/site/:section": SITE_SECTIONS.map((section) => `/members/site/${section.id}`),
-    "members/staff/:id": [`/members/staff/${seeded.staffId}`, `/members/staff/${seeded.invitedId}`],
+    "members/staff/:id": [
+      `/members/staff/${seeded.staffId}`,
+      `/members/staff/${seeded.staffId}?find=cruz`,
+      `/members/staff/${seeded.invitedId}`,
+    ],
+    "members/staff/roles/:id": [
+      "/members/staff/roles/new",
+      "/members/staff/roles/new?from=editor",
+      "/members/staff/roles/admin",
+      `/members/staff/roles/${seeded.roleId}`,
+    ],
     "members/add-sermon": ["/members/add-sermon", `/members/add-sermon?edit=${seeded.sermonId}`],
     "members/add-event": ["/members/add-event", `/members/add-event?edit=${seeded.eventId}`],
     "members/events/:id/check-in": [`/members/events/${seeded.eventId}/check-in`],
@@ -304,11 +316,25 @@ async function seed() {
     ],
   ));
 
-  // Staff: an account with a long name and address, and one invited that has not yet come.
+  // Staff: an account with a long name and address (linked to the long-named member, in a role
+  // of the church's own), and one invited that has not yet come.
+  ({ id: seeded.roleId } = await one<{ id: string }>(
+    `insert into staff_roles (name, levels, ministry_only) values ($1, $2, true) returning id`,
+    [
+      `Worship and Youth Ministries Coordinator ${crypto.randomBytes(2).toString("hex")}`,
+      JSON.stringify({
+        members: "view",
+        registrations: "view",
+        website: "edit",
+        sermons: "edit",
+        events: "edit",
+      }),
+    ],
+  ));
   ({ id: seeded.staffId } = await one<{ id: string }>(
-    `insert into users (name, email, role, email_verified, last_sign_in_at) values ($1, $2, 'editor', true, now())
-     returning id`,
-    [LONG.staffName, LONG.staffEmail],
+    `insert into users (name, email, role, email_verified, last_sign_in_at, ministries, member_id)
+     values ($1, $2, $3, true, now(), '{amplify,yadah,acts-kids}', $4) returning id`,
+    [LONG.staffName, LONG.staffEmail, seeded.roleId, seeded.memberId],
   ));
   await sql(
     `insert into accounts (account_id, provider_id, user_id, password) values ($1::text, 'credential', $1::uuid, 'x')`,
@@ -389,6 +415,7 @@ async function removeSeeded() {
   await sql("delete from users where id = any($1::uuid[])", [
     [seeded.staffId, seeded.invitedId].filter(Boolean),
   ]);
+  await sql("delete from staff_roles where id = any($1::uuid[])", [[seeded.roleId].filter(Boolean)]);
 }
 
 const storageState = path.join(dataDir, "phone-walk-signed-in.json");

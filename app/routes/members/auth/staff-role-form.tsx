@@ -38,7 +38,7 @@ function AreaChoice({
   onChange: (level: Level) => void;
 }) {
   const definition = AREA_DEFINITIONS[area];
-  const unreached = ministryOnly && !definition.byMinistry;
+  const unreached = ministryOnly && definition.forMinistries === undefined;
   const labelId = `area-${area}-label`;
   const wordsId = `area-${area}-words`;
   return (
@@ -46,7 +46,7 @@ function AreaChoice({
       <div className={cn("min-w-0", unreached && "opacity-60")}>
         <p id={labelId} className="font-semibold text-navy">
           {definition.label}
-          {ministryOnly && definition.byMinistry ? (
+          {ministryOnly && definition.forMinistries !== undefined ? (
             <span className="ml-2 whitespace-nowrap rounded-full bg-gold/20 px-2 py-0.5 text-xs font-semibold text-accent-text">
               By ministry
             </span>
