@@ -35,7 +35,7 @@ export function RoleBadge({ name }: { name: string }) {
   return (
     <span
       data-testid="staff-role"
-      className="inline-flex shrink-0 items-center rounded-full bg-background px-2.5 py-0.5 text-xs font-semibold text-navy ring-1 ring-border"
+      className="inline-flex max-w-full items-center rounded-full bg-background px-2.5 py-0.5 text-xs font-semibold text-navy ring-1 ring-border wrap-anywhere"
     >
       {name}
     </span>

@@ -123,7 +123,15 @@ function IntentForm({
   return (
     <Form method="post">
       {member ? <input type="hidden" name="member" value={member} /> : null}
-      <Button type="submit" name="intent" value={intent} variant={variant} disabled={navigationBusy}>
+      {/* A button that names ministries or a long name wraps on a phone rather than widen the page. */}
+      <Button
+        type="submit"
+        name="intent"
+        value={intent}
+        variant={variant}
+        disabled={navigationBusy}
+        className="h-auto min-h-9 max-w-full whitespace-normal py-2 text-left wrap-anywhere"
+      >
         <BusyIcon busy={navigationBusy} icon={intent === "unlink" ? Link2Off : Link2} />
         {children}
       </Button>
@@ -143,7 +151,7 @@ function LinkedMember({
   const headSlugs = member.heads.map((ministry) => ministry.slug);
   const sameMinistries = headSlugs.join(" ") === account.ministries.join(" ");
   return (
-    <div className="grid gap-4 text-sm">
+    <div className="grid min-w-0 grid-cols-1 gap-4 text-sm">
       <p data-testid="linked-member">
         Linked to{" "}
         {canReadMembers && !member.isDeleted ? (

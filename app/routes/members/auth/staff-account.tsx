@@ -269,13 +269,13 @@ export default function StaffAccountScreen({ loaderData, actionData }: Route.Com
       backTo="/members/staff"
       backLabel={texts.back}
     >
-      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 lg:items-start">
         <AccountDetails
           account={account}
           ministries={ministryNames(account, ministries)}
           memberName={loaderData.memberLink.member?.name ?? null}
         />
-        <div className="grid gap-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
+        <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
           {answer?.invitation ? (
             <div ref={linkRef} tabIndex={-1} className="focus:outline-none">
               <InvitationLinkPanel

@@ -43,8 +43,8 @@ function AreaChoice({
   const wordsId = `area-${area}-words`;
   return (
     <li className="grid gap-2 py-4 first:pt-0 last:pb-0 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start sm:gap-x-6">
-      <div className={cn("min-w-0", unreached && "opacity-60")}>
-        <p id={labelId} className="font-semibold text-navy">
+      <div className="min-w-0">
+        <p id={labelId} className={cn("font-semibold", unreached ? "text-muted-foreground" : "text-navy")}>
           {definition.label}
           {ministryOnly && definition.forMinistries !== undefined ? (
             <span className="ml-2 whitespace-nowrap rounded-full bg-gold/20 px-2 py-0.5 text-xs font-semibold text-accent-text">
@@ -98,7 +98,7 @@ export function RoleEditor({
   const [ministryOnly, setMinistryOnly] = useState(initial.ministryOnly);
   const busy = useIsSubmitting("save");
   return (
-    <Form method="post" className="grid gap-6 lg:grid-cols-3 lg:items-start">
+    <Form method="post" className="grid grid-cols-1 gap-6 lg:grid-cols-3 lg:items-start">
       <input type="hidden" name="intent" value="save" />
       <fieldset disabled={readOnly} className="grid min-w-0 gap-6 lg:col-span-2">
         <StaffCard id="role-name-heading" title="Name">

@@ -100,7 +100,7 @@ export default function ErasePerson({ loaderData, actionData }: Route.ComponentP
           data-testid="erase-refused"
           className="grid gap-3 rounded-xl border border-gold bg-gold/10 p-4 text-sm sm:p-6"
         >
-          <p>{staffAccount.refusal}</p>
+          <p className="min-w-0 wrap-anywhere">{staffAccount.refusal}</p>
           {staffAccount.href ? (
             <p>
               <Link to={staffAccount.href} className="font-medium text-primary underline underline-offset-4">
