@@ -212,6 +212,18 @@ async function laptopPictures(browser: Browser, server: BenchServer) {
   await centre(page, page.getByLabel("Link for Grace Office"));
   await shoot(page, guideImages, "staff-accounts");
 
+  // A role of the church's own: a volunteer who only posts sermons.
+  await openScreen(page, "/members/staff/roles/new");
+  await page.getByRole("textbox", { name: "Name of the role" }).fill("Sermons volunteer");
+  await page
+    .getByRole("radiogroup", { name: "Sermons and media" })
+    .getByRole("radio", { name: "Edit" })
+    .check();
+  await page.getByRole("button", { name: "Create role" }).click();
+  await page.getByRole("heading", { name: "Sermons volunteer", level: 1 }).waitFor();
+  await closeToast(page);
+  await shoot(page, guideImages, "role");
+
   await openScreen(page, "/members/settings/site-address");
   await shoot(page, guideImages, "site-address");
 
