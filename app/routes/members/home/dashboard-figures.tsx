@@ -95,6 +95,40 @@ function NamedDates({
   );
 }
 
+/** Active members of all, and those registered this month: the church's, or a ministry's. */
+function MemberCounts({
+  counts,
+  within = "",
+}: {
+  counts: { activeMembers: number; totalMembers: number; newThisMonth: number };
+  within?: string;
+}) {
+  return (
+    <>
+      <StatCard
+        label="Members"
+        to="/members/details?status=active"
+        icon={Users}
+        testId="stat-active-members"
+        value={counts.activeMembers}
+        detail={
+          <>
+            active of <span data-testid="stat-total-members">{counts.totalMembers}</span>
+            {within}
+          </>
+        }
+      />
+      <StatCard
+        label="New This Month"
+        to="/members/details?joined=this-month"
+        icon={UserRoundPlus}
+        value={counts.newThisMonth}
+        detail="Members registered"
+      />
+    </>
+  );
+}
+
 /** A role limited to ministries: its people and sign-ups, and nothing of the church as a whole. */
 function MinistryFigures({
   stats,
@@ -105,30 +139,7 @@ function MinistryFigures({
 }) {
   return (
     <>
-      {allowed("members:read") ? (
-        <>
-          <StatCard
-            label="Members"
-            to="/members/details?status=active"
-            icon={Users}
-            testId="stat-active-members"
-            value={stats.activeMembers}
-            detail={
-              <>
-                active of <span data-testid="stat-total-members">{stats.totalMembers}</span> in your
-                ministries
-              </>
-            }
-          />
-          <StatCard
-            label="New This Month"
-            to="/members/details?joined=this-month"
-            icon={UserRoundPlus}
-            value={stats.newThisMonth}
-            detail="Members registered"
-          />
-        </>
-      ) : null}
+      {allowed("members:read") ? <MemberCounts counts={stats} within=" in your ministries" /> : null}
       {allowed("registrations:read") ? (
         <StatCard
           label="Sign-ups"
@@ -159,25 +170,7 @@ export function DashboardFigures({
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {stats ? (
           <>
-            <StatCard
-              label="Members"
-              to="/members/details?status=active"
-              icon={Users}
-              testId="stat-active-members"
-              value={stats.activeMembers}
-              detail={
-                <>
-                  active of <span data-testid="stat-total-members">{stats.totalMembers}</span>
-                </>
-              }
-            />
-            <StatCard
-              label="New This Month"
-              to="/members/details?joined=this-month"
-              icon={UserRoundPlus}
-              value={stats.newThisMonth}
-              detail="Members registered"
-            />
+            <MemberCounts counts={stats} />
             {stats.possibleDuplicates > 0 ? (
               <StatCard
                 label="To Check"
