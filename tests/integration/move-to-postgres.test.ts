@@ -1,7 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, eventRegistrations, members, ministryRegistrations } from "../../database/schema";
+import {
+  auditLog,
+  eventRegistrations,
+  members,
+  ministryRegistrations,
+  staffRoles,
+  users,
+} from "../../database/schema";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/server/platform/db.server";
 import { moveToPostgres } from "~/server/platform/move-to-postgres.server";
 import { seedDemoContent } from "~/server/content/seed.server";
@@ -30,14 +37,24 @@ describe.each(databaseKinds)("moving an embedded install into %s and S3", (kind)
     const [event] = await t.services.database.query<{ id: string; title: string }>(
       "select id, title from events limit 1",
     );
-    await t.services.db.insert(members).values({
-      firstName: "Ana",
-      lastName: "Cruz",
-      email: "ana@example.org",
-      mobile: "1",
-      children: [{ name: "Ben", birthday: "2020-02-29", gender: "Male" }],
-      ministryInvolvement: ["TEE"],
-    });
+    const [ana] = await t.services.db
+      .insert(members)
+      .values({
+        firstName: "Ana",
+        lastName: "Cruz",
+        email: "ana@example.org",
+        mobile: "1",
+        children: [{ name: "Ben", birthday: "2020-02-29", gender: "Male" }],
+        ministryInvolvement: ["TEE"],
+      })
+      .returning();
+    // The administrator in a role of the church's own, linked to their member record: the copy
+    // must bring the role and put the registry in before the accounts that name it.
+    const [role] = await t.services.db
+      .insert(staffRoles)
+      .values({ name: "Office and registry", levels: { members: "edit", staff: "edit" } })
+      .returning();
+    await t.services.db.update(users).set({ role: role!.id, memberId: ana!.id, ministries: ["tee"] });
     await t.services.db
       .insert(ministryRegistrations)
       .values({ ministrySlug: "tee", name: "N", email: "n@example.org", mobile: "1" });
@@ -88,6 +105,7 @@ describe.each(databaseKinds)("moving an embedded install into %s and S3", (kind)
     });
     const rows = Object.fromEntries(report.tables.map((table) => [table.name, table.rows]));
     expect(rows).toMatchObject({
+      staff_roles: 1,
       users: 1,
       accounts: 1,
       members: 1,

@@ -48,6 +48,8 @@ const SPLIT: Record<string, Permission[]> = {
   "content:write": ["sermons:write", "ministry-media:write", "events:write", "library:write"],
   "site:write": ["site:write", "ministry-page:write", "privacy-notice:write"],
   "members:read": ["members:read", "members:export"],
+  // Ministry sign-ups and event registrations became two permissions (events belong to no ministry).
+  "registrations:read": ["registrations:read", "event-registrations:read"],
 };
 
 function nowAs(old: string[], withAnnouncements: boolean): Permission[] {

@@ -14,6 +14,10 @@ import type { FileStore } from "./storage.server";
  * counters (which only live for minutes); a test checks that none is missing.
  */
 const TABLES: [string, PgTable][] = [
+  ["staff_roles", schema.staffRoles],
+  // An account may name its member (users.member_id), so the registry comes before the accounts.
+  ["member_imports", schema.memberImports],
+  ["members", schema.members],
   ["users", schema.users],
   ["accounts", schema.accounts],
   ["sessions", schema.sessions],
@@ -22,8 +26,6 @@ const TABLES: [string, PgTable][] = [
   ["settings", schema.settings],
   ["site_sections", schema.siteSections],
   ["site_section_revisions", schema.siteSectionRevisions],
-  ["member_imports", schema.memberImports],
-  ["members", schema.members],
   ["consents", schema.consents],
   ["member_update_links", schema.memberUpdateLinks],
   ["member_update_requests", schema.memberUpdateRequests],
