@@ -23,6 +23,13 @@ export interface EmailPieces {
   links?: { label: string; href: string }[];
   /** A picture attached to the e-mail and shown in its HTML part, e.g. a check-in QR code. */
   picture?: { cid: string; alt: string; caption: string };
+  /**
+   * A body already made in both forms after the paragraphs, e.g. an announcement written in
+   * Markdown. Its `html` goes in as it is: its maker escapes every word in it.
+   */
+  rich?: { text: string; html: string };
+  /** A small line under the church's contacts with a link, e.g. why one gets an e-mail and how to stop. */
+  footnote?: { text: string; link: { label: string; href: string } };
 }
 
 const ESCAPES: Record<string, string> = {
@@ -63,6 +70,7 @@ export function renderEmail(
     pieces.heading,
     "",
     ...pieces.paragraphs.flatMap((paragraph) => [paragraph, ""]),
+    ...(pieces.rich ? [pieces.rich.text, ""] : []),
     ...(details.length ? [...details.map(([label, value]) => `${label}: ${value}`), ""] : []),
     ...[pieces.action, ...(pieces.links ?? [])].flatMap((link) =>
       link ? [`${link.label}: ${link.href}`, ""] : [],
@@ -70,6 +78,9 @@ export function renderEmail(
     "--",
     church.name,
     ...contacts,
+    ...(pieces.footnote
+      ? ["", pieces.footnote.text, `${pieces.footnote.link.label}: ${pieces.footnote.link.href}`]
+      : []),
   ].join("\n");
 
   const html = `<!doctype html>
@@ -78,16 +89,16 @@ export function renderEmail(
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;padding:24px">
 <h1 style="margin:0 0 16px;font-size:20px;color:#0f1f4d">${escapeHtml(pieces.heading)}</h1>
 ${pieces.paragraphs.map(paragraphHtml).join("\n")}
-${
-  details.length
-    ? `<table style="border-collapse:collapse;margin:0 0 16px">${details
-        .map(
-          ([label, value]) =>
-            `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value).replace(/\r?\n/g, "<br>")}</td></tr>`,
-        )
-        .join("")}</table>`
-    : ""
-}
+${pieces.rich ? `${pieces.rich.html}\n` : ""}${
+    details.length
+      ? `<table style="border-collapse:collapse;margin:0 0 16px">${details
+          .map(
+            ([label, value]) =>
+              `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value).replace(/\r?\n/g, "<br>")}</td></tr>`,
+          )
+          .join("")}</table>`
+      : ""
+  }
 ${
   pieces.picture
     ? `<p style="margin:0 0 16px;text-align:center"><img src="cid:${escapeHtml(pieces.picture.cid)}" alt="${escapeHtml(pieces.picture.alt)}" width="200" height="200" style="display:block;margin:0 auto 8px"><span style="font-size:14px;color:#475569">${escapeHtml(pieces.picture.caption)}</span></p>`
@@ -102,7 +113,11 @@ ${[pieces.action, ...(pieces.links ?? [])]
   .join("\n")}
 <hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0 16px">
 <p style="margin:0;font-size:14px;color:#475569"><strong>${escapeHtml(church.name)}</strong><br>${contacts.map(escapeHtml).join("<br>")}</p>
-</div>
+${
+  pieces.footnote
+    ? `<p style="margin:16px 0 0;font-size:13px;color:#475569">${escapeHtml(pieces.footnote.text)} <a href="${escapeHtml(pieces.footnote.link.href)}" style="color:#1d4ed8">${escapeHtml(pieces.footnote.link.label)}</a></p>\n`
+    : ""
+}</div>
 </body></html>`;
 
   return { subject: subjectLine(subject), text, html };
