@@ -120,6 +120,15 @@ function linesParagraph(text: string): AnnouncementBlock[] {
   return [{ p: lines.flatMap((line, index) => (index === 0 ? [line] : [{ br: 1 as const }, line])) }];
 }
 
+/** Words without spaces at either end (a dropped tag or picture may leave one). */
+function trimmed(nodes: AnnouncementInline[]): AnnouncementInline[] {
+  const out = [...nodes];
+  if (typeof out[0] === "string") out[0] = out[0].trimStart();
+  const last = out.length - 1;
+  if (typeof out[last] === "string") out[last] = out[last].trimEnd();
+  return out.filter((node) => node !== "");
+}
+
 function blocks(tokens: Token[]): AnnouncementBlock[] {
   const out: AnnouncementBlock[] = [];
   for (const token of tokens) {
@@ -129,13 +138,15 @@ function blocks(tokens: Token[]): AnnouncementBlock[] {
       case "def":
         break;
       case "heading":
-        out.push({ h: inlines(token.tokens) });
+        out.push({ h: trimmed(inlines(token.tokens)) });
         break;
       case "paragraph":
-        out.push({ p: inlines(token.tokens) });
+        out.push({ p: trimmed(inlines(token.tokens)) });
         break;
       case "text":
-        out.push({ p: token.tokens?.length ? inlines(token.tokens) : [decoded(String(token.text))] });
+        out.push({
+          p: trimmed(token.tokens?.length ? inlines(token.tokens) : [decoded(String(token.text))]),
+        });
         break;
       case "list": {
         const items = (token.items as Token[]).map((item) =>
