@@ -125,6 +125,23 @@ describe("an announcement's e-mail", () => {
     expect(odd.text).toContain("Words\n\nSermon\n\n--");
   });
 
+  it("lays Arabic out right to left, and lets a long address wrap on a phone", () => {
+    const arabic = renderAnnouncementEmail({
+      subject: "إعلان",
+      body: "مرحبا **بكم** in church\n\n- الكتاب المقدس\n- صديق\n\nhttps://church.example/a-very-long-address-without-any-break",
+      card: { title: "أمسية العبادة", when: null, url: eventUrl },
+      unsubscribeUrl,
+      content,
+    });
+    expect(arabic.html).toContain(
+      '<p dir="rtl" style="margin:0 0 16px">مرحبا <strong>بكم</strong> in church</p>',
+    );
+    expect(arabic.html).toMatch(/<ul dir="rtl" style="margin:0 0 16px;padding:0 24px 0 0">/);
+    expect(arabic.html).toContain('<p dir="rtl" style="margin:0 0 4px;');
+    expect(arabic.html).toMatch(/<div style="[^"]*overflow-wrap:anywhere[^"]*"><p dir="rtl"/);
+    expect(email.html).not.toContain("dir=");
+  });
+
   it("previews as the same HTML", () => {
     const input = { subject: "Worship night <this> Friday", body, card: null, content };
     expect(announcementPreviewHtml({ ...input, unsubscribeUrl })).toBe(

@@ -33,6 +33,8 @@ export interface AnnouncementEmailInput {
 }
 
 const LINK = "color:#1d4ed8";
+/** A long address or word breaks rather than widen the e-mail past a phone's screen. */
+const WRAP = "overflow-wrap:anywhere;word-break:break-word";
 
 function inlineHtml(nodes: AnnouncementInline[]): string {
   return nodes
@@ -47,13 +49,27 @@ function inlineHtml(nodes: AnnouncementInline[]): string {
     .join("");
 }
 
+/**
+ * True when a block's first letter is Arabic (or Hebrew): it is laid out right to left, its
+ * bullets and quotation line on the right. Said in the markup itself, as mail programs ignore
+ * most CSS that would find it out.
+ */
+function rightToLeft(words: string): boolean {
+  const first = /[A-Za-z\u00C0-\u024F\u0370-\u04FF]|[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/.exec(words);
+  return !!first && !/[A-Za-z\u00C0-\u024F\u0370-\u04FF]/.test(first[0]);
+}
+
 function blockHtml(block: AnnouncementBlock, last: boolean): string {
   const bottom = last ? "0" : "16px";
+  const rtl = rightToLeft(blockText(block, ""));
+  const dir = rtl ? ' dir="rtl"' : "";
   if ("h" in block)
-    return `<h2 style="margin:0 0 ${last ? "0" : "12px"};font-size:18px;line-height:1.3;color:#0f1f4d">${inlineHtml(block.h)}</h2>`;
-  if ("p" in block) return `<p style="margin:0 0 ${bottom}">${inlineHtml(block.p)}</p>`;
-  if ("q" in block)
-    return `<blockquote style="margin:0 0 ${bottom};padding:0 0 0 12px;border-left:3px solid #cbd5e1;color:#334155">${blocksHtml(block.q)}</blockquote>`;
+    return `<h2${dir} style="margin:0 0 ${last ? "0" : "12px"};font-size:18px;line-height:1.3;color:#0f1f4d">${inlineHtml(block.h)}</h2>`;
+  if ("p" in block) return `<p${dir} style="margin:0 0 ${bottom}">${inlineHtml(block.p)}</p>`;
+  if ("q" in block) {
+    const side = rtl ? "padding:0 12px 0 0;border-right" : "padding:0 0 0 12px;border-left";
+    return `<blockquote${dir} style="margin:0 0 ${bottom};${side}:3px solid #cbd5e1;color:#334155">${blocksHtml(block.q)}</blockquote>`;
+  }
   const ordered = "ol" in block;
   const items = (ordered ? block.ol : block.ul)
     .map((item) => {
@@ -65,10 +81,10 @@ function blockHtml(block: AnnouncementBlock, last: boolean): string {
       return `<li style="margin:0 0 6px">${lead}${under}</li>`;
     })
     .join("");
-  const list = `margin:0 0 ${bottom};padding:0 0 0 24px`;
+  const list = `margin:0 0 ${bottom};padding:${rtl ? "0 24px 0 0" : "0 0 0 24px"}`;
   return ordered
-    ? `<ol start="${block.start}" style="${list}">${items}</ol>`
-    : `<ul style="${list}">${items}</ul>`;
+    ? `<ol${dir} start="${block.start}" style="${list}">${items}</ol>`
+    : `<ul${dir} style="${list}">${items}</ul>`;
 }
 
 function blocksHtml(blocks: AnnouncementBlock[]): string {
@@ -128,8 +144,8 @@ function cardHtml(card: AnnouncementCard): string {
   const link = isAnnouncementHref(card.url)
     ? `<a href="${escapeHtml(card.url)}" style="${LINK};font-weight:bold">View details</a>`
     : "";
-  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:separate;margin:0 0 16px;background:#f1f5f9;border:1px solid #e2e8f0;border-radius:8px"><tr><td style="padding:16px">
-<p style="margin:0 0 4px;font-size:17px;line-height:1.3;font-weight:bold;color:#0f1f4d">${escapeHtml(card.title)}</p>
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:separate;margin:0 0 16px;background:#f1f5f9;border:1px solid #e2e8f0;border-radius:8px"><tr><td style="padding:16px;${WRAP}">
+<p${rightToLeft(card.title) ? ' dir="rtl"' : ""} style="margin:0 0 4px;font-size:17px;line-height:1.3;font-weight:bold;color:#0f1f4d">${escapeHtml(card.title)}</p>
 ${card.when ? `<p style="margin:0 0 8px;font-size:15px;color:#475569">${escapeHtml(card.when)}</p>\n` : ""}${link}
 </td></tr></table>`;
 }
@@ -143,7 +159,7 @@ function cardText(card: AnnouncementCard): string {
 /** The announcement as the e-mail each recipient gets (their own unsubscribe link in it). */
 export function renderAnnouncementEmail(input: AnnouncementEmailInput): EmailContent {
   const blocks = parseAnnouncement(input.body);
-  const html = [blocks.length ? `<div style="margin:0 0 16px">${blocksHtml(blocks)}</div>` : ""];
+  const html = [blocks.length ? `<div style="margin:0 0 16px;${WRAP}">${blocksHtml(blocks)}</div>` : ""];
   const text = [blocksText(blocks, "")];
   if (input.card) {
     html.push(cardHtml(input.card));
