@@ -151,7 +151,12 @@ const NO_TRUNK_ZERO = new Set(["973", "974", "965", "968", "1", "39", "34", "45"
  * Null for anything that is not a phone number: letters, too few or too many digits (E.164 allows 15).
  */
 export function internationalMobile(mobile: string, defaultCountry = "973"): string | null {
-  const written = mobile.trim().replace(/\(0\)/g, "");
+  const written = mobile
+    .trim()
+    // Arabic-Indic and Persian digits, as a phone set to Arabic may type them (both runs of
+    // characters start at a code point ending in 0, so the last hex digit is the digit).
+    .replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) & 0xf))
+    .replace(/\(0\)/g, "");
   if (!written || !/^\+?[\d\s().\-/]+$/.test(written)) return null;
   const digits = written.replace(/\D/g, "");
   let international: string;
