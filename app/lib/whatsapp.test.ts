@@ -84,6 +84,13 @@ describe("whatsAppText", () => {
     );
   });
 
+  it("bolds a subject in stars once and does not repeat a link the body ends with", () => {
+    const link = "https://example.org/events/x";
+    expect(whatsAppText({ subject: "*Urgent*", body: `Details:\n\n${link}`, link })).toBe(
+      `*Urgent*\n\nDetails:\n\n${link}`,
+    );
+  });
+
   it("has no link line without a link and no blank lines at either end", () => {
     expect(whatsAppText({ subject: "Hello", body: "\n\n\nBody\n\n\n\n", link: null })).toBe(
       "*Hello*\n\nBody",

@@ -88,9 +88,16 @@ function tidy(text: string): string {
  * last, on its own line, where WhatsApp shows its preview.
  */
 export function whatsAppText(input: { subject: string; body: string; link?: string | null }): string {
-  const subject = withoutHtml(input.subject).replace(/\s+/g, " ").trim();
-  const parts = [subject ? marked("*", subject) : "", blocksText(parseAnnouncement(input.body))];
-  if (input.link?.trim()) parts.push(input.link.trim());
+  // A subject already in *stars* (or _ or ~) is bolded once, not twice.
+  const subject = withoutHtml(input.subject)
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^[*_~]+(.*?)[*_~]+$/, "$1");
+  const body = blocksText(parseAnnouncement(input.body));
+  const link = input.link?.trim() ?? "";
+  // The body may end with the link already: it stays last, and is not said twice.
+  const parts = [subject ? marked("*", subject) : "", body];
+  if (link && body.split("\n").at(-1)?.trim() !== link) parts.push(link);
   return tidy(parts.filter((part) => part.trim()).join("\n\n"));
 }
 
