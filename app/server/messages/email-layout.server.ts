@@ -83,22 +83,29 @@ export function renderEmail(
       : []),
   ].join("\n");
 
+  // The announcement's body and foot, when there are any (other e-mails come out as before).
+  const richHtml = pieces.rich ? `\n${pieces.rich.html}` : "";
+  const { footnote } = pieces;
+  const footnoteHtml = footnote
+    ? `\n<p style="margin:16px 0 0;font-size:13px;color:#475569">${escapeHtml(footnote.text)} <a href="${escapeHtml(footnote.link.href)}" style="color:#1d4ed8">${escapeHtml(footnote.link.label)}</a></p>`
+    : "";
+
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subjectLine(subject))}</title></head>
 <body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a;font-size:16px;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;padding:24px">
 <h1 style="margin:0 0 16px;font-size:20px;color:#0f1f4d">${escapeHtml(pieces.heading)}</h1>
-${pieces.paragraphs.map(paragraphHtml).join("\n")}
-${pieces.rich ? `${pieces.rich.html}\n` : ""}${
-    details.length
-      ? `<table style="border-collapse:collapse;margin:0 0 16px">${details
-          .map(
-            ([label, value]) =>
-              `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value).replace(/\r?\n/g, "<br>")}</td></tr>`,
-          )
-          .join("")}</table>`
-      : ""
-  }
+${pieces.paragraphs.map(paragraphHtml).join("\n")}${richHtml}
+${
+  details.length
+    ? `<table style="border-collapse:collapse;margin:0 0 16px">${details
+        .map(
+          ([label, value]) =>
+            `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value).replace(/\r?\n/g, "<br>")}</td></tr>`,
+        )
+        .join("")}</table>`
+    : ""
+}
 ${
   pieces.picture
     ? `<p style="margin:0 0 16px;text-align:center"><img src="cid:${escapeHtml(pieces.picture.cid)}" alt="${escapeHtml(pieces.picture.alt)}" width="200" height="200" style="display:block;margin:0 auto 8px"><span style="font-size:14px;color:#475569">${escapeHtml(pieces.picture.caption)}</span></p>`
@@ -112,12 +119,8 @@ ${[pieces.action, ...(pieces.links ?? [])]
   )
   .join("\n")}
 <hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0 16px">
-<p style="margin:0;font-size:14px;color:#475569"><strong>${escapeHtml(church.name)}</strong><br>${contacts.map(escapeHtml).join("<br>")}</p>
-${
-  pieces.footnote
-    ? `<p style="margin:16px 0 0;font-size:13px;color:#475569">${escapeHtml(pieces.footnote.text)} <a href="${escapeHtml(pieces.footnote.link.href)}" style="color:#1d4ed8">${escapeHtml(pieces.footnote.link.label)}</a></p>\n`
-    : ""
-}</div>
+<p style="margin:0;font-size:14px;color:#475569"><strong>${escapeHtml(church.name)}</strong><br>${contacts.map(escapeHtml).join("<br>")}</p>${footnoteHtml}
+</div>
 </body></html>`;
 
   return { subject: subjectLine(subject), text, html };
