@@ -107,11 +107,10 @@ export function RoleChoice({
         })}
       </ul>
       <p className="text-xs text-muted-foreground">
-        What each role can and cannot do, and your church&apos;s own roles:{" "}
         <Link to="/members/staff/roles" className="font-medium text-primary underline underline-offset-4">
-          Roles
-        </Link>
-        .
+          Compare the roles
+        </Link>{" "}
+        (what each can and cannot do), or make one of your church&apos;s own.
       </p>
       {error ? (
         <p id={errorId} className="text-sm text-destructive">

@@ -72,7 +72,7 @@ test("a Sermons volunteer role: made, given, refused everything else, then given
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page);
     await page.goto("/members/staff");
-    await page.getByRole("link", { name: "Roles", exact: true }).first().click();
+    await page.getByRole("link", { name: "Roles", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Roles", level: 1 })).toBeVisible();
     await expect(
       page.getByRole("navigation", { name: "Members" }).getByRole("link", { name: "Staff Accounts" }),
