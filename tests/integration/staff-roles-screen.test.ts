@@ -247,6 +247,19 @@ describe.each(databaseKinds)("the roles screens on %s", (kind) => {
     expect((await callRoute(rolesLoader, get("/members/staff/roles", cookie))).status).toBe(403);
   });
 
+  it("sends someone who takes staff accounts from their own role to the dashboard, which they can still open", async () => {
+    const created = await save("new", { name: "Deputy", "level-staff": "edit", "level-events": "edit" });
+    expect(created.status).toBe(302);
+    const row = (await roleRow("Deputy"))!;
+    const deputy = await createStaffAccount({ role: row.id });
+    const cookie = await signInCookie(deputy.email, deputy.password);
+    const answer = await save(row.id, { name: "Deputy", "level-events": "edit" }, cookie);
+    expect(answer.status).toBe(302);
+    expect(answer.response?.headers.get("location")).toBe("/members");
+    expect((await roleRow("Deputy"))!.levels).toEqual({ events: "edit" });
+    expect((await callRoute(rolesLoader, get("/members/staff/roles", cookie))).status).toBe(403);
+  });
+
   it("answers an unknown request without writing", async () => {
     const before = await snapshot();
     const answer = await callRoute(
