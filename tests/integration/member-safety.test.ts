@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, formSubmissions, members } from "../../database/schema";
+import { auditLog, formSubmissions, members, users } from "../../database/schema";
 import { action as deletedAction, loader as deletedLoader } from "~/routes/members/people/deleted-members";
 import { action as editAction, loader as editLoader } from "~/routes/members/people/edit-member";
 import { loader as listLoader } from "~/routes/members/people/member-list";
@@ -459,6 +459,11 @@ describe.each(databaseKinds)("safe member forms on %s", (kind) => {
         memberInput({ firstName: "Live", email: "live@example.org" }),
         "system",
       );
+      // Old Cruz had a staff account linked to her record.
+      const [account] = await t.services.db
+        .insert(users)
+        .values({ name: "Old Cruz", email: `old.${old.id.slice(0, 8)}@staff.test`, memberId: old.id })
+        .returning();
       await deleteMember(old.id, "system");
       await deleteMember(recent.id, "system");
       const now = new Date();
@@ -493,6 +498,15 @@ describe.each(databaseKinds)("safe member forms on %s", (kind) => {
         details: { afterDays: 30 },
       });
       expect(await getMember(live.id)).not.toBeNull();
+      // The account stays, unlinked, and the audit log says why.
+      const [after] = await t.services.db.select().from(users).where(eq(users.id, account!.id));
+      expect(after?.memberId).toBeNull();
+      expect(
+        await t.services.db
+          .select({ details: auditLog.details, actorLabel: auditLog.actorLabel })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, "staff.member-unlinked"), eq(auditLog.subjectId, account!.id))),
+      ).toEqual([{ actorLabel: "system", details: { reason: "member removed for good" } }]);
     });
   });
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, lt } from "drizzle-orm";
-import { members } from "../../../database/schema";
+import { members, users } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { fullName } from "~/lib/names";
 import { logChange, type Actor } from "../platform/change-log.server";
@@ -120,11 +120,18 @@ export async function purgeExpiredMembers(now: Date = new Date(), days?: number)
   let total = 0;
   for (;;) {
     const removed = await services().db.transaction(async (tx) => {
-      const due = tx
-        .select({ id: members.id })
-        .from(members)
-        .where(and(isDeleted, lt(members.deletedAt, before)))
-        .limit(PURGE_BATCH);
+      const due = (
+        await tx
+          .select({ id: members.id })
+          .from(members)
+          .where(and(isDeleted, lt(members.deletedAt, before)))
+          .limit(PURGE_BATCH)
+      ).map((row) => row.id);
+      if (due.length === 0) return 0;
+      const linked = await tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(inArray(users.memberId, due));
       const rows = await tx
         .delete(members)
         .where(inArray(members.id, due))
@@ -133,6 +140,14 @@ export async function purgeExpiredMembers(now: Date = new Date(), days?: number)
         await logChange(tx, "system", "member.purged", {
           subject: { type: "member", id: row.id, label: `${row.firstName} ${row.lastName}`.trim() },
           details: { afterDays },
+        });
+      }
+      // A staff account linked to a member removed for good loses the link (the database sets it
+      // to null); the audit log says so, as it does when an admin unlinks it.
+      for (const account of linked) {
+        await logChange(tx, "system", "staff.member-unlinked", {
+          subject: { type: "staff", id: account.id, label: account.email },
+          details: { reason: "member removed for good" },
         });
       }
       return rows.length;
