@@ -146,6 +146,8 @@ describe.each(databaseKinds)("a ministry head's people and sign-ups on %s", (kin
       params: { kind: "ministry" },
     });
     expect(csv.status).toBe(200);
+    // Named for what it holds: Amplify's, not "all".
+    expect(csv.response!.headers.get("content-disposition")).toContain("amplify_ministry_registrations.csv");
     const rows = parseCsv(await csv.response!.text());
     expect(rows.slice(1).map((row) => [row[0], row[1]])).toEqual([["Amplify (Music)", "Amy Signup"]]);
     const [entry] = await t.services.db.select().from(auditLog).orderBy(desc(auditLog.at)).limit(1);

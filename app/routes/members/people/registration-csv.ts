@@ -29,11 +29,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // A role limited to ministries downloads the sign-ups of its ministries only.
     const rows = await streamMinistryRegistrations(scope);
     return csvResponse(
-      "all_ministry_registrations.csv",
+      // Named for what it holds: a limited role's file is of its ministries, not "all".
+      scope
+        ? `${[...scope].sort().join("_") || "no"}_ministry_registrations.csv`
+        : "all_ministry_registrations.csv",
       ["Ministry", "Name", "Email", "Mobile", "Date", "E-mails OK"],
       rows,
       (r) => [r.group, r.name, r.email, r.mobile, r.date, yesNo(r.emailConsent)],
-      audited("ministry", "All Ministry Registrations"),
+      audited("ministry", scope ? "Ministry Registrations of own ministries" : "All Ministry Registrations"),
     );
   }
   if (params.kind === "event") {
