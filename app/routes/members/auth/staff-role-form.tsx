@@ -53,7 +53,12 @@ function AreaChoice({
           ) : null}
         </p>
         <p id={wordsId} className="mt-0.5 text-sm text-muted-foreground" data-testid={`area-words-${area}`}>
-          {unreached ? "A role limited to ministries does not reach this area." : levelWords(area, level)}
+          {unreached
+            ? "A role limited to ministries does not reach this area."
+            : ministryOnly && level !== "none"
+              ? // What a limited role does here, in its ministries' words ("see their ministries' sign-ups").
+                `${definition.forMinistries!.replace(/^./, (first) => first.toUpperCase())}.`
+              : levelWords(area, level)}
         </p>
       </div>
       <div
