@@ -5,9 +5,27 @@ import type {
   RowProblem,
   UnknownMinistry,
 } from "~/lib/member-import";
-import type { ImportSummary } from "./member-import.server";
 
-// The shapes of an import's mapping and preview screen (filled by previewImport).
+// The shapes of an import's history, mapping and preview screen (filled by member-import.server.ts).
+
+export type ImportStatus = "draft" | "imported" | "undone";
+
+/** One import as the history lists it (without its cells). */
+export interface ImportSummary {
+  id: string;
+  fileName: string;
+  status: ImportStatus;
+  rowCount: number;
+  importedCount: number;
+  skippedCount: number;
+  createdByLabel: string;
+  createdAt: Date;
+  importedAt: Date | null;
+  undoneAt: Date | null;
+  undoneByLabel: string | null;
+  /** The members it created that are still in the list (what an undo would remove). */
+  remaining: number;
+}
 
 export interface ImportColumn {
   index: number;

@@ -22,7 +22,7 @@ import type { Executor } from "../platform/db.server";
 import { services } from "../platform/services.server";
 import { getSiteContent } from "../site/site-content.server";
 import type { ParsedSheet } from "./member-import-file.server";
-import type { ImportPreview } from "./member-import-preview-types.server";
+import type { ImportPreview, ImportStatus, ImportSummary } from "./member-import-preview-types.server";
 import { memberContactColumns, notDeleted } from "./members.server";
 
 // Member imports from a spreadsheet: a draft keeps the file's cells while staff choose the columns
@@ -33,8 +33,6 @@ import { memberContactColumns, notDeleted } from "./members.server";
 export const IMPORT_BATCH_SIZE = 500;
 /** The most skipped rows, and rows with details left empty, the preview lists (the counts cover all). */
 export const ROWS_LISTED = 100;
-
-export type ImportStatus = "draft" | "imported" | "undone";
 
 /**
  * A failed write told without what was written: the database's error carries the statement's
@@ -97,23 +95,6 @@ export async function createImportDraft(
       return row!.id;
     }),
   );
-}
-
-/** One import as the history lists it (without its cells). */
-export interface ImportSummary {
-  id: string;
-  fileName: string;
-  status: ImportStatus;
-  rowCount: number;
-  importedCount: number;
-  skippedCount: number;
-  createdByLabel: string;
-  createdAt: Date;
-  importedAt: Date | null;
-  undoneAt: Date | null;
-  undoneByLabel: string | null;
-  /** The members it created that are still in the list (what an undo would remove). */
-  remaining: number;
 }
 
 const summaryColumns = {
@@ -180,6 +161,8 @@ function existingMembers(executor: Executor): Promise<ExistingMember[]> {
 export type {
   ImportColumn,
   ImportPreview,
+  ImportStatus,
+  ImportSummary,
   ListedRow,
   PreviewRow,
 } from "./member-import-preview-types.server";
