@@ -90,6 +90,10 @@ function sameOriginPosts(publicUrl: string | undefined) {
   const own = publicUrl ? new URL(publicUrl).origin : undefined;
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    // An announcement's one-click unsubscribe (RFC 8058) is posted by the reader's mail provider,
+    // from no page of ours. The link itself is the proof (a signed token), and it only stops
+    // e-mails, so a post from elsewhere can do no harm; it is rate-limited like the public forms.
+    if (req.method === "POST" && isOneClickUnsubscribe(req.path)) return next();
     const origin = req.get("origin");
     let crossSite = req.get("sec-fetch-site") === "cross-site";
     if (origin && origin !== "null") {
@@ -108,6 +112,11 @@ function sameOriginPosts(publicUrl: string | undefined) {
     }
     next();
   };
+}
+
+/** The one address a post from another site may reach: an announcement's unsubscribe link. */
+export function isOneClickUnsubscribe(pathname: string): boolean {
+  return /^\/unsubscribe\/[A-Za-z0-9_-]{1,100}$/.test(pathname);
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
