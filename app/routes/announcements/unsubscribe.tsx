@@ -57,7 +57,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         {view.state === "ask" ? (
           <>
             <MailX className="size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="mt-4 text-lg break-words text-navy [overflow-wrap:anywhere]">
+            <p className="mt-4 w-full text-lg text-navy [overflow-wrap:anywhere]">
               Stop the church's announcements to <strong>{view.address}</strong>?
             </p>
             <p className="mt-2 text-muted-foreground">
@@ -75,7 +75,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         ) : view.state === "done" ? (
           <>
             <MailCheck className="size-10 text-primary" aria-hidden="true" />
-            <p className="mt-4 text-lg break-words text-navy [overflow-wrap:anywhere]" role="status">
+            <p className="mt-4 w-full text-lg text-navy [overflow-wrap:anywhere]" role="status">
               You will no longer receive the church's announcements at <strong>{view.address}</strong>.
             </p>
             <Link to="/" className={buttonVariants({ variant: "outline", size: "lg", className: "mt-8" })}>
