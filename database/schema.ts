@@ -900,6 +900,10 @@ export const announcementRecipients = pgTable(
   (t) => [
     uniqueIndex("announcement_recipients_address_idx").on(t.announcementId, t.email),
     index("announcement_recipients_status_idx").on(t.announcementId, t.status),
+    // The worker looks for recipients still on their way every few seconds: few rows, found at once.
+    index("announcement_recipients_open_idx")
+      .on(t.status)
+      .where(sql`${t.status} in ('waiting', 'queued')`),
     index("announcement_recipients_outbox_idx").on(t.outboxEmailId),
   ],
 );

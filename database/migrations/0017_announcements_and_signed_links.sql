@@ -55,6 +55,7 @@ ALTER TABLE "announcement_recipients" ADD CONSTRAINT "announcement_recipients_ou
 ALTER TABLE "announcements" ADD CONSTRAINT "announcements_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "announcement_recipients_address_idx" ON "announcement_recipients" USING btree ("announcement_id","email");--> statement-breakpoint
 CREATE INDEX "announcement_recipients_status_idx" ON "announcement_recipients" USING btree ("announcement_id","status");--> statement-breakpoint
+CREATE INDEX "announcement_recipients_open_idx" ON "announcement_recipients" USING btree ("status") WHERE "announcement_recipients"."status" in ('waiting', 'queued');--> statement-breakpoint
 CREATE INDEX "announcement_recipients_outbox_idx" ON "announcement_recipients" USING btree ("outbox_email_id");--> statement-breakpoint
 CREATE INDEX "announcements_status_scheduled_idx" ON "announcements" USING btree ("status","scheduled_at");--> statement-breakpoint
 CREATE INDEX "announcements_created_at_idx" ON "announcements" USING btree ("created_at");--> statement-breakpoint

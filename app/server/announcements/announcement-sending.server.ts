@@ -42,6 +42,9 @@ const QUEUE_LOCK = "announcements:queue-lock";
 export const ANNOUNCEMENT_KIND = "announcement";
 export const TEST_KIND = "announcement.test";
 
+const clock = (moment: Date | "now") =>
+  moment === "now" ? sql`now()` : sql`${moment.toISOString()}::timestamptz`;
+
 export function unsubscribeUrl(origin: string, token: string): string {
   return `${origin}${UNSUBSCRIBE_PATH}/${token}`;
 }
@@ -111,7 +114,8 @@ export async function queueTestEmail(
 export async function startSending(
   id: string,
   actor: Actor,
-  options: { from: AnnouncementStatus[]; dueBy?: Date },
+  /** `dueBy`: only when its scheduled time is at or before this moment (the database's clock). */
+  options: { from: AnnouncementStatus[]; dueBy?: Date | "now" },
 ): Promise<number | null> {
   const content = await getSiteContent();
   return services().db.transaction(async (tx) => {
@@ -122,7 +126,7 @@ export async function startSending(
         and(
           eq(announcements.id, id),
           inArray(announcements.status, options.from),
-          options.dueBy ? lte(announcements.scheduledAt, options.dueBy) : undefined,
+          options.dueBy ? lte(announcements.scheduledAt, clock(options.dueBy)) : undefined,
         ),
       )
       .returning();
@@ -161,18 +165,30 @@ export async function startSending(
   });
 }
 
-/** Starts every scheduled announcement whose time has come. Returns how many were started. */
-export async function startDueAnnouncements(now = new Date()): Promise<number> {
+/**
+ * Starts every scheduled announcement whose time has come, by the database's clock (one for every
+ * server), or by `now` (a test's). Returns how many were started.
+ */
+export async function startDueAnnouncements(now?: Date): Promise<number> {
   const due = await services()
     .db.select({ id: announcements.id })
     .from(announcements)
-    .where(and(eq(announcements.status, "scheduled"), lte(announcements.scheduledAt, now)))
+    .where(and(eq(announcements.status, "scheduled"), lte(announcements.scheduledAt, clock(now ?? "now"))))
     .orderBy(asc(announcements.scheduledAt));
   let started = 0;
   for (const { id } of due) {
-    if ((await startSending(id, "system", { from: ["scheduled"], dueBy: now })) !== null) started++;
+    if ((await startSending(id, "system", { from: ["scheduled"], dueBy: now ?? "now" })) !== null) started++;
   }
   return started;
+}
+
+async function anySending(): Promise<boolean> {
+  const [row] = await services()
+    .db.select({ id: announcements.id })
+    .from(announcements)
+    .where(eq(announcements.status, "sending"))
+    .limit(1);
+  return Boolean(row);
 }
 
 /**
@@ -184,6 +200,8 @@ export async function queueAnnouncementEmails(
   options: { limit?: number } = {},
 ): Promise<{ queued: number; skipped: number }> {
   const { db } = services();
+  // Most rounds nothing is being sent: one look at the index, and nothing written.
+  if (!(await anySending())) return { queued: 0, skipped: 0 };
   await db.insert(settings).values({ key: QUEUE_LOCK, value: {} }).onConflictDoNothing();
   const content = await getSiteContent();
   const origin = siteOrigin();
@@ -281,6 +299,13 @@ export async function queueAnnouncementEmails(
  */
 export async function settleAnnouncements(): Promise<void> {
   const { db } = services();
+  // A cancelled announcement's e-mails already in the outbox are still followed.
+  const [open] = await db
+    .select({ id: announcementRecipients.id })
+    .from(announcementRecipients)
+    .where(eq(announcementRecipients.status, "queued"))
+    .limit(1);
+  if (!open && !(await anySending())) return;
   await db.execute(sql`
     update announcement_recipients as r
     set status = case when o.status = 'sent' then 'sent' else 'failed' end,
