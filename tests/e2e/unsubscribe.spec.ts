@@ -48,9 +48,10 @@ test("opening the link changes nothing; the button unsubscribes and says so", as
   await screenshots(page, "unsubscribe-done");
   expect(await unsubscribed(address)).toEqual([{ n: 1 }]);
   expect(
-    await sql("select actor_label from audit_log where action = 'person.unsubscribed' and subject_id = $1", [
-      address,
-    ]),
+    await sql(
+      "select actor_label from audit_log where action = 'person.unsubscribed' and subject_label = $1",
+      [address],
+    ),
   ).toEqual([{ actor_label: "visitor" }]);
 });
 

@@ -9,6 +9,7 @@ import type { StaffUser } from "~/server/auth/staff-user.server";
 import { sendDueEmails, RETRY_DELAYS_MS } from "~/server/messages/outbox.server";
 import { createMailTransport } from "~/server/platform/mail.server";
 import { issueLink } from "~/server/platform/signed-links.server";
+import { erasePerson } from "~/server/people/person-erasure.server";
 import { startSmtpServer } from "../helpers/smtp";
 import {
   callRoute,
@@ -209,5 +210,21 @@ describe.each(databaseKinds)("announcement delivery on %s", (kind) => {
       });
     for (let i = 0; i < 30; i++) expect((await post()).status).toBe(200);
     expect(await post()).toMatchObject({ status: 429, data: { state: "busy" } });
+  });
+
+  it("erasing a person outside the registry removes what announcements kept under their address", async () => {
+    const count = async () =>
+      rows(
+        `select (select count(*)::int from announcement_recipients where email = $1) as recipients,
+                (select count(*)::int from signed_links where subject_id = $1) as links,
+                (select count(*)::int from email_unsubscribes where address = $1) as unsubscribes,
+                (select count(*)::int from audit_log where subject_label = $1) as audit`,
+        ["sam@example.org"],
+      );
+    expect((await count())[0]).toMatchObject({ recipients: 1, unsubscribes: 1, audit: 1 });
+    expect(
+      await erasePerson({ email: "sam@example.org" }, { id: admin.id, email: admin.email }),
+    ).not.toBeNull();
+    expect(await count()).toEqual([{ recipients: 0, links: 0, unsubscribes: 0, audit: 0 }]);
   });
 });

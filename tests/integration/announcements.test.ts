@@ -261,11 +261,11 @@ describe.each(databaseKinds)("announcements on %s", (kind) => {
     ).toEqual([{ withdrawn_by: "unsubscribe link" }]);
     expect(
       await rows(
-        "select action, subject_id from audit_log where action in ('person.unsubscribed', 'member.consent-withdrawn') order by action",
+        "select action, subject_id, subject_label from audit_log where action in ('person.unsubscribed', 'member.consent-withdrawn') order by action",
       ),
     ).toEqual([
-      { action: "member.consent-withdrawn", subject_id: ids.Ana },
-      { action: "person.unsubscribed", subject_id: "ana.reyes@example.org" },
+      { action: "member.consent-withdrawn", subject_id: ids.Ana, subject_label: "Ana Reyes" },
+      { action: "person.unsubscribed", subject_id: null, subject_label: "ana.reyes@example.org" },
     ]);
     expect(await countAudience(AMPLIFY)).toEqual({
       people: 3,

@@ -78,6 +78,14 @@ export async function unsubscribe(token: string): Promise<string | null> {
       .set({ emailConsent: false })
       .where(and(sameAddress(eventRegistrations.email), eq(eventRegistrations.emailConsent, true)))
       .returning({ id: eventRegistrations.id });
+    const [already] = await tx
+      .select({ at: emailUnsubscribes.at })
+      .from(emailUnsubscribes)
+      .where(eq(emailUnsubscribes.address, address))
+      .for("update");
+    const changed = withdrawn.length + signUps.length + registrations.length;
+    // Pressed again (or a mail program posting twice): nothing more to record.
+    if (already && changed === 0) return address;
     await tx
       .insert(emailUnsubscribes)
       .values({ address, source: UNSUBSCRIBE_SOURCE })
@@ -86,7 +94,8 @@ export async function unsubscribe(token: string): Promise<string | null> {
         set: { at: sql`now()`, source: UNSUBSCRIBE_SOURCE },
       });
     await logChange(tx, "visitor", "person.unsubscribed", {
-      subject: { type: "email", id: address, label: address },
+      // Like every entry about someone known by their address: erasing them finds it by its label.
+      subject: { type: "person", label: address },
       details: {
         members: withdrawn.length,
         signUps: signUps.length,
