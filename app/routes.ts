@@ -37,6 +37,8 @@ export default [
   route("update-my-details", "routes/own-details/ask-for-link.tsx"),
   route("update-my-details/:token", "routes/own-details/update-form.tsx"),
   route("update-my-details/:token/my-data", "routes/own-details/my-data.ts"),
+  // Announcements (issue 35): the unsubscribe link of every announcement (no sign-in, no script)
+  route("unsubscribe/:token", "routes/announcements/unsubscribe.tsx"),
 
   // Members area (each loader and action calls requireUser). Signing in and choosing a password
   // keep the site's frame; every other members screen is inside the members layout (its

@@ -723,6 +723,8 @@ export const outboxEmails = pgTable(
     lastError: text("last_error"),
     /** After this it is never sent (a link past its validity, an event already over); null: no end. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Extra headers handed to the mail library, e.g. an announcement's List-Unsubscribe. */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
@@ -799,6 +801,124 @@ export const notificationPreferences = pgTable("notification_preferences", {
   updatedAt: updatedAt(),
 });
 
+// ---------------------------------------------------------------------------------------------
+// Signed links and announcements (issue 35)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The one kind of link a person opens without an account (ARCHITECTURE section 10): what it is
+ * for (`purpose`), whom or what it is about (`subject_id`), an optional end, once or many times,
+ * revocable. Only the SHA-256 of its random token is kept, so the table alone opens nothing.
+ */
+export const signedLinks = pgTable(
+  "signed_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    purpose: text("purpose").notNull(),
+    subjectId: text("subject_id").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    singleUse: boolean("single_use").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("signed_links_purpose_subject_idx").on(t.purpose, t.subjectId)],
+);
+
+export type AnnouncementStatus = "draft" | "scheduled" | "sending" | "sent" | "cancelled";
+export type AnnouncementLinkKind = "event" | "sermon";
+
+/** One part of an audience; an audience is parts combined with "any" (union) or "all" (intersection). */
+export type AudiencePart =
+  | { kind: "all-members" }
+  | { kind: "ministry"; slug: string }
+  | { kind: "bible-study"; group: string }
+  | { kind: "salt"; group: string }
+  | { kind: "event"; eventId: string; statuses: ("confirmed" | "waitlisted" | "checked-in")[] }
+  | { kind: "sign-ups"; slug: string };
+
+export interface Audience {
+  combine: "any" | "all";
+  parts: AudiencePart[];
+}
+
+/** An announcement staff write and send by e-mail (through the outbox) to an audience. */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subject: text("subject").notNull(),
+    /** Markdown. */
+    body: text("body").notNull(),
+    linkKind: text("link_kind").$type<AnnouncementLinkKind>(),
+    linkId: uuid("link_id"),
+    audience: jsonb("audience").$type<Audience>().notNull(),
+    status: text("status").$type<AnnouncementStatus>().notNull().default("draft"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull(),
+    /** The sender's ministries when their role is limited to some; null: every ministry. */
+    ministryScope: text("ministry_scope").array(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("announcements_status_scheduled_idx").on(t.status, t.scheduledAt),
+    index("announcements_created_at_idx").on(t.createdAt),
+    check(
+      "announcements_status_known",
+      sql`${t.status} in ('draft', 'scheduled', 'sending', 'sent', 'cancelled')`,
+    ),
+    check(
+      "announcements_link_kind_known",
+      sql`${t.linkKind} is null or ${t.linkKind} in ('event', 'sermon')`,
+    ),
+  ],
+);
+
+export type RecipientStatus = "waiting" | "queued" | "sent" | "failed" | "skipped";
+
+/** Who an announcement goes to, resolved once when sending starts; one row per address. */
+export const announcementRecipients = pgTable(
+  "announcement_recipients",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    announcementId: uuid("announcement_id")
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+    /** Trimmed, lower case. */
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    memberId: uuid("member_id").references(() => members.id, { onDelete: "set null" }),
+    status: text("status").$type<RecipientStatus>().notNull().default("waiting"),
+    outboxEmailId: uuid("outbox_email_id").references(() => outboxEmails.id, { onDelete: "set null" }),
+    error: text("error"),
+  },
+  (t) => [
+    uniqueIndex("announcement_recipients_address_idx").on(t.announcementId, t.email),
+    index("announcement_recipients_status_idx").on(t.announcementId, t.status),
+    // The worker looks for recipients still on their way every few seconds: few rows, found at once.
+    index("announcement_recipients_open_idx")
+      .on(t.status)
+      .where(sql`${t.status} in ('waiting', 'queued')`),
+    index("announcement_recipients_outbox_idx").on(t.outboxEmailId),
+  ],
+);
+
+/**
+ * Addresses that unsubscribed from announcements through a link (trimmed, lower case): people
+ * outside the registry (registrants, sign-ups) have no consent row to withdraw.
+ */
+export const emailUnsubscribes = pgTable("email_unsubscribes", {
+  address: text("address").primaryKey(),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  /** 'unsubscribe link', or the staff account that recorded it. */
+  source: text("source").notNull(),
+});
+
 /** A member as the screens use it; the search column is the database's own business. */
 export type Member = Omit<typeof members.$inferSelect, "searchText">;
 export type NewMember = typeof members.$inferInsert;
@@ -813,3 +933,5 @@ export type MinistryRegistration = typeof ministryRegistrations.$inferSelect;
 export type EventRegistration = typeof eventRegistrations.$inferSelect;
 export type OutboxEmail = typeof outboxEmails.$inferSelect;
 export type InboxItem = typeof inboxItems.$inferSelect;
+export type Announcement = typeof announcements.$inferSelect;
+export type AnnouncementRecipient = typeof announcementRecipients.$inferSelect;

@@ -29,7 +29,11 @@ import {
 import { contentTypeFor } from "../app/lib/files";
 import { CHECK_IN_PATH } from "../app/lib/check-in-code";
 import { siteOrigin } from "../app/server/platform/site-origin.server";
-import { HEADERS_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from "../app/server/http/request-guard.server";
+import {
+  HEADERS_TIMEOUT_MS,
+  isOneClickUnsubscribe,
+  UPLOAD_TIMEOUT_MS,
+} from "../app/server/http/request-guard.server";
 import { loggedUrl } from "../app/server/http/access-log.server";
 import { loggableError } from "../app/server/platform/db-errors.server";
 import { reactRouterHandler, refuseEarly } from "./react-router-handler";
@@ -90,6 +94,8 @@ function sameOriginPosts(publicUrl: string | undefined) {
   const own = publicUrl ? new URL(publicUrl).origin : undefined;
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    // An announcement's one-click unsubscribe (RFC 8058): see isOneClickUnsubscribe.
+    if (req.method === "POST" && isOneClickUnsubscribe(req.path)) return next();
     const origin = req.get("origin");
     let crossSite = req.get("sec-fetch-site") === "cross-site";
     if (origin && origin !== "null") {

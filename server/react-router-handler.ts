@@ -8,6 +8,7 @@ import {
   carriesNul,
   FORM_BODY_TIMEOUT_MS,
   isMembersAddress,
+  isOneClickUnsubscribe,
   isValidHost,
   REFUSALS,
   type Refusal,
@@ -156,9 +157,13 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body: BodyIni
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
+  const headers = headersOf(req);
+  // A one-click unsubscribe comes from the reader's mail provider: its Origin is not ours, and
+  // React Router would refuse the action for that (the same-origin check above let it through).
+  if (req.method === "POST" && isOneClickUnsubscribe(req.path)) headers.delete("origin");
   return new Request(url, {
     method: req.method,
-    headers: headersOf(req),
+    headers,
     signal: controller.signal,
     ...(body === undefined ? {} : { body, duplex: "half" }),
   } as RequestInit);

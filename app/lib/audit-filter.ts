@@ -38,6 +38,10 @@ export const ACTION_GROUPS = {
     patterns: ["%.uploaded", "%-uploaded", "%.replaced", "%.deleted", "%.erased", "site.demo-removed"],
   },
   messages: { label: "Messages", patterns: ["inbox.%", "outbox.%"] },
+  announcements: {
+    label: "Announcements: sent, scheduled, cancelled, unsubscribed",
+    patterns: ["announcement.%", "person.unsubscribed"],
+  },
 } as const satisfies Record<string, { label: string; patterns: readonly string[] }>;
 
 export type ActionGroup = keyof typeof ACTION_GROUPS;

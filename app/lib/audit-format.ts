@@ -13,6 +13,7 @@ import {
   type AuditNames,
 } from "./audit-values";
 import { ACCOUNT_DESCRIPTIONS } from "./audit-account-words";
+import { ANNOUNCEMENT_DESCRIPTIONS } from "./audit-announcement-words";
 
 // An audit entry in words, the same on the screen, in the CSV and on a member's profile:
 // "Changed member Ana Cruz: Mobile 3333 → 4444". Pure: the names of ministries, roles and website
@@ -128,7 +129,7 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
   "member.consent-given": (e) =>
     `recorded ${e.details.consent === "email" ? "consent to church e-mails" : "consent to the member registry"} for member ${e.subject}`,
   "member.consent-withdrawn": (e) =>
-    `withdrew ${e.details.consent === "email" ? "consent to church e-mails" : "consent to the member registry"} for member ${e.subject}`,
+    `withdrew ${e.details.consent === "email" ? "consent to church e-mails" : "consent to the member registry"} for member ${e.subject}${e.details.by === "unsubscribe link" ? " (the unsubscribe link of an announcement)" : ""}`,
   // Privacy (issue 23): the entry keeps only how much went, never who it was.
   "member.erased": (e) => {
     const removed = e.details.removed as Record<string, unknown> | undefined;
@@ -176,6 +177,7 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
   "auth.password-reset": () => "chose a new password with a reset link",
 
   ...ACCOUNT_DESCRIPTIONS,
+  ...ANNOUNCEMENT_DESCRIPTIONS,
 
   // Settings
   "settings.passcode-changed": () => "changed the registration passcode",

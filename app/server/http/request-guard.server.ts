@@ -67,6 +67,15 @@ export function pageUrl(request: Request): URL {
   return url;
 }
 
+/**
+ * The one address a post from another site may reach: an announcement's unsubscribe link, which a
+ * reader's mail provider posts to from no page of ours (RFC 8058 one-click). The link itself is the
+ * proof (a signed token) and it only stops e-mails; its action is rate-limited like public forms.
+ */
+export function isOneClickUnsubscribe(pathname: string): boolean {
+  return /^\/unsubscribe\/[A-Za-z0-9_-]{1,100}$/.test(pathname);
+}
+
 /** Whether an address is the members area's (its pages, data and downloads). */
 export function isMembersAddress(pathname: string): boolean {
   const page = pageAddress(pathname);

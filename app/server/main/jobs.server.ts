@@ -10,6 +10,7 @@ import { queueDueDigests } from "../messages/digest.server";
 import { expireOverdueEmails, sendDueEmails } from "../messages/outbox.server";
 import { effectiveMailSettings } from "../settings/mail-settings.server";
 import { loggableError } from "../platform/db-errors.server";
+import { runAnnouncementRound } from "../announcements/announcement-sending.server";
 
 const DIGEST_CHECK_MS = 60_000;
 
@@ -54,6 +55,8 @@ export function startOutboxWorker(intervalMs = 5_000): { stop(): Promise<void> }
         for (const job of MINUTE_JOBS) await job();
       }
       useSettings(effectiveMailSettings());
+      // Announcements being sent: start what is due, queue the next few at the church's pace.
+      await runAnnouncementRound();
       // What is past its time (a link that has run out, an event that is over) is never sent.
       await expireOverdueEmails();
       // Drain what is due, ten at a time, then rest.

@@ -23,6 +23,8 @@ export interface QueuedEmail extends EmailContent {
    * e-mail that waits while mail is off must not arrive days later with a dead link in it.
    */
   expiresAt?: Date;
+  /** Extra headers (an announcement's List-Unsubscribe); names and values are ours, never a visitor's. */
+  headers?: Record<string, string>;
 }
 
 /** How long a worker may take to send one leased e-mail before another may try it. */
@@ -63,6 +65,7 @@ export async function queueEmail(executor: Executor, email: QueuedEmail): Promis
       htmlBody: email.html,
       attachments: email.attachments ?? [],
       expiresAt: email.expiresAt ?? null,
+      headers: email.headers ?? {},
     })
     .returning({ id: outboxEmails.id });
   return row!.id;
@@ -151,6 +154,7 @@ export async function sendDueEmails(
         subject: email.subject,
         text: email.textBody,
         html: email.htmlBody,
+        headers: email.headers,
         attachments: email.attachments.map((attachment) => ({
           filename: attachment.filename,
           contentType: attachment.contentType,

@@ -27,6 +27,7 @@ import {
   staffAccountOfMember,
   type MemberStaffAccount,
 } from "../auth/member-staff-account.server";
+import { forgetAnnouncementAddresses } from "../announcements/forget-addresses.server";
 import { promoteFromWaitlist } from "./event-seats.server";
 import {
   countLines,
@@ -213,14 +214,17 @@ export async function erasePerson(
     }
     // Their rows in a spreadsheet still being imported: those with their address (or the address
     // of a match staff confirmed); a row that only shares a mobile may be someone else's.
-    await dropFromImportDrafts(tx, [
+    const theirAddresses = [
       ...new Set([
         ...found.addresses,
         ...[...found.ministryRegistrations, ...found.eventRegistrations, ...found.connectMessages].map(
           (row) => normalEmail(row.email),
         ),
       ]),
-    ]);
+    ];
+    await dropFromImportDrafts(tx, theirAddresses);
+    // Who the church's announcements went to, their unsubscribe links and their unsubscribe.
+    await forgetAnnouncementAddresses(tx, theirAddresses);
     if (found.member) {
       // Consents, update links and requests go with the member (on delete cascade).
       await tx.delete(formSubmissions).where(eq(formSubmissions.resultId, found.member.id));

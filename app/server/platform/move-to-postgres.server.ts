@@ -44,6 +44,10 @@ const TABLES: [string, PgTable][] = [
   ["inbox_items", schema.inboxItems],
   ["inbox_replies", schema.inboxReplies],
   ["notification_preferences", schema.notificationPreferences],
+  ["signed_links", schema.signedLinks],
+  ["email_unsubscribes", schema.emailUnsubscribes],
+  ["announcements", schema.announcements],
+  ["announcement_recipients", schema.announcementRecipients],
   ["audit_log", schema.auditLog],
 ];
 
@@ -58,7 +62,8 @@ async function readAll(handle: DatabaseHandle, table: PgTable) {
 
 /** A digest of a table's rows in id order, equal only when every row is equal. */
 function digest(rows: Record<string, unknown>[]) {
-  const keyOf = (row: Record<string, unknown>) => String(row.id ?? row.key ?? row.ministrySlug ?? row.userId);
+  const keyOf = (row: Record<string, unknown>) =>
+    String(row.id ?? row.key ?? row.ministrySlug ?? row.userId ?? row.address);
   const sorted = [...rows].sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
   return crypto.createHash("sha256").update(JSON.stringify(sorted)).digest("hex");
 }

@@ -47,6 +47,8 @@ export function isCacheablePath(pathname: string) {
   if (pathname.endsWith(".data")) return false; // client-side navigation data
   // A member's update link shows their own details: never kept, never sent to anyone else.
   if (pathname.startsWith("/update-my-details/")) return false;
+  // An unsubscribe link shows the address it was made for: never kept either.
+  if (pathname.startsWith("/unsubscribe/")) return false;
   return !/^\/(members|files|assets|api|healthz|readyz)(\/|$)/.test(pathname);
 }
 
