@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatDateLong, formatTime12 } from "~/lib/format";
 import { consents, members, type Audience } from "../../database/schema";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/announcements/unsubscribe";
 import {
@@ -201,6 +202,27 @@ describe.each(databaseKinds)("announcements on %s", (kind) => {
     expect(
       await rows("select count(*)::int as n from announcement_recipients where announcement_id = $1", [id]),
     ).toEqual([{ n: 0 }]);
+  });
+
+  it("writes the body's Markdown and the linked event's card, its date as the site writes dates", async () => {
+    const [event] = await rows<{ id: string; title: string; event_date: string; event_time: string }>(
+      `insert into events (title, event_date, event_time, location_name, google_maps_url)
+       values ('Christmas Cantata', '2030-12-20', '19:00', 'Church hall', 'https://maps.example.org')
+       returning id, title, event_date::text, event_time::text`,
+    );
+    const id = await saveDraft(admin, {
+      subject: "Christmas practice",
+      body: "Practice moves to **Saturday**.",
+      audience: AMPLIFY,
+      link: { kind: "event", id: event!.id },
+    });
+    await sendTest(admin, id);
+    await send();
+    const [mail] = smtp.to(admin.email).filter((one) => one.subject === "[Test] Christmas practice");
+    expect(mail!.html).toContain("<strong>Saturday</strong>");
+    expect(mail!.text).toContain(event!.title);
+    expect(mail!.text).toContain(`${formatDateLong(event!.event_date)}, ${formatTime12(event!.event_time)}`);
+    expect(mail!.text).not.toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
   });
 
   it("reaches exactly the two consenting members, once each, with both unsubscribe headers", async () => {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { events, sermons, type Audience, type AnnouncementLinkKind } from "../../../database/schema";
+import { formatDateLong, formatTime12 } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import type { Executor } from "../platform/db.server";
 import type { SiteContent } from "../site/site-content.server";
@@ -73,7 +74,8 @@ export async function announcementCard(
     return event
       ? {
           title: event.title,
-          when: `${event.date} ${event.time.slice(0, 5)}`,
+          // As the site writes dates and times: "Friday, December 4, 2026, 7:00 PM".
+          when: `${formatDateLong(event.date)}, ${formatTime12(event.time)}`,
           url: `${origin}/events/${link.id}`,
         }
       : null;
@@ -84,6 +86,6 @@ export async function announcementCard(
     .where(eq(sermons.id, link.id))
     .limit(1);
   return sermon
-    ? { title: sermon.title, when: sermon.date, url: `${origin}/media/sermons/${link.id}` }
+    ? { title: sermon.title, when: formatDateLong(sermon.date), url: `${origin}/media/sermons/${link.id}` }
     : null;
 }
