@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
+import { expectAxeClean } from "./axe";
 import { expect, sql, test, visitorAddress } from "./fixtures";
 
 // The unsubscribe link of an announcement (issue 35), as a reader opens it: without scripts,
@@ -91,4 +92,33 @@ test("an altered link is refused with a clear page and writes nothing", async ({
   });
   expect(posted.status()).toBe(404);
   expect(await unsubscribed(address)).toEqual([{ n: 0 }]);
+});
+
+test("the three pages pass the accessibility check on a phone and a laptop", async ({ browser }) => {
+  // The check is a script, so it runs in a tab with scripts on; the pages are the same HTML.
+  const context = await browser.newContext({
+    javaScriptEnabled: true,
+    extraHTTPHeaders: { "x-forwarded-for": visitorAddress() },
+  });
+  const page = await context.newPage();
+  const check = async (name: string) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAxeClean(page, `${name} at ${width} px`);
+    }
+  };
+  try {
+    const address = `axe.${crypto.randomBytes(4).toString("hex")}@example.org`;
+    const token = await unsubscribeLink(address);
+    await page.goto(`/unsubscribe/${token}`);
+    await check("the unsubscribe question");
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByRole("status")).toContainText(address);
+    await check("the unsubscribe answer");
+    await page.goto(`/unsubscribe/${token.slice(0, -2)}xx`);
+    await expect(page.getByRole("alert")).toContainText("This unsubscribe link is not valid.");
+    await check("an altered unsubscribe link");
+  } finally {
+    await context.close();
+  }
 });
