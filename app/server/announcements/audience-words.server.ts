@@ -40,6 +40,9 @@ export async function audienceInWords(
       case "sign-ups":
         words.push(`sign-ups for ${ministry(part.slug)}`);
         break;
+      case "digest":
+        words.push("people who asked for the weekly digest");
+        break;
       case "event": {
         const [event] = await executor
           .select({ title: events.title, date: events.eventDate })
