@@ -91,13 +91,11 @@ describe.each(databaseKinds)("the weekly digest on %s", (kind) => {
         givenAt: new Date("2030-01-01T00:00:00Z"),
       })),
     );
-    await db
-      .insert(emailUnsubscribes)
-      .values({
-        address: "dee@example.org",
-        source: "unsubscribe link",
-        at: new Date("2030-06-01T00:00:00Z"),
-      });
+    await db.insert(emailUnsubscribes).values({
+      address: "dee@example.org",
+      source: "unsubscribe link",
+      at: new Date("2030-06-01T00:00:00Z"),
+    });
 
     const place = { locationName: "Church hall", googleMapsUrl: "https://maps.example.org" };
     const madeEvents = await db
