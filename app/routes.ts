@@ -130,6 +130,8 @@ export default [
     // Issue 32: the site's address in the browser, and the first administrator's set-up
     route("members/settings/site-address", "routes/members/settings/site-address.tsx"),
     route("members/welcome", "routes/members/setup/welcome.tsx"),
+    // The weekly digest (issue 35, admins): on or off, who asked for it, this week's preview
+    route("members/announcements/digest", "routes/members/announcements/digest.tsx"),
   ]),
 
   // Downloads and upload endpoints of the members area (resource routes, no screen)

@@ -609,8 +609,9 @@ export const eventRegistrations = pgTable(
 // ---------------------------------------------------------------------------------------------
 
 /** 'registry': to be kept in the member registry (children's details included, the parent's
- * consent); 'email': to receive the church's e-mails. */
-export type ConsentKind = "registry" | "email";
+ * consent); 'email': to receive the church's e-mails; 'digest': to receive the weekly digest
+ * (issue 35; it reaches only those who may receive e-mails too). */
+export type ConsentKind = "registry" | "email" | "digest";
 
 /**
  * A consent a member gave: when, under which version of the privacy notice, and who recorded it
@@ -838,7 +839,9 @@ export type AudiencePart =
   | { kind: "salt"; group: string }
   | { kind: "event"; eventId: string; statuses: ("confirmed" | "waitlisted" | "checked-in")[] }
   | { kind: "sign-ups"; slug: string }
-  | { kind: "list"; listId: string };
+  | { kind: "list"; listId: string }
+  /** Members who asked for the weekly digest (the digest's own audience; staff do not pick it). */
+  | { kind: "digest" };
 
 export interface Audience {
   combine: "any" | "all";

@@ -8,7 +8,7 @@ import { showToast } from "~/lib/toast";
 import { Button } from "./ui/button";
 
 export interface ConsentView {
-  kind: "registry" | "email";
+  kind: "registry" | "email" | "digest";
   label: string;
   /** The consent in force, or null. */
   current: { givenAt: string; noticeVersion: number; recordedBy: string } | null;
@@ -24,6 +24,12 @@ export interface ConsentHistoryView {
   withdrawnAt: string | null;
   withdrawnBy: string | null;
 }
+
+const HISTORY_WORDS: Record<string, string> = {
+  registry: "Member registry",
+  email: "Church e-mails",
+  digest: "Weekly digest",
+};
 
 const day = (iso: string) => formatDate(dayInChurchZone(new Date(iso)));
 
@@ -67,7 +73,7 @@ export function MemberConsents({
           <ul className="mt-2 grid gap-1 text-muted-foreground">
             {history.map((entry, index) => (
               <li key={index}>
-                {entry.kind === "registry" ? "Member registry" : "Church e-mails"}: given {day(entry.givenAt)}{" "}
+                {HISTORY_WORDS[entry.kind] ?? entry.kind}: given {day(entry.givenAt)}{" "}
                 {recorder(entry.recordedBy)} (notice version {entry.noticeVersion})
                 {entry.withdrawnAt
                   ? `; withdrawn ${day(entry.withdrawnAt)}${entry.withdrawnBy ? ` ${recorder(entry.withdrawnBy)}` : ""}`
@@ -101,6 +107,12 @@ function ConsentRow({ consent, canWrite }: { consent: ConsentView; canWrite: boo
               ? `Withdrawn ${day(consent.withdrawn.at)}${consent.withdrawn.by ? ` ${recorder(consent.withdrawn.by)}` : ""}.`
               : "Not given."}
         </p>
+        {consent.kind === "digest" ? (
+          <p className="text-sm text-muted-foreground">
+            A Monday e-mail with the week&apos;s events and the newest sermons, sent only while the church
+            e-mails consent is given too.
+          </p>
+        ) : null}
       </div>
       {canWrite ? (
         <fetcher.Form method="post" className="shrink-0">

@@ -127,6 +127,7 @@ export function formOfDraft(draft: {
     else if (part.kind === "bible-study") values.bibleStudy.push(part.group);
     else if (part.kind === "salt") values.salt.push(part.group);
     else if (part.kind === "list") values.list.push(part.listId);
+    // The weekly digest's own audience ("digest") has no box: its page is never a form.
     else if (part.kind === "event") {
       values.event = part.eventId;
       values.eventStatus = part.statuses;

@@ -92,6 +92,7 @@ describe.each(databaseKinds)("consents and the privacy notice on %s", (kind) => 
       consents: [
         { kind: "registry", current: null, withdrawn: null },
         { kind: "email", current: null, withdrawn: null },
+        { kind: "digest", current: null, withdrawn: null },
       ],
     });
 
@@ -102,6 +103,7 @@ describe.each(databaseKinds)("consents and the privacy notice on %s", (kind) => 
       consents: [
         { kind: "registry", current: { recordedBy: "admin@test.local", noticeVersion: 2 } },
         { kind: "email", current: null },
+        { kind: "digest", current: null },
       ],
     });
     // Again: nothing new.
@@ -114,6 +116,7 @@ describe.each(databaseKinds)("consents and the privacy notice on %s", (kind) => 
       consents: [
         { kind: "registry", current: null, withdrawn: { by: "admin@test.local" } },
         { kind: "email", current: null },
+        { kind: "digest", current: null },
       ],
       consentHistory: [{ kind: "registry", recordedBy: "admin@test.local", withdrawnBy: "admin@test.local" }],
     });

@@ -471,7 +471,7 @@ describe.each(databaseKinds)("members' own update links on %s", (kind) => {
     );
     const token = await emailLink(eva.id, eva.email);
     const shown = (await open(token)).data as View & { consents: Record<string, boolean> };
-    expect(shown.consents).toEqual({ registry: true, email: false });
+    expect(shown.consents).toEqual({ registry: true, email: false, digest: false });
 
     // Ticks church e-mails, keeps the registry.
     const given = await submit(token, { intent: "consents", consentRegistry: "yes", consentEmail: "yes" });

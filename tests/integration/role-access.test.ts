@@ -90,6 +90,7 @@ const ROUTE_ACCESS: Record<string, Rule> = {
   "members/confirm-email": "public",
   "members/settings/site-address": "settings:manage",
   "members/welcome": "settings:manage",
+  "members/announcements/digest": "settings:manage",
 };
 
 function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file: string }[] {

@@ -91,7 +91,7 @@ function ConsentBox({ name, checked, children }: { name: string; checked: boolea
   );
 }
 
-function ConsentsForm({ consents, texts }: { consents: Consents; texts: ConsentTexts }) {
+function ConsentsForm({ consents, texts: wording }: { consents: Consents; texts: ConsentTexts }) {
   return (
     <Section title="Your consents" id="consents-heading">
       <Form method="post" className="grid gap-4" noValidate>
@@ -103,13 +103,17 @@ function ConsentsForm({ consents, texts }: { consents: Consents; texts: ConsentT
           ). A change here is saved at once, on its own.
         </p>
         <ConsentBox name="consentRegistry" checked={consents.registry}>
-          {texts.registry}
+          {wording.registry}
           <span className="mt-1 block text-muted-foreground">
             Without this consent the church cannot keep your record: the church office will erase it.
           </span>
         </ConsentBox>
         <ConsentBox name="consentEmail" checked={consents.email}>
-          {texts.email}
+          {wording.email}
+        </ConsentBox>
+        <ConsentBox name="consentDigest" checked={consents.digest}>
+          {texts.digestConsent}
+          <span className="mt-1 block text-muted-foreground">{texts.digestNeedsEmail}</span>
         </ConsentBox>
         <Button type="submit" name="intent" value="consents" variant="outline" className="justify-self-start">
           Save my consents

@@ -21,6 +21,8 @@ export const texts = {
   consentsSame: "Your consents are as they were: nothing to save.",
   registryWithdrawn:
     "You withdrew your consent to the member registry. The church office is told, and will erase your record or contact you about it.",
+  digestConsent: "Send me the weekly digest: a Monday e-mail with the week's events and the newest sermons.",
+  digestNeedsEmail: "It comes only while the church e-mails box above is ticked too.",
   askAgain:
     "Enter your e-mail address on the Update My Details page, or ask the church office for a QR code.",
 };

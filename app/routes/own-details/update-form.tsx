@@ -40,7 +40,11 @@ export function headers() {
 
 async function consentsOf(memberId: string): Promise<Consents> {
   const current = currentConsents(await consentHistory(memberId));
-  return { registry: Boolean(current.registry), email: Boolean(current.email) };
+  return {
+    registry: Boolean(current.registry),
+    email: Boolean(current.email),
+    digest: Boolean(current.digest),
+  };
 }
 
 async function consentTextsOf(): Promise<ConsentTexts> {
@@ -111,6 +115,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const wanted: Consents = {
       registry: form.get("consentRegistry") === "yes",
       email: form.get("consentEmail") === "yes",
+      digest: form.get("consentDigest") === "yes",
     };
     const name = `${link.firstName} ${link.lastName}`.trim();
     const changed: string[] = [];

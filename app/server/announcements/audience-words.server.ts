@@ -55,6 +55,9 @@ export async function audienceInWords(
         words.push(list ? `the list “${list.name}”` : "a removed list");
         break;
       }
+      case "digest":
+        words.push("people who asked for the weekly digest");
+        break;
       case "event": {
         const [event] = await executor
           .select({ title: events.title, date: events.eventDate })

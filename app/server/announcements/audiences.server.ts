@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, exists, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import {
   consents,
   emailUnsubscribes,
@@ -143,6 +143,22 @@ async function partRows(executor: Executor, part: AudiencePart): Promise<PartRow
             .select({ id: savedListMembers.memberId })
             .from(savedListMembers)
             .where(eq(savedListMembers.listId, part.listId)),
+        ),
+      );
+    case "digest":
+      return memberRows(
+        executor,
+        exists(
+          executor
+            .select({ id: consents.id })
+            .from(consents)
+            .where(
+              and(
+                eq(consents.memberId, members.id),
+                eq(consents.kind, "digest"),
+                isNull(consents.withdrawnAt),
+              ),
+            ),
         ),
       );
   }

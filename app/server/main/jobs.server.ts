@@ -11,6 +11,7 @@ import { expireOverdueEmails, sendDueEmails } from "../messages/outbox.server";
 import { effectiveMailSettings } from "../settings/mail-settings.server";
 import { loggableError } from "../platform/db-errors.server";
 import { runAnnouncementRound } from "../announcements/announcement-sending.server";
+import { runWeeklyDigest } from "../announcements/weekly-digest.server";
 
 const DIGEST_CHECK_MS = 60_000;
 
@@ -22,6 +23,8 @@ const MINUTE_JOBS: (() => Promise<unknown>)[] = [
   () => runScheduledRetention(),
   // Repeating events without an end date keep their dates a year ahead (work once a day).
   () => extendOpenSeries(),
+  // Mondays from 07:00 (Bahrain), when switched on: this week's digest, once (the round sends it).
+  () => runWeeklyDigest(),
 ];
 
 /**

@@ -12,11 +12,12 @@ import { PRIVACY_SECTION } from "~/schemas/site-sections";
 // recorded it. A consent is given once (a row) and withdrawn once (the row's withdrawn_at); given
 // again, it is a new row, so the profile can show the whole history.
 
-export const CONSENT_KINDS = ["registry", "email"] as const satisfies readonly ConsentKind[];
+export const CONSENT_KINDS = ["registry", "email", "digest"] as const satisfies readonly ConsentKind[];
 
 export const CONSENT_LABELS: Record<ConsentKind, string> = {
   registry: "Member registry (with children's details)",
   email: "Church e-mails",
+  digest: "Weekly digest e-mail",
 };
 
 export function isConsentKind(value: unknown): value is ConsentKind {
@@ -59,7 +60,7 @@ export async function consentHistory(memberId: string, executor?: Executor): Pro
 export function currentConsents(history: ConsentRecord[]): Record<ConsentKind, ConsentRecord | null> {
   const current = (kind: ConsentKind) =>
     history.filter((consent) => consent.kind === kind && !consent.withdrawnAt).at(-1) ?? null;
-  return { registry: current("registry"), email: current("email") };
+  return { registry: current("registry"), email: current("email"), digest: current("digest") };
 }
 
 /**

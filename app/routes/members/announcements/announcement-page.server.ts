@@ -55,7 +55,10 @@ export async function loadAnnouncementPage(user: StaffUser, request: Request, id
   const form: AnnouncementFormValues = announcement
     ? formOfDraft(announcement)
     : { ...EMPTY_FORM, list: listId ? [listId] : [] };
-  const editable = !announcement || announcement.status === "draft" || announcement.status === "scheduled";
+  // The weekly digest is the site's own: it is read here, never changed.
+  const isDigest = announcement?.audience.parts.some((part) => part.kind === "digest") ?? false;
+  const editable =
+    !isDigest && (!announcement || announcement.status === "draft" || announcement.status === "scheduled");
   const [options, preview] = await Promise.all([
     editable ? composeOptions(user) : null,
     composePreview(user, form),
@@ -93,6 +96,7 @@ export async function loadAnnouncementPage(user: StaffUser, request: Request, id
       startedAt: announcement.startedAt ? formatDateTime(announcement.startedAt) : null,
       finishedAt: announcement.finishedAt ? formatDateTime(announcement.finishedAt) : null,
       counts: announcement.recipients,
+      editable,
     },
     recipients: recipients && { ...recipients, status },
   };

@@ -63,7 +63,7 @@ export default function AnnouncementScreen({ loaderData, actionData, params }: R
     return () => clearInterval(timer);
   }, [sending, revalidator]);
 
-  const editable = !announcement || announcement.status === "draft" || announcement.status === "scheduled";
+  const editable = !announcement || announcement.editable;
   return (
     <AdminScreen
       title={announcement ? announcement.subject : "New announcement"}

@@ -1,4 +1,4 @@
-import { ListChecks, Megaphone, Plus } from "lucide-react";
+import { ListChecks, Megaphone, Newspaper, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { useLoadFailedToast } from "~/components/load-failed-toast";
@@ -27,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     "the announcements",
     async () => ({
       wholeChurch: can(user, "announcements:lists"),
+      digest: can(user, "settings:manage"),
       announcements: (await listAnnouncements(ministryScope(user))).map((row) => ({
         id: row.id,
         subject: row.subject,
@@ -40,12 +41,12 @@ export async function loader({ request }: Route.LoaderArgs) {
               : `Written ${formatDateTime(row.createdAt)}`,
       })),
     }),
-    { wholeChurch: false, announcements: [] },
+    { wholeChurch: false, digest: false, announcements: [] },
   );
 }
 
 export default function Announcements({ loaderData }: Route.ComponentProps) {
-  const { announcements, wholeChurch, loadFailed } = loaderData;
+  const { announcements, wholeChurch, digest, loadFailed } = loaderData;
   useLoadFailedToast(loadFailed, "Error fetching the announcements");
   return (
     <AdminScreen
@@ -53,6 +54,12 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
       description="E-mail the church's people who agreed to it, and hand WhatsApp the same message."
       actions={
         <div className="flex flex-wrap gap-2">
+          {digest ? (
+            <Link to="/members/announcements/digest" className={buttonVariants({ variant: "outline" })}>
+              <Newspaper aria-hidden="true" />
+              Weekly digest
+            </Link>
+          ) : null}
           {wholeChurch ? (
             <Link to="/members/announcements/lists" className={buttonVariants({ variant: "outline" })}>
               <ListChecks aria-hidden="true" />
