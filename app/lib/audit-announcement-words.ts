@@ -26,6 +26,11 @@ export const ANNOUNCEMENT_DESCRIPTIONS: Record<string, (e: AnnouncementEntry) =>
         ? `: ${people(e.details.notSent)} not sent it`
         : ""
     }`,
+  "saved-list.created": (e) => `made the saved list “${e.subject}”`,
+  "saved-list.renamed": (e) => `renamed a saved list to “${e.subject}”`,
+  "saved-list.deleted": (e) => `deleted the saved list “${e.subject}” (it held ${people(e.details.people)})`,
+  "saved-list.people-added": (e) => `added ${people(e.details.people)} to the saved list “${e.subject}”`,
+  "saved-list.person-removed": (e) => `removed a person from the saved list “${e.subject}”`,
   "person.unsubscribed": (e) =>
     `unsubscribed ${e.subject} from the church's announcements with the link in one`,
 };

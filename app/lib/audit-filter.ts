@@ -39,8 +39,8 @@ export const ACTION_GROUPS = {
   },
   messages: { label: "Messages", patterns: ["inbox.%", "outbox.%"] },
   announcements: {
-    label: "Announcements: sent, scheduled, cancelled, unsubscribed",
-    patterns: ["announcement.%", "person.unsubscribed"],
+    label: "Announcements: sent, scheduled, cancelled, unsubscribed, saved lists",
+    patterns: ["announcement.%", "person.unsubscribed", "saved-list.%"],
   },
 } as const satisfies Record<string, { label: string; patterns: readonly string[] }>;
 

@@ -27,6 +27,7 @@ describe("navigationFor", () => {
     expect(labels(navigationFor(PRESETS["ministry-head"]))).toEqual({
       "": ["Dashboard"],
       People: ["Membership List", "Ministry Registrations"],
+      Messages: ["Announcements"],
       Content: ["Ministry Videos", "Ministry Images"],
       Website: ["Website"],
       Settings: ["My Account"],
