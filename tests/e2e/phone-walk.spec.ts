@@ -60,6 +60,10 @@ const seeded = {
   /** One of the church's own roles, with a long name and several areas. */
   roleId: "",
   invitedId: "",
+  /** Announcements (issue 35): one sent (a recipient failed), one draft; a saved list. */
+  sentAnnouncementId: "",
+  draftAnnouncementId: "",
+  listId: "",
   connectItemId: "",
   ministryItemId: "",
   eventItemId: "",
@@ -116,6 +120,16 @@ function urlsFor(pattern: string): string[] {
       "/members/staff/roles/new?from=editor",
       "/members/staff/roles/admin",
       `/members/staff/roles/${seeded.roleId}`,
+    ],
+    "members/announcements/:id": [
+      "/members/announcements/new",
+      `/members/announcements/${seeded.draftAnnouncementId}`,
+      `/members/announcements/${seeded.sentAnnouncementId}`,
+      `/members/announcements/${seeded.sentAnnouncementId}?status=failed`,
+    ],
+    "members/announcements/lists/:id": [
+      `/members/announcements/lists/${seeded.listId}`,
+      `/members/announcements/lists/${seeded.listId}?q=villanueva`,
     ],
     "members/add-sermon": ["/members/add-sermon", `/members/add-sermon?edit=${seeded.sermonId}`],
     "members/add-event": ["/members/add-event", `/members/add-event?edit=${seeded.eventId}`],
@@ -316,6 +330,39 @@ async function seed() {
     ],
   ));
 
+  // Announcements: one sent to Amplify (a long subject; a recipient the mail server refused with
+  // a long answer), a draft with the event as its card, and a saved list with a long name.
+  const audience = JSON.stringify({ combine: "any", parts: [{ kind: "ministry", slug: "amplify" }] });
+  ({ id: seeded.sentAnnouncementId } = await one<{ id: string }>(
+    `insert into announcements (subject, body, audience, status, started_at, finished_at, created_by_name)
+     values ($1, $2, $3, 'sent', now(), now(), 'Maria Concepcion Dela Cruz-Villanueva') returning id`,
+    [
+      "Christmas Cantata rehearsals for the Worship, Youth and Children's Ministries this December",
+      "Dear friends,\n\nRehearsals are on **Saturdays** at 7 PM.\n\n- Bring water\n- Be on time",
+      audience,
+    ],
+  ));
+  await sql(
+    `insert into announcement_recipients (announcement_id, email, name, status, error) values
+     ($1, $2, 'Maria Concepcion Dela Cruz-Villanueva', 'sent', null),
+     ($1, 'unreachable.mailbox.of.someone@example-parish-office.org', 'Gabriel Emmanuel Dela Cruz-Villanueva',
+      'failed', '550 5.1.1 <unreachable.mailbox.of.someone@example-parish-office.org>: Recipient address rejected: User unknown in virtual mailbox table')`,
+    [seeded.sentAnnouncementId, LONG.email.toLowerCase()],
+  );
+  ({ id: seeded.draftAnnouncementId } = await one<{ id: string }>(
+    `insert into announcements (subject, body, audience, link_kind, link_id, created_by_name)
+     values ('Youth camp sign-ups are open', 'Sign up by **Friday**.', $1, 'event', $2, 'Office') returning id`,
+    [audience, seeded.eventId],
+  ));
+  ({ id: seeded.listId } = await one<{ id: string }>(
+    `insert into saved_lists (name) values ($1) returning id`,
+    [`Christmas Cantata choir and musicians ${crypto.randomBytes(2).toString("hex")}`],
+  ));
+  await sql("insert into saved_list_members (list_id, member_id) values ($1, $2)", [
+    seeded.listId,
+    seeded.memberId,
+  ]);
+
   // Staff: an account with a long name and address (linked to the long-named member, in a role
   // of the church's own), and one invited that has not yet come.
   ({ id: seeded.roleId } = await one<{ id: string }>(
@@ -416,6 +463,10 @@ async function removeSeeded() {
     [seeded.staffId, seeded.invitedId].filter(Boolean),
   ]);
   await sql("delete from staff_roles where id = any($1::uuid[])", [[seeded.roleId].filter(Boolean)]);
+  await sql("delete from announcements where id = any($1::uuid[])", [
+    [seeded.sentAnnouncementId, seeded.draftAnnouncementId].filter(Boolean),
+  ]);
+  await sql("delete from saved_lists where id = any($1::uuid[])", [[seeded.listId].filter(Boolean)]);
 }
 
 const storageState = path.join(dataDir, "phone-walk-signed-in.json");
@@ -559,6 +610,8 @@ test.describe("as a ministry head", () => {
       "/members/update-ministry-image",
       "/members/site",
       "/members/site/ministries/amplify",
+      "/members/announcements",
+      "/members/announcements/new",
     ]) {
       await walk(page, url);
       // Its own version of the screen, not the sign-in page or another screen it was sent to.
