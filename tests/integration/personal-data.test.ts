@@ -100,6 +100,9 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
       "events",
       "members",
       "member_imports",
+      "announcements",
+      "email_unsubscribes",
+      "saved_lists",
     ]) {
       await q(`delete from ${table}`);
     }
@@ -185,6 +188,26 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
       ('notification.connect', 'admin@test.local', 'New message from Ana',
         'New message\nName: Ana\nE-mail: ana.quintela@EXAMPLE.org\nMobile: 00973 3311 2233', '<p>x</p>'),
       ('confirmation.connect', 'boris@example.org', 'Thank you', 'Dear Boris', '<p>x</p>')`);
+    // An announcement went to Ana (and Boris), she unsubscribed, and she is on a saved list (issue 35).
+    const announcement = await one(
+      `insert into announcements (subject, body, audience, status, started_at, created_by_name)
+       values ('Choir practice', 'Saturday', '{"combine":"any","parts":[{"kind":"ministry","slug":"amplify"}]}',
+         'sent', now(), 'Office') returning id`,
+    );
+    await q(
+      `insert into announcement_recipients (announcement_id, email, name, member_id, status) values
+       ($1, 'ana.quintela@example.org', 'Ana Quintela', $2, 'sent'), ($1, 'boris@example.org', 'Boris Kale', $3, 'sent')`,
+      [announcement.id, seeded.ana, seeded.boris],
+    );
+    await q(
+      `insert into email_unsubscribes (address, source) values ('ana.quintela@example.org', 'unsubscribe link')`,
+    );
+    const list = await one(`insert into saved_lists (name) values ('Choir') returning id`);
+    await q(`insert into saved_list_members (list_id, member_id) values ($1, $2), ($1, $3)`, [
+      list.id,
+      seeded.ana,
+      seeded.boris,
+    ]);
     for (const member of [seeded.ana, seeded.boris]) {
       await q(
         `insert into consents (member_id, kind, notice_version, recorded_by) values ($1, 'registry', 1, 'admin@test.local')`,
@@ -293,6 +316,9 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
       ["Family Day", "New message from Ana", "Re: your message"].sort(),
     );
     expect(data.consents).toHaveLength(1);
+    expect(data.announcements).toMatchObject([{ subject: "Choir practice", status: "sent" }]);
+    expect(data.unsubscribes).toMatchObject([{ address: "ana.quintela@example.org" }]);
+    expect(data.savedLists).toMatchObject([{ list: "Choir" }]);
     expect(data.updateLinks).toHaveLength(1);
     expect(data.updateLinks[0].tokenHash).toBeUndefined();
     expect(data.updateRequests).toHaveLength(1);
@@ -388,6 +414,9 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
         inboxItems: 2,
         inboxReplies: 1,
         emails: 2,
+        announcements: 1,
+        unsubscribes: 1,
+        savedLists: 1,
         auditEntries: 3,
       });
       expect(summary.possibleMatches).toEqual([
@@ -521,6 +550,9 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
             inboxItems: 3,
             inboxReplies: 1,
             emails: 3,
+            announcements: 1,
+            unsubscribes: 1,
+            savedLists: 1,
             auditEntries: 4,
           },
           confirmedMatches: 1,
@@ -914,6 +946,9 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
             inboxItems: 1,
             inboxReplies: 0,
             emails: 1,
+            announcements: 0,
+            unsubscribes: 0,
+            savedLists: 0,
             auditEntries: 3,
           },
         },

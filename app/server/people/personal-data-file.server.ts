@@ -51,6 +51,9 @@ const SECTION_TITLES: Record<(typeof PERSONAL_DATA_KINDS)[number], string> = {
   inboxItems: "Inbox entries",
   inboxReplies: "Replies from the inbox",
   emails: "E-mails sent to or about them",
+  announcements: "Announcements sent to them",
+  unsubscribes: "Unsubscribed from announcements",
+  savedLists: "Saved lists they are on",
   auditEntries: "Audit log entries about them",
 };
 

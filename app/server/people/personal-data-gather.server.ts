@@ -13,6 +13,7 @@ import {
   visitors,
 } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
+import { announcementDataOf } from "../announcements/announcement-personal-data.server";
 import type { Executor } from "../platform/db.server";
 import {
   mentionPattern,
@@ -49,6 +50,9 @@ export const PERSONAL_DATA_KINDS = [
   "inboxItems",
   "inboxReplies",
   "emails",
+  "announcements",
+  "unsubscribes",
+  "savedLists",
   "auditEntries",
 ] as const;
 export type PersonalDataKind = (typeof PERSONAL_DATA_KINDS)[number];
@@ -65,6 +69,9 @@ export const KIND_NAMES: Record<PersonalDataKind, [string, string]> = {
   inboxItems: ["inbox entry", "inbox entries"],
   inboxReplies: ["reply from the inbox", "replies from the inbox"],
   emails: ["e-mail in the outbox", "e-mails in the outbox"],
+  announcements: ["announcement sent to them", "announcements sent to them"],
+  unsubscribes: ["unsubscribe from announcements", "unsubscribes from announcements"],
+  savedLists: ["place on a saved list", "places on saved lists"],
   auditEntries: ["audit log entry about them", "audit log entries about them"],
 };
 
@@ -307,6 +314,8 @@ export async function gather(executor: Executor, key: PersonKey, options: Gather
           )
           .orderBy(outboxEmails.createdAt, outboxEmails.id);
 
+  const announcementData = await announcementDataOf(executor, addresses, memberId);
+
   // Audit entries about the member, the person's address (exports of someone outside the
   // registry), their inbox entries and their registrations (check-ins).
   const registrationIds = eventSignUps.map((row) => row.id);
@@ -344,6 +353,7 @@ export async function gather(executor: Executor, key: PersonKey, options: Gather
     inboxItems: items,
     inboxReplies: replies,
     emails,
+    ...announcementData,
     auditEntries,
     possibleMatches,
   };
@@ -363,6 +373,9 @@ export function countsOf(found: Gathered): Record<PersonalDataKind, number> {
     inboxItems: found.inboxItems.length,
     inboxReplies: found.inboxReplies.length,
     emails: found.emails.length,
+    announcements: found.announcements.length,
+    unsubscribes: found.unsubscribes.length,
+    savedLists: found.savedLists.length,
     auditEntries: found.auditEntries.length,
   };
 }
