@@ -187,6 +187,8 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
   "settings.mail-saved": (e) =>
     `changed the e-mail settings${typeof e.details.host === "string" ? ` (server ${e.details.host})` : ""}`,
   "settings.mail-removed": () => "removed the e-mail settings",
+  "settings.announcement-pace-changed": (e) =>
+    `set the pace of announcements${typeof e.details.to === "number" ? ` to ${e.details.to} e-mails a second` : ""}`,
   "settings.site-address-changed": (e) =>
     `set the site address${typeof e.details.to === "string" ? ` to ${e.details.to}` : ""}`,
 
