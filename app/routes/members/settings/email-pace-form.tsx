@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { FormField } from "~/components/form-field";
+import { Field } from "~/components/form-field";
+import { Input } from "~/components/ui/input";
 import { Panel } from "~/components/panel";
 import { SaveButton } from "~/components/save-button";
 import type { ActionResult } from "~/lib/action-result";
@@ -42,27 +43,33 @@ export function AnnouncementPaceForm({
   const typedBack = actionData?.ok === false ? actionData.values?.[PACE_FIELD] : undefined;
   const [typed, setTyped] = useState(typedBack ?? String(pace.perSecond));
   const [answeredAt, setAnsweredAt] = useState(actionData?.at);
-  // A new answer (a refusal puts back what was typed; a save shows the saved pace).
+  // A refusal puts back what was typed. (A saved pace comes with the page's new data, which the
+  // screen gives this form as a new key.)
   if (actionData?.at !== answeredAt) {
     setAnsweredAt(actionData?.at);
     if (typedBack !== undefined) setTyped(typedBack);
-    else if (actionData?.ok) setTyped(String(pace.perSecond));
   }
   const shown = paceOf(typed) ?? pace.perSecond;
   return (
     <Panel title={paceTexts.title} description={paceTexts.description} testId="announcement-pace">
       <Form method="post" className="grid gap-4" noValidate>
         <input type="hidden" name="intent" value="pace" />
-        <FormField
+        <Field
           id={PACE_FIELD}
-          name={PACE_FIELD}
           label={paceTexts.label}
-          inputMode="numeric"
-          className="max-w-48"
           hint={paceTexts.hint}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
           error={error}
+          control={(aria) => (
+            <Input
+              id={PACE_FIELD}
+              name={PACE_FIELD}
+              inputMode="numeric"
+              className="max-w-32"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              {...aria}
+            />
+          )}
         />
         <p data-testid="pace-meaning" aria-live="polite" className="text-sm">
           {paceTexts.meaning(shown)}

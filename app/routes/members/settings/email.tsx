@@ -173,7 +173,7 @@ export default function EmailSettings({ loaderData, actionData }: Route.Componen
             actionData={actionData}
           />
         </div>
-        {pace ? <AnnouncementPaceForm pace={pace} actionData={actionData} /> : null}
+        {pace ? <AnnouncementPaceForm key={pace.perSecond} pace={pace} actionData={actionData} /> : null}
       </div>
     </AdminScreen>
   );
