@@ -89,6 +89,12 @@ export default [
     route("members/messages/outbox", "routes/members/messages/outbox.tsx"),
     route("members/messages/:id", "routes/members/messages/inbox-message.tsx"),
 
+    // Announcements (issue 35): the list, writing one (new) and one's page; saved lists
+    route("members/announcements", "routes/members/announcements/announcements.tsx"),
+    route("members/announcements/lists", "routes/members/announcements/saved-lists.tsx"),
+    route("members/announcements/lists/:id", "routes/members/announcements/saved-list.tsx"),
+    route("members/announcements/:id", "routes/members/announcements/announcement.tsx"),
+
     // The Website section: the church's own texts and facts (not in the spec; site-content issue)
     route("members/site", "routes/members/site/website.tsx"),
     route("members/site/ministries/:slug", "routes/members/site/site-editor.tsx", { id: "ministry-editor" }),
@@ -135,6 +141,8 @@ export default [
   route("members/update-ministry-image/save", "routes/members/content/ministry-image-upload.ts"),
   route("members/site/pastors/portrait", "routes/members/site/portrait-upload.ts"),
   route("members/audit/export", "routes/members/audit/audit-log-csv.ts"),
+  // The compose screen's live preview: what is typed in, the e-mail and the count out (issue 35)
+  route("members/announcements/preview", "routes/members/announcements/announcement-preview.ts"),
   route("members/backups/download/:name", "routes/members/backups/backup-download.ts"),
   route("members/backups/upload", "routes/members/backups/backup-upload.ts"),
   // Privacy (issue 23): everything about one person in one file (readable HTML with JSON inside)

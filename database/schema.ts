@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   time,
@@ -836,7 +837,8 @@ export type AudiencePart =
   | { kind: "bible-study"; group: string }
   | { kind: "salt"; group: string }
   | { kind: "event"; eventId: string; statuses: ("confirmed" | "waitlisted" | "checked-in")[] }
-  | { kind: "sign-ups"; slug: string };
+  | { kind: "sign-ups"; slug: string }
+  | { kind: "list"; listId: string };
 
 export interface Audience {
   combine: "any" | "all";
@@ -909,6 +911,39 @@ export const announcementRecipients = pgTable(
 );
 
 /**
+ * A saved list (issue 35): people the office picked by hand ("Worship leaders", "Christmas choir")
+ * to send announcements to again. Its members are registry members; erasing one removes them.
+ */
+export const savedLists = pgTable(
+  "saved_lists",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("saved_lists_name_idx").on(sql`lower(${t.name})`)],
+);
+
+export const savedListMembers = pgTable(
+  "saved_list_members",
+  {
+    listId: uuid("list_id")
+      .notNull()
+      .references(() => savedLists.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listId, t.memberId] }),
+    index("saved_list_members_member_idx").on(t.memberId),
+  ],
+);
+
+/**
  * Addresses that unsubscribed from announcements through a link (trimmed, lower case): people
  * outside the registry (registrants, sign-ups) have no consent row to withdraw.
  */
@@ -935,3 +970,4 @@ export type OutboxEmail = typeof outboxEmails.$inferSelect;
 export type InboxItem = typeof inboxItems.$inferSelect;
 export type Announcement = typeof announcements.$inferSelect;
 export type AnnouncementRecipient = typeof announcementRecipients.$inferSelect;
+export type SavedList = typeof savedLists.$inferSelect;

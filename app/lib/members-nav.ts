@@ -82,6 +82,12 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
       },
       { to: "/members/messages/outbox", label: "Outbox", permission: "messages:read" },
       { to: "/members/notifications", label: "Notifications", permission: "messages:read" },
+      {
+        to: "/members/announcements",
+        label: "Announcements",
+        permission: "announcements:send",
+        also: ["/members/announcements/"],
+      },
     ],
   },
   {

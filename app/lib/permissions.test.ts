@@ -29,6 +29,7 @@ const EXPECTED: Record<PresetKey, Permission[]> = {
     "registrations:check-in",
     "messages:read",
     "announcements:send",
+    "announcements:lists",
   ],
   editor: [
     "sermons:write",

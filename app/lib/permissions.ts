@@ -113,6 +113,8 @@ const PERMISSION_TABLE = {
   /** The inbox: read connect messages and sign-ups, mark them, reply by e-mail; the outbox. */
   "messages:read": { area: "messages", level: "edit" },
   "announcements:send": { area: "announcements", level: "edit", byMinistry: true },
+  /** Saved lists of people picked by hand: they may hold anyone, so not for a role limited to ministries. */
+  "announcements:lists": { area: "announcements", level: "edit" },
   /** The Website section (the church's details, pages, pastors) and demo content. */
   "site:write": { area: "website", level: "edit" },
   /** A ministry's own page texts on the website. */

@@ -3,7 +3,18 @@ import { z } from "zod";
 // What an announcement is made of (issue 35): used by the compose screen and re-checked by the
 // server before anything is written.
 
-export const ANNOUNCEMENT_LIMITS = { subject: 200, body: 20_000, parts: 10, slug: 100, group: 200 } as const;
+export const ANNOUNCEMENT_LIMITS = {
+  subject: 200,
+  body: 20_000,
+  parts: 10,
+  slug: 100,
+  group: 200,
+  listName: 80,
+} as const;
+
+/** The announcements' screens, and the address of a new one's. */
+export const ANNOUNCEMENTS_PATH = "/members/announcements";
+export const NEW_ANNOUNCEMENT = "new";
 
 const slug = z.string().trim().min(1).max(ANNOUNCEMENT_LIMITS.slug);
 const group = z.string().trim().min(1).max(ANNOUNCEMENT_LIMITS.group);
@@ -21,6 +32,7 @@ export const audiencePartSchema = z.discriminatedUnion("kind", [
       .min(1, "Please choose which of the event's registrants: confirmed, waitlisted or checked in."),
   }),
   z.object({ kind: z.literal("sign-ups"), slug }),
+  z.object({ kind: z.literal("list"), listId: z.uuid("Please choose a saved list.") }),
 ]);
 
 export const audienceSchema = z.object({

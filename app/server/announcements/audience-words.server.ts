@@ -1,5 +1,11 @@
 import { eq } from "drizzle-orm";
-import { events, sermons, type Audience, type AnnouncementLinkKind } from "../../../database/schema";
+import {
+  events,
+  savedLists,
+  sermons,
+  type Audience,
+  type AnnouncementLinkKind,
+} from "../../../database/schema";
 import { formatDateLong, formatTime12 } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import type { Executor } from "../platform/db.server";
@@ -40,6 +46,15 @@ export async function audienceInWords(
       case "sign-ups":
         words.push(`sign-ups for ${ministry(part.slug)}`);
         break;
+      case "list": {
+        const [list] = await executor
+          .select({ name: savedLists.name })
+          .from(savedLists)
+          .where(eq(savedLists.id, part.listId))
+          .limit(1);
+        words.push(list ? `the list “${list.name}”` : "a removed list");
+        break;
+      }
       case "event": {
         const [event] = await executor
           .select({ title: events.title, date: events.eventDate })

@@ -5,6 +5,7 @@ import {
   eventRegistrations,
   members,
   ministryRegistrations,
+  savedListMembers,
   type Audience,
   type AudiencePart,
 } from "../../../database/schema";
@@ -32,6 +33,8 @@ export interface AudiencePerson {
   address: string | null;
   name: string;
   memberId: string | null;
+  /** As typed on the person's record or form. */
+  mobile: string;
 }
 
 export interface AudienceCount {
@@ -73,6 +76,7 @@ interface PartRow {
   lastName?: string;
   name?: string;
   memberId: string | null;
+  mobile: string;
 }
 
 async function memberRows(executor: Executor, condition: SQL | undefined): Promise<PartRow[]> {
@@ -84,6 +88,7 @@ async function memberRows(executor: Executor, condition: SQL | undefined): Promi
       middleName: members.middleName,
       lastName: members.lastName,
       memberId: members.id,
+      mobile: members.mobile,
     })
     .from(members)
     .where(and(isNull(members.deletedAt), eq(members.membershipStatus, "active"), condition));
@@ -113,6 +118,7 @@ async function partRows(executor: Executor, part: AudiencePart): Promise<PartRow
           id: eventRegistrations.id,
           name: eventRegistrations.name,
           memberId: sql<string | null>`null`,
+          mobile: eventRegistrations.mobile,
         })
         .from(eventRegistrations)
         .where(and(eq(eventRegistrations.eventId, part.eventId), or(...wanted)));
@@ -124,9 +130,21 @@ async function partRows(executor: Executor, part: AudiencePart): Promise<PartRow
           id: ministryRegistrations.id,
           name: ministryRegistrations.name,
           memberId: sql<string | null>`null`,
+          mobile: ministryRegistrations.mobile,
         })
         .from(ministryRegistrations)
         .where(eq(ministryRegistrations.ministrySlug, part.slug));
+    case "list":
+      return memberRows(
+        executor,
+        inArray(
+          members.id,
+          executor
+            .select({ id: savedListMembers.memberId })
+            .from(savedListMembers)
+            .where(eq(savedListMembers.listId, part.listId)),
+        ),
+      );
   }
 }
 
@@ -144,7 +162,7 @@ export async function audiencePeople(executor: Executor, audience: Audience): Pr
       const known = set.get(key);
       // A member's own row names the person better than a form's.
       if (!known || (!known.memberId && row.memberId))
-        set.set(key, { address, name, memberId: row.memberId });
+        set.set(key, { address, name, memberId: row.memberId, mobile: row.mobile });
     }
     sets.push(set);
   }

@@ -6,6 +6,7 @@ import { isUuid } from "~/lib/ids";
 import type { InvitationLinkView } from "~/lib/staff-accounts";
 import { PASSWORD_TOO_COMMON } from "~/schemas/password";
 import type { NewStaff } from "~/schemas/staff-account";
+import { isUniqueViolation } from "../platform/db-errors.server";
 import { AppError, notFound } from "../platform/app-error.server";
 import { logChange } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
@@ -19,14 +20,6 @@ import { findRole, roleTexts } from "./staff-roles.server";
 
 // Adding staff accounts on /members/staff: an invitation with a link to choose a password (sent
 // again while unused), or a temporary password the admin passes on.
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const emailTaken = () => new AppError(texts.emailTaken, 409, { field: "email" });
 

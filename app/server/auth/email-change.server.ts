@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, like, ne, sql } from "drizzle-orm";
 import { users, verifications } from "../../../database/schema";
 import { EMAIL_LINK_INVALID } from "~/schemas/account";
+import { isUniqueViolation } from "../platform/db-errors.server";
 import { AppError, notFound } from "../http/errors.server";
 import { renderEmail } from "../messages/email-layout.server";
 import { queueEmail } from "../messages/outbox.server";
@@ -44,14 +45,6 @@ async function assertAddressFree(executor: Executor, email: string, exceptId: st
     .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, exceptId)))
     .limit(1);
   if (taken) throw new AppError(emailChangeTexts.taken, 409, { field: "email" });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** The e-mail to the old address: the account's sign-in address is now another one. */

@@ -55,3 +55,12 @@ function withoutParameters(message: string): string {
 export function describeError(error: unknown): string {
   return error instanceof Error ? withoutParameters(error.message) : String(error);
 }
+
+/** Whether the database refused a row because a unique index already holds its key. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
