@@ -4,7 +4,10 @@
 // all 5,000 recipients are written (the announcement's delivery queue, decision 024). Then the
 // worker hands them to the outbox at the church's pace and the outbox sends them to a real SMTP
 // server in this process; goal two is the public pages' throughput meanwhile, against the same
-// pages measured idle just before.
+// pages measured idle just before and again after the announcement is cancelled (the machine may
+// be shared: two idle readings around the one while sending keep a drift out of the ratio). The
+// server's own CPU use is read too, without load, idle and while sending: the cost of sending.
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { type CookieJar, request, round } from "./http";
@@ -92,6 +95,37 @@ export async function seedAnnouncementAudience(
   return row?.n ?? 0;
 }
 
+/** CPU seconds a process has used (user + system), from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are fields 14 and 15 of stat, 12 and 13 after "pid (comm) ".
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The share of one core the server used over `seconds` with no requests, and the e-mails received. */
+async function quietWindow(server: BenchServer, smtp: SmtpPeer, seconds: number) {
+  const cpu = cpuSeconds(server.pid);
+  const emails = smtp.counts().withUnsubscribe;
+  const started = performance.now();
+  await sleep(seconds * 1000);
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    seconds: round(elapsed),
+    cpuPercent: round(((cpuSeconds(server.pid) - cpu) / elapsed) * 100),
+    announcementEmails: smtp.counts().withUnsubscribe - emails,
+  };
+}
+
+/** Load-tests each page in turn; also the server's CPU use meanwhile, % of one core. */
+async function loadPages(server: BenchServer, pages: string[], loadOptions: Parameters<typeof loadTest>[2]) {
+  const cpu = cpuSeconds(server.pid);
+  const started = performance.now();
+  const results: LoadResult[] = [];
+  for (const page of pages) results.push(await loadTest(server.baseUrl, page, loadOptions));
+  const elapsed = (performance.now() - started) / 1000;
+  return { results, seconds: elapsed, cpuPercent: round(((cpuSeconds(server.pid) - cpu) / elapsed) * 100) };
+}
+
 export interface AnnouncementBenchResult {
   ministry: string;
   seeded: number;
@@ -103,10 +137,18 @@ export interface AnnouncementBenchResult {
   sendNowMs: number;
   /** From sending the compose post until every recipient row exists. */
   queuedMs: number;
+  /** The public pages before sending, while sending, and after the announcement was cancelled. */
   idle: LoadResult[];
   whileSending: LoadResult[];
-  /** Each page's throughput while sending / idle. */
+  idleAfter: LoadResult[];
+  /** Each page's throughput while sending / the mean of its two idle readings. */
   ratios: { path: string; ratio: number }[];
+  /** The server's CPU use, % of one core: during each load phase, and with no requests. */
+  serverCpuPercent: { idleLoad: number; sendingLoad: number; idleAfterLoad: number };
+  quiet: {
+    idle: Awaited<ReturnType<typeof quietWindow>>;
+    sending: Awaited<ReturnType<typeof quietWindow>>;
+  };
   /** Until the first e-mail reached the SMTP peer, from the "send now" answer. */
   firstEmailAfterMs: number | null;
   /** What the SMTP peer received while the public pages were measured the second time. */
@@ -134,7 +176,8 @@ async function postForm(
   });
   jar.store(response.headers["set-cookie"]);
   const location = response.headers.location ?? "";
-  if (response.status !== 303 || !location) {
+  // The screens answer a post with a redirect to the announcement's page (302 or 303).
+  if (![302, 303].includes(response.status) || !location) {
     throw new Error(
       `POST ${path} answered ${response.status} ${location} ${response.body.toString().slice(0, 300)}`,
     );
@@ -150,6 +193,8 @@ export async function measureAnnouncement(
     pages: string[];
     loadOptions: Parameters<typeof loadTest>[2];
     recordedBy: string;
+    /** Seconds of each window without requests (the server's own CPU use). */
+    quietSeconds: number;
     log: (message: string) => void;
   },
 ): Promise<AnnouncementBenchResult> {
@@ -165,23 +210,31 @@ export async function measureAnnouncement(
   );
   log(`  seeded ${seeded} members of ${ministry} with e-mail consent; public pages idle first...`);
 
-  const idle: LoadResult[] = [];
-  for (const page of options.pages) idle.push(await loadTest(server.baseUrl, page, options.loadOptions));
-  log(`  idle: ${idle.map((result) => `${result.path} ${result.requestsPerSecond} req/s`).join(", ")}`);
+  const quietIdle = await quietWindow(server, smtp, options.quietSeconds);
+  const idle = await loadPages(server, options.pages, options.loadOptions);
+  log(
+    `  idle: ${idle.results.map((result) => `${result.path} ${result.requestsPerSecond} req/s`).join(", ")}; ` +
+      `server CPU ${quietIdle.cpuPercent}% without requests`,
+  );
 
   const started = performance.now();
-  const compose = await postForm(server.baseUrl, jar, "/members/announcements/new", [
-    ["intent", "save"],
+  // The compose form as the page posts it; "send now" posts it again (it saves what is typed first).
+  const fields: [string, string][] = [
     ["subject", SUBJECT],
     ["body", BODY],
     ["link", ""],
     ["combine", "any"],
     ["ministry", ministry],
+  ];
+  const compose = await postForm(server.baseUrl, jar, "/members/announcements/new", [
+    ["intent", "save"],
+    ...fields,
   ]);
   const id = /^\/members\/announcements\/([0-9a-f-]{36})$/.exec(compose.location)?.[1];
   if (!id) throw new Error(`The new draft's address is not an announcement's: ${compose.location}`);
   const sendNow = await postForm(server.baseUrl, jar, `/members/announcements/${id}`, [
     ["intent", "send-now"],
+    ...fields,
   ]);
   if (sendNow.location !== `/members/announcements/${id}`)
     throw new Error(`"Send now" went to ${sendNow.location}`);
@@ -217,11 +270,8 @@ export async function measureAnnouncement(
   else log(`  the first e-mail reached the SMTP server ${firstEmailAfterMs} ms after "send now"`);
 
   const before = smtp.counts();
-  const windowStarted = performance.now();
-  const whileSending: LoadResult[] = [];
-  for (const page of options.pages)
-    whileSending.push(await loadTest(server.baseUrl, page, options.loadOptions));
-  const seconds = (performance.now() - windowStarted) / 1000;
+  const sending = await loadPages(server, options.pages, options.loadOptions);
+  const { seconds } = sending;
   const after = smtp.counts();
   const window = {
     seconds: round(seconds),
@@ -229,17 +279,39 @@ export async function measureAnnouncement(
     announcementEmails: after.withUnsubscribe - before.withUnsubscribe,
     perSecond: round((after.withUnsubscribe - before.withUnsubscribe) / seconds, 2),
   };
-  const ratios = whileSending.map((result, i) => ({
-    path: result.path,
-    ratio: round(result.requestsPerSecond / idle[i]!.requestsPerSecond, 3),
-  }));
   log(
-    `  while sending: ${whileSending.map((result, i) => `${result.path} ${result.requestsPerSecond} req/s (${ratios[i]!.ratio})`).join(", ")}; ` +
+    `  while sending: ${sending.results.map((result) => `${result.path} ${result.requestsPerSecond} req/s`).join(", ")}; ` +
       `${window.announcementEmails} announcement e-mails received in ${window.seconds} s`,
+  );
+  const quietSending = await quietWindow(server, smtp, options.quietSeconds);
+  log(
+    `  without requests, while sending: server CPU ${quietSending.cpuPercent}%, ` +
+      `${quietSending.announcementEmails} e-mails in ${quietSending.seconds} s`,
   );
   const states = await server.sql<{ status: string; n: number }>(
     "SELECT status, count(*)::int AS n FROM announcement_recipients WHERE announcement_id = $1 GROUP BY 1 ORDER BY 1",
     [id],
+  );
+
+  // Cancelled through its page, so nothing more is sent; once what was in the outbox has gone
+  // (no e-mail for two worker rounds), the pages are measured idle again.
+  await postForm(server.baseUrl, jar, `/members/announcements/${id}`, [["intent", "cancel"]]);
+  for (let last = smtp.counts().received, still = 0; still < 12_000; still += 250) {
+    await sleep(250);
+    if (smtp.counts().received !== last) [last, still] = [smtp.counts().received, 0];
+  }
+  const idleAfter = await loadPages(server, options.pages, options.loadOptions);
+  const ratios = sending.results.map((result, i) => ({
+    path: result.path,
+    ratio: round(
+      result.requestsPerSecond /
+        ((idle.results[i]!.requestsPerSecond + idleAfter.results[i]!.requestsPerSecond) / 2),
+      3,
+    ),
+  }));
+  log(
+    `  idle again after cancelling: ${idleAfter.results.map((result) => `${result.path} ${result.requestsPerSecond} req/s`).join(", ")}; ` +
+      `ratios ${ratios.map((entry) => `${entry.path} ${entry.ratio}`).join(", ")}`,
   );
   return {
     ministry,
@@ -249,9 +321,16 @@ export async function measureAnnouncement(
     composeMs: round(compose.ms),
     sendNowMs: round(sendNow.ms),
     queuedMs,
-    idle,
-    whileSending,
+    idle: idle.results,
+    whileSending: sending.results,
+    idleAfter: idleAfter.results,
     ratios,
+    serverCpuPercent: {
+      idleLoad: idle.cpuPercent,
+      sendingLoad: sending.cpuPercent,
+      idleAfterLoad: idleAfter.cpuPercent,
+    },
+    quiet: { idle: quietIdle, sending: quietSending },
     firstEmailAfterMs,
     window,
     recipientStates: Object.fromEntries(states.map((row) => [row.status, row.n])),
@@ -291,11 +370,15 @@ export function announcementSummary(result: AnnouncementBenchResult): string {
       `${result.recipients} recipients queued ${result.queuedMs} ms after the compose post; ` +
       `pace ${result.paceSetting ?? "3 (default)"} e-mails/s; first e-mail at the SMTP server ${result.firstEmailAfterMs ?? "-"} ms after "send now"`,
     `  while the public pages were measured again (${result.window.seconds} s): ${result.window.announcementEmails} announcement e-mails received ` +
-      `(${result.window.perSecond}/s; ${result.window.emails} e-mails in all); recipients then: ${states}`,
+      `(${result.window.perSecond}/s; ${result.window.emails} e-mails in all); recipients then: ${states}; then cancelled`,
+    `  server CPU, % of one core: without requests ${result.quiet.idle.cpuPercent} idle, ${result.quiet.sending.cpuPercent} while sending ` +
+      `(${result.quiet.sending.announcementEmails} e-mails in ${result.quiet.sending.seconds} s); under load ${result.serverCpuPercent.idleLoad} idle, ` +
+      `${result.serverCpuPercent.sendingLoad} while sending, ${result.serverCpuPercent.idleAfterLoad} idle after`,
     ...result.idle.map(
       (idle, i) =>
         `  ${idle.path}: idle ${idle.requestsPerSecond} req/s (p99 ${idle.latencyMs.p99} ms), while sending ` +
-        `${result.whileSending[i]!.requestsPerSecond} req/s (p99 ${result.whileSending[i]!.latencyMs.p99} ms): ${result.ratios[i]!.ratio}`,
+        `${result.whileSending[i]!.requestsPerSecond} req/s (p99 ${result.whileSending[i]!.latencyMs.p99} ms), ` +
+        `idle after ${result.idleAfter[i]!.requestsPerSecond} req/s: ${result.ratios[i]!.ratio}`,
     ),
   ].join("\n");
 }
