@@ -18,6 +18,8 @@ export const ANNOUNCEMENT_AUDIENCE = 5000;
 /** The ministry the seeded people belong to (a slug of the church's content). */
 export const ANNOUNCEMENT_MINISTRY = "acts-kids";
 const QUEUED_GOAL_MS = 10_000;
+/** The windows without requests last as long as the pace's window (decision 024): 10 s. */
+const QUIET_SECONDS = 10;
 const THROUGHPUT_GOAL_RATIO = 0.8;
 const SUBJECT = "Bench: Family Sunday this week";
 const BODY = [
@@ -193,8 +195,6 @@ export async function measureAnnouncement(
     pages: string[];
     loadOptions: Parameters<typeof loadTest>[2];
     recordedBy: string;
-    /** Seconds of each window without requests (the server's own CPU use). */
-    quietSeconds: number;
     log: (message: string) => void;
   },
 ): Promise<AnnouncementBenchResult> {
@@ -210,7 +210,7 @@ export async function measureAnnouncement(
   );
   log(`  seeded ${seeded} members of ${ministry} with e-mail consent; public pages idle first...`);
 
-  const quietIdle = await quietWindow(server, smtp, options.quietSeconds);
+  const quietIdle = await quietWindow(server, smtp, QUIET_SECONDS);
   const idle = await loadPages(server, options.pages, options.loadOptions);
   log(
     `  idle: ${idle.results.map((result) => `${result.path} ${result.requestsPerSecond} req/s`).join(", ")}; ` +
@@ -283,7 +283,7 @@ export async function measureAnnouncement(
     `  while sending: ${sending.results.map((result) => `${result.path} ${result.requestsPerSecond} req/s`).join(", ")}; ` +
       `${window.announcementEmails} announcement e-mails received in ${window.seconds} s`,
   );
-  const quietSending = await quietWindow(server, smtp, options.quietSeconds);
+  const quietSending = await quietWindow(server, smtp, QUIET_SECONDS);
   log(
     `  without requests, while sending: server CPU ${quietSending.cpuPercent}%, ` +
       `${quietSending.announcementEmails} e-mails in ${quietSending.seconds} s`,

@@ -801,7 +801,6 @@ async function runBench(options: { quick: boolean; lighthouse: boolean; gzip: bo
       pages: PUBLIC_PAGES,
       loadOptions,
       recordedBy: ADMIN.email,
-      quietSeconds: quick ? 5 : 10,
       log,
     });
     const serverLog = serverLogSummary(server);
