@@ -22,6 +22,8 @@ export const paceTexts = {
   meaning: (perSecond: number) =>
     `About ${perSecond} ${perSecond === 1 ? "e-mail" : "e-mails"} a second: an announcement to ${EXAMPLE_PEOPLE.toLocaleString("en")} people takes about ${minutesFor(EXAMPLE_PEOPLE, perSecond)} minutes to go out.`,
   isDefault: "This is the usual pace; nothing has been saved here yet.",
+  // Not "Save": the mail server's form above has that button (a test finds it by name).
+  save: "Set the pace",
 };
 
 /** The typed value as a pace to describe, or null while it is not one. */
@@ -75,7 +77,7 @@ export function AnnouncementPaceForm({
           {paceTexts.meaning(shown)}
           {pace.isDefault && shown === pace.perSecond ? ` ${paceTexts.isDefault}` : ""}
         </p>
-        <SaveButton busy={busy} />
+        <SaveButton busy={busy}>{paceTexts.save}</SaveButton>
       </Form>
     </Panel>
   );
