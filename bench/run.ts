@@ -1,6 +1,7 @@
 // npm run bench: the production build on a throw-away DATA_DIR with a large church's data, then
-// load, staff-page, export, page-weight and Lighthouse measurements, and last the uploads (a 25 MB
-// document to the local folder and to S3, ten phone photos at once), checked against our goals.
+// load, staff-page, export, page-weight and Lighthouse measurements, then the uploads (a 25 MB
+// document to the local folder and to S3, ten phone photos at once), and last an announcement to
+// 5,000 people sent to an SMTP server in this process, checked against our goals.
 // Progress goes to stderr; the JSON report and the summary table go to stdout (and the JSON to
 // bench/results.json).
 import { spawnSync } from "node:child_process";
@@ -9,6 +10,14 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import {
+  type AnnouncementBenchResult,
+  announcementGoals,
+  announcementSummary,
+  measureAnnouncement,
+  smtpEnv,
+  startSmtpPeer,
+} from "./announcements";
 import { kB, measurePageAssets } from "./assets";
 import { round, signIn } from "./http";
 import {
@@ -525,6 +534,8 @@ function summary(results: BenchResults): string {
       `${results.serverLog.stderrLines} stderr lines (${results.serverLog.savedTo})`,
     ...results.serverLog.stderrFirstLines.slice(0, 3).map((line) => `  ${line.slice(0, 160)}`),
     "",
+    announcementSummary(results.announcement),
+    "",
     "Goals",
     table(
       [
@@ -662,7 +673,10 @@ async function runBench(options: { quick: boolean; lighthouse: boolean; gzip: bo
   log("Checking the build...");
   ensureBuild(ROOT);
 
-  const server = await startServer({ root: ROOT, port: options.port, admin: ADMIN, log });
+  // The announcement step's e-mails really go out, to a mail server in this process.
+  const smtp = await startSmtpPeer();
+  activeStops.add(smtp.stop);
+  const server = await startServer({ root: ROOT, port: options.port, admin: ADMIN, log, env: smtpEnv(smtp) });
   activeStops.add(server.stop);
   try {
     const memoryAfterStart = memoryMb(server.pid);
@@ -780,6 +794,15 @@ async function runBench(options: { quick: boolean; lighthouse: boolean; gzip: bo
     const measuredUploads = await measureUploads(server, jar, options);
     const { uploads } = measuredUploads;
     if (lighthouse) lighthouse = [...lighthouse, ...measuredUploads.lighthouse];
+
+    // Last, as it adds 5,000 members and leaves the worker sending until the server stops.
+    log(`An announcement to 5,000 people, sent while the public pages are load-tested...`);
+    const announcement: AnnouncementBenchResult = await measureAnnouncement(server, jar, smtp, {
+      pages: PUBLIC_PAGES,
+      loadOptions,
+      recordedBy: ADMIN.email,
+      log,
+    });
     const serverLog = serverLogSummary(server);
 
     const measured = {
@@ -790,7 +813,7 @@ async function runBench(options: { quick: boolean; lighthouse: boolean; gzip: bo
         ratioToHome: round(result.requestsPerSecond / load[0]!.requestsPerSecond, 3),
       })),
     };
-    const goals = evaluateGoals({
+    const goals: Goal[] = evaluateGoals({
       load,
       staticAsset,
       homeAssets,
@@ -801,7 +824,7 @@ async function runBench(options: { quick: boolean; lighthouse: boolean; gzip: bo
       finalRssMb: memoryAfterRun,
       uploads,
       pageWeights,
-    });
+    }).concat(announcementGoals(announcement));
     return {
       date,
       durationSeconds: Math.round((Date.now() - started) / 1000),
@@ -823,6 +846,7 @@ async function runBench(options: { quick: boolean; lighthouse: boolean; gzip: bo
       ...measured,
       staff: { search, pages, exports, memberImport },
       uploads,
+      announcement,
       pageWeights,
       homeAssets,
       lighthouse,
@@ -844,6 +868,8 @@ async function runBench(options: { quick: boolean; lighthouse: boolean; gzip: bo
   } finally {
     await server.stop();
     activeStops.delete(server.stop);
+    await smtp.stop();
+    activeStops.delete(smtp.stop);
   }
 }
 

@@ -189,6 +189,8 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
   "settings.mail-removed": () => "removed the e-mail settings",
   "settings.digest-changed": (e) =>
     e.details.on === true ? "switched the weekly digest on" : "switched the weekly digest off",
+  "settings.announcement-pace-changed": (e) =>
+    `set the pace of announcements${typeof e.details.to === "number" ? ` to ${e.details.to} e-mails a second` : ""}`,
   "settings.site-address-changed": (e) =>
     `set the site address${typeof e.details.to === "string" ? ` to ${e.details.to}` : ""}`,
 

@@ -17,12 +17,20 @@ import {
   sendTestEmail,
   type MailSettingsView,
 } from "~/server/settings/mail-settings.server";
+import {
+  announcementPaceView,
+  saveAnnouncementPace,
+  type AnnouncementPaceView,
+} from "~/server/settings/announcement-pace.server";
+import { PACE_FIELD } from "~/schemas/announcement-pace";
 import type { Route } from "./+types/email";
 import { useLoadFailedToast } from "~/components/load-failed-toast";
 import { MailServerForm, MailStatus, TestEmailForm } from "./email-forms";
+import { AnnouncementPaceForm } from "./email-pace-form";
 
 // E-mail settings (issue 32, admins): the SMTP server the site sends through, a test e-mail that
-// shows the mail server's own answer, and the choice about e-mails held since mail was switched on.
+// shows the mail server's own answer, the choice about e-mails held since mail was switched on, and
+// the pace of announcements (issue 35).
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "E-mail settings", "The mail server the website sends e-mail through.");
@@ -32,9 +40,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, "settings:manage");
   const settings = mailSettingsView();
   return loadOrEmpty(
-    "the held e-mails",
-    async () => ({ settings, held: await heldEmailsView(), adminEmail: user.email }),
-    { settings, held: { count: 0, kinds: [] }, adminEmail: user.email },
+    "the held e-mails and the pace of announcements",
+    async () => ({
+      settings,
+      held: await heldEmailsView(),
+      pace: (await announcementPaceView()) as AnnouncementPaceView | null,
+      adminEmail: user.email,
+    }),
+    { settings, held: { count: 0, kinds: [] }, pace: null, adminEmail: user.email },
   );
 }
 
@@ -81,6 +94,25 @@ export async function action({ request }: Route.ActionArgs) {
     }
   }
 
+  if (intent === "pace") {
+    const typed = String(form.get(PACE_FIELD) ?? "").slice(0, 20);
+    try {
+      const { to, changed } = await saveAnnouncementPace(user, typed);
+      return reply(
+        changed
+          ? { title: "Pace saved", description: `Announcements now go out at about ${to} e-mails a second.` }
+          : { title: "Nothing changed", description: `The pace is already ${to} e-mails a second.` },
+      );
+    } catch (error) {
+      return refusalFor(error, {
+        title: "Pace not saved",
+        what: "Saving the pace of announcements",
+        fallback: "The pace could not be saved. Please try again.",
+        values: { [PACE_FIELD]: typed },
+      });
+    }
+  }
+
   if (intent !== "save") return refuse(400, { title: "Not saved", description: "Unknown request." });
   const values = Object.fromEntries(
     MAIL_SETTINGS_FIELDS.map((field) => [field, String(form.get(field) ?? "")]),
@@ -117,7 +149,7 @@ export async function action({ request }: Route.ActionArgs) {
 export type EmailActionData = Route.ComponentProps["actionData"];
 
 export default function EmailSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, held, adminEmail, loadFailed } = loaderData;
+  const { settings, held, pace, adminEmail, loadFailed } = loaderData;
   useLoadFailedToast(loadFailed, "Error fetching the held e-mails");
   useEffect(() => {
     if (actionData?.toast) showToast({ ...actionData.toast, id: `email-settings-${actionData.at}` });
@@ -141,6 +173,7 @@ export default function EmailSettings({ loaderData, actionData }: Route.Componen
             actionData={actionData}
           />
         </div>
+        {pace ? <AnnouncementPaceForm key={pace.perSecond} pace={pace} actionData={actionData} /> : null}
       </div>
     </AdminScreen>
   );
