@@ -9,6 +9,7 @@ import {
 } from "../../../database/schema";
 import { queueEmail } from "../messages/outbox.server";
 import type { Actor } from "../platform/change-log.server";
+import { AppError } from "../http/errors.server";
 import { logChange } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
 import { services } from "../platform/services.server";
@@ -114,8 +115,12 @@ export async function queueTestEmail(
 export async function startSending(
   id: string,
   actor: Actor,
-  /** `dueBy`: only when its scheduled time is at or before this moment (the database's clock). */
-  options: { from: AnnouncementStatus[]; dueBy?: Date | "now" },
+  /**
+   * `dueBy`: only when its scheduled time is at or before this moment (the database's clock).
+   * `refuseEmpty`: when nobody can receive it, refuse with this message and change nothing (a
+   * person sending it now); without it, an announcement that reaches nobody is simply done.
+   */
+  options: { from: AnnouncementStatus[]; dueBy?: Date | "now"; refuseEmpty?: string },
 ): Promise<number | null> {
   const content = await getSiteContent();
   return services().db.transaction(async (tx) => {
@@ -133,6 +138,9 @@ export async function startSending(
     if (!claimed) return null;
     const people = await resolveAudience(tx, claimed.audience);
     const reachable = people.filter((person) => person.reachability === "reachable");
+    // Thrown inside the transaction: the claim is undone with it.
+    if (reachable.length === 0 && options.refuseEmpty)
+      throw new AppError(options.refuseEmpty, 400, { field: "audience" });
     for (let i = 0; i < reachable.length; i += 500) {
       await tx
         .insert(announcementRecipients)

@@ -160,8 +160,12 @@ export async function sendNow(user: StaffUser, id: string): Promise<{ recipients
   if (announcement.status !== "draft" && announcement.status !== "scheduled") {
     throw new AppError("This announcement is already being sent, was sent, or was cancelled.", 409);
   }
-  await requireSendable(announcement, scope);
-  const started = await startSending(id, actorOf(user), { from: ["draft", "scheduled"] });
+  // The audience is resolved once, when sending starts: nobody to send to refuses and changes nothing.
+  requireAudienceInScope(announcement.audience, scope);
+  const started = await startSending(id, actorOf(user), {
+    from: ["draft", "scheduled"],
+    refuseEmpty: NOBODY_REACHABLE,
+  });
   if (started === null)
     throw new AppError("This announcement is already being sent, was sent, or was cancelled.", 409);
   return { recipients: started };

@@ -29,9 +29,11 @@ export interface ComposePreview {
   countError: string | null;
 }
 
+/** `count: false` draws the e-mail and the WhatsApp text only (a sent announcement's page). */
 export async function composePreview(
   user: StaffUser,
   values: AnnouncementFormValues,
+  options: { count?: boolean } = {},
 ): Promise<ComposePreview> {
   const content = await getSiteContent();
   const origin = siteOrigin();
@@ -50,7 +52,7 @@ export async function composePreview(
     people: null,
   };
   const audience = audienceOfForm(values);
-  if (audience.parts.length === 0) return preview;
+  if (audience.parts.length === 0 || options.count === false) return preview;
   const parsed = audienceSchema.safeParse(audience);
   if (!parsed.success)
     return { ...preview, countError: firstError(firstErrors(parsed.error.issues)) ?? null };

@@ -61,7 +61,7 @@ export async function loadAnnouncementPage(user: StaffUser, request: Request, id
     !isDigest && (!announcement || announcement.status === "draft" || announcement.status === "scheduled");
   const [options, preview] = await Promise.all([
     editable ? composeOptions(user) : null,
-    composePreview(user, form),
+    composePreview(user, form, { count: editable }),
   ]);
   const recipientsTotal = announcement
     ? Object.values(announcement.recipients).reduce((sum, n) => sum + n, 0)
