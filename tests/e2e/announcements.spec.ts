@@ -100,6 +100,10 @@ async function sendToAmplify(page: Page, subject: string, expectedReach: RegExp)
   const reach = page.getByRole("region", { name: "Reach" }).getByTestId("audience-count");
   await expect(reach).toContainText(expectedReach);
   await page.getByRole("button", { name: /^Send now to/ }).click();
+  await page
+    .getByRole("alertdialog", { name: "Send it now?" })
+    .getByRole("button", { name: "Send it now" })
+    .click();
   await expect(page.getByTestId("toast")).toContainText("The announcement is on its way to");
   await expect(page.getByRole("heading", { name: subject, level: 1 })).toBeVisible();
 }
@@ -175,6 +179,14 @@ test("an announcement to a ministry reaches the two who agreed, once each, and u
   await noWiderThanScreen(page, "compose");
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole("button", { name: "Send now to 2 people" }).click();
+  // Asked once more: it cannot be called back.
+  const ask = page.getByRole("alertdialog", { name: "Send it now?" });
+  await expect(ask).toContainText("It goes by e-mail to 2 people now, and cannot be called back.");
+  await ask.getByRole("button", { name: "Not yet" }).click();
+  await expect(ask).toBeHidden();
+  expect(smtp.received).toHaveLength(0);
+  await page.getByRole("button", { name: "Send now to 2 people" }).click();
+  await ask.getByRole("button", { name: "Send it now" }).click();
   await expect(page.getByTestId("toast")).toContainText("The announcement is on its way to 2 people.");
 
   await expect.poll(() => smtp.received.length, { timeout: 60_000 }).toBe(2);

@@ -1,10 +1,11 @@
 import { CalendarClock, Eye, FlaskConical, Save, Send, XCircle, type LucideIcon } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { BusyIcon } from "~/components/busy-icon";
 import { Field, FormField, TextareaField } from "~/components/form-field";
 import { StaffCard } from "~/components/staff-accounts";
 import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { NativeSelect } from "~/components/ui/select";
 import { useIsSubmitting } from "~/lib/use-is-submitting";
 import { ANNOUNCEMENT_LIMITS } from "~/schemas/announcement";
@@ -52,6 +53,63 @@ function SubmitButton({
       <BusyIcon busy={busy} icon={icon} />
       {label}
     </Button>
+  );
+}
+
+/**
+ * "Send now", asked once more in a dialog (with scripts on): an announcement cannot be called
+ * back. Without scripts the button sends at once.
+ */
+function SendNowButton({ reachable }: { reachable: number }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const busy = useIsSubmitting("send-now");
+  const people = `${reachable.toLocaleString("en-US")} ${reachable === 1 ? "person" : "people"}`;
+  return (
+    <>
+      <Button
+        ref={button}
+        type="submit"
+        name="intent"
+        value="send-now"
+        disabled={busy}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        <BusyIcon busy={busy} icon={Send} />
+        {reachable > 0 ? `Send now to ${people}` : "Send now"}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent
+          role="alertdialog"
+          title="Send it now?"
+          description={
+            reachable > 0
+              ? `It goes by e-mail to ${people} now, and cannot be called back.`
+              : "It goes by e-mail now, and cannot be called back."
+          }
+        >
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Not yet
+            </Button>
+            <Button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                // The form sends as if the button itself was pressed (its intent with it).
+                button.current?.form?.requestSubmit(button.current);
+              }}
+            >
+              <Send aria-hidden="true" />
+              Send it now
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 
@@ -157,16 +215,7 @@ export function ComposeForm({
             </div>
             <p className="-mt-3 text-xs text-muted-foreground">The test goes to {me}.</p>
             <div className="grid gap-2 border-t border-border pt-4">
-              <SubmitButton
-                intent="send-now"
-                variant="default"
-                label={
-                  reachable > 0
-                    ? `Send now to ${reachable.toLocaleString("en-US")} ${reachable === 1 ? "person" : "people"}`
-                    : "Send now"
-                }
-                icon={Send}
-              />
+              <SendNowButton reachable={reachable} />
             </div>
             <div className="grid gap-2 border-t border-border pt-4">
               {scheduled?.scheduledAt ? (
