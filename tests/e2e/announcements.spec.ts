@@ -286,16 +286,37 @@ test.describe("without scripts", () => {
       { status: "draft" },
     ]);
 
-    // Carla alone has not agreed: an audience of nobody who can receive it sends nothing.
+    // A test goes to the person writing, marked as one.
+    await page.getByRole("button", { name: "Send a test to me" }).click();
+    await expect.poll(() => smtp.to(ADMIN.email).length, { timeout: 30_000 }).toBe(1);
+    expect(smtp.to(ADMIN.email)[0]!.subject).toBe("[Test] Rehearsal");
+
+    // No one chosen, or no one who can receive it (Amplify has no sign-ups): refused, nothing sent.
     const sentBefore = smtp.received.length;
     await page.getByLabel("Members of Amplify (Music)").uncheck();
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(
       page.getByText("Please choose who receives it: at least one group of people.").first(),
     ).toBeVisible();
+    await page.getByLabel("Sign-ups for Amplify (Music)").check();
+    await page.getByRole("button", { name: /^Send now/ }).click();
+    await expect(page.getByText(/^Nobody in this audience can receive it/).first()).toBeVisible();
     expect(await query("select status from announcements where subject = 'Rehearsal'")).toEqual([
       { status: "draft" },
     ]);
+
+    // Scheduled on the church's clock, then called off.
+    await page.getByLabel("Members of Amplify (Music)").check();
+    await page.getByLabel("Or send it later (Bahrain time)").fill("2030-06-01T09:30");
+    await page.getByRole("button", { name: "Schedule" }).click();
+    await expect(page.getByTestId("scheduled-for")).toHaveText(
+      "Scheduled for Sat 1 Jun 2030, 9:30 AM (Bahrain time).",
+    );
+    expect(
+      await query("select status, scheduled_at::text as at from announcements where subject = 'Rehearsal'"),
+    ).toEqual([{ status: "scheduled", at: "2030-06-01 06:30:00+00" }]);
+    await page.getByRole("button", { name: "Cancel the scheduled sending" }).click();
+    await expect(page.getByTestId("announcement-status")).toHaveText("Cancelled");
     expect(smtp.received.length).toBe(sentBefore);
   });
 });

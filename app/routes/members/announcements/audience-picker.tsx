@@ -81,7 +81,7 @@ export function AudiencePicker({
       ) : null}
       <Group
         title="Ministries"
-        open={chosenMinistries > 0 || !options.wholeChurch}
+        open={chosenMinistries > 0 || !options.wholeChurch || Boolean(error)}
         hint={ticked(chosenMinistries)}
       >
         <table className="w-full text-sm">
