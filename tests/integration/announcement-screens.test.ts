@@ -41,6 +41,11 @@ describe.each(databaseKinds)("the announcement screens on %s", (kind) => {
       .update(members)
       .set({ mobile: "0097333112233" })
       .where(eq(members.id, id("Ana")));
+    // Kim's number is Philippine: kept as the registry keeps it, without its country code.
+    await db
+      .update(members)
+      .set({ mobile: "917 123 4567", countryCode: "+63" })
+      .where(eq(members.id, id("Kim")));
     await db.insert(consents).values(
       ["Ana", "Kim", "Hal"].map((name) => ({
         memberId: id(name),
@@ -122,6 +127,20 @@ describe.each(databaseKinds)("the announcement screens on %s", (kind) => {
       [expect.stringContaining("Hal"), "https://wa.me/97339001122"],
     ]);
     expect(preview.html).toContain("<strong>Saturday</strong>");
+
+    // A member's own country code is used: Kim's link is to the Philippines, not to Bahrain.
+    const kids = await callRoute(
+      previewAction,
+      formRequest(
+        "/members/announcements/preview",
+        { subject: "Camp", body: "Hi", combine: "any", ministry: "acts-kids" },
+        { cookie: world.admin },
+      ),
+    );
+    const kidsPeople = (kids.data as ComposePreview).people;
+    expect(
+      kidsPeople?.kind === "people" && kidsPeople.people.map((person) => person.link?.split("?")[0]),
+    ).toEqual(["https://wa.me/639171234567"]);
   });
 
   it("refuses an empty subject, a schedule in the past and an audience nobody can receive, writing nothing", async () => {

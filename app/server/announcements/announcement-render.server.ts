@@ -17,7 +17,7 @@ import type { SiteContent } from "../site/site-content.server";
 /** An event or sermon the announcement links to, shown as a card under the body. */
 export interface AnnouncementCard {
   title: string;
-  /** When it is, as people read it ("Sunday, 7 December 2026, 10:00"); null for a sermon's page. */
+  /** When it is, as the site's event pages write it ("Friday, December 4, 2026, 7:00 PM"); null for a sermon. */
   when: string | null;
   url: string;
 }

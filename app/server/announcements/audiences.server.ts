@@ -50,6 +50,9 @@ export function normaliseEmail(value: string): string {
 }
 
 const memberAddress = sql<string>`lower(trim(${members.email}))`;
+/** A member's mobile with its country code ("+63 9171234567"), unless written in full already. */
+const memberMobile = sql<string>`case when ${members.mobile} ~ '^[[:space:]]*([+]|00)' then ${members.mobile}
+  else ${members.countryCode} || ' ' || ${members.mobile} end`;
 const eventAddress = sql<string>`lower(trim(${eventRegistrations.email}))`;
 const signUpAddress = sql<string>`lower(trim(${ministryRegistrations.email}))`;
 
@@ -88,7 +91,7 @@ async function memberRows(executor: Executor, condition: SQL | undefined): Promi
       middleName: members.middleName,
       lastName: members.lastName,
       memberId: members.id,
-      mobile: members.mobile,
+      mobile: memberMobile,
     })
     .from(members)
     .where(and(isNull(members.deletedAt), eq(members.membershipStatus, "active"), condition));

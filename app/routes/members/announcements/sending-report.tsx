@@ -118,7 +118,7 @@ export function SendingReport({
                     className="grid gap-0.5 py-2 text-sm sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_8rem] sm:gap-3"
                   >
                     <span className="break-words font-medium">{row.name}</span>
-                    <span className="break-all text-muted-foreground">{row.email}</span>
+                    <span className="text-muted-foreground [overflow-wrap:anywhere]">{row.email}</span>
                     <span className={cn("font-medium", TONE[row.status])}>{RECIPIENT_WORDS[row.status]}</span>
                     {row.error ? (
                       <span className="break-words text-xs text-muted-foreground sm:col-span-3">
