@@ -54,7 +54,9 @@ const SPLIT: Record<string, Permission[]> = {
 
 function nowAs(old: string[], withAnnouncements: boolean): Permission[] {
   const rights = old.flatMap((permission) => SPLIT[permission] ?? [permission as Permission]);
-  return [...rights, ...(withAnnouncements ? (["announcements:send"] as const) : [])].sort();
+  // Announcements came after the roles: sending and saved lists (issue 35).
+  const announcements = ["announcements:send", "announcements:lists"] as const;
+  return [...rights, ...(withAnnouncements ? announcements : [])].sort();
 }
 
 const ACCOUNTS = [

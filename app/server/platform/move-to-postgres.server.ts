@@ -48,6 +48,8 @@ const TABLES: [string, PgTable][] = [
   ["email_unsubscribes", schema.emailUnsubscribes],
   ["announcements", schema.announcements],
   ["announcement_recipients", schema.announcementRecipients],
+  ["saved_lists", schema.savedLists],
+  ["saved_list_members", schema.savedListMembers],
   ["audit_log", schema.auditLog],
 ];
 
