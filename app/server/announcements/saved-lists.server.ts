@@ -30,6 +30,15 @@ export interface ListPerson {
   mobile: string;
 }
 
+const personColumns = {
+  id: members.id,
+  firstName: members.firstName,
+  middleName: members.middleName,
+  lastName: members.lastName,
+  email: members.email,
+  mobile: members.mobile,
+};
+
 const actorOf = (user: StaffUser) => ({ id: user.id, email: user.email });
 
 /** Refuses a role limited to ministries (403). */
@@ -66,14 +75,7 @@ export async function getSavedList(id: string): Promise<{ id: string; name: stri
   const [list] = await db.select().from(savedLists).where(eq(savedLists.id, id)).limit(1);
   if (!list) throw notFound(NOT_FOUND);
   const rows = await db
-    .select({
-      id: members.id,
-      firstName: members.firstName,
-      middleName: members.middleName,
-      lastName: members.lastName,
-      email: members.email,
-      mobile: members.mobile,
-    })
+    .select(personColumns)
     .from(savedListMembers)
     .innerJoin(members, eq(members.id, savedListMembers.memberId))
     .where(and(eq(savedListMembers.listId, id), isNull(members.deletedAt)))
@@ -185,14 +187,7 @@ export async function findMembersToAdd(id: string, query: string): Promise<ListP
   const condition = memberSearchCondition(query);
   if (!condition) return [];
   const rows = await services()
-    .db.select({
-      id: members.id,
-      firstName: members.firstName,
-      middleName: members.middleName,
-      lastName: members.lastName,
-      email: members.email,
-      mobile: members.mobile,
-    })
+    .db.select(personColumns)
     .from(members)
     .where(
       and(

@@ -32,6 +32,34 @@ function Box({
   );
 }
 
+/** A box in a table cell, named for screen readers by its row and column. */
+function CellBox({
+  name,
+  value,
+  label,
+  checked,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  checked: boolean;
+}) {
+  return (
+    <td className="text-center">
+      <label className="inline-flex min-h-11 min-w-11 items-center justify-center">
+        <input
+          type="checkbox"
+          name={name}
+          value={value}
+          defaultChecked={checked}
+          aria-label={label}
+          className="size-5 accent-primary"
+        />
+      </label>
+    </td>
+  );
+}
+
 function Group({
   title,
   open,
@@ -104,30 +132,18 @@ export function AudiencePicker({
                 <th scope="row" className="py-1 pr-2 text-left font-normal">
                   {ministry.label}
                 </th>
-                <td className="text-center">
-                  <label className="inline-flex min-h-11 min-w-11 items-center justify-center">
-                    <input
-                      type="checkbox"
-                      name="ministry"
-                      value={ministry.value}
-                      defaultChecked={form.ministry.includes(ministry.value)}
-                      aria-label={`Members of ${ministry.label}`}
-                      className="size-5 accent-primary"
-                    />
-                  </label>
-                </td>
-                <td className="text-center">
-                  <label className="inline-flex min-h-11 min-w-11 items-center justify-center">
-                    <input
-                      type="checkbox"
-                      name="signUps"
-                      value={ministry.value}
-                      defaultChecked={form.signUps.includes(ministry.value)}
-                      aria-label={`Sign-ups for ${ministry.label}`}
-                      className="size-5 accent-primary"
-                    />
-                  </label>
-                </td>
+                <CellBox
+                  name="ministry"
+                  value={ministry.value}
+                  label={`Members of ${ministry.label}`}
+                  checked={form.ministry.includes(ministry.value)}
+                />
+                <CellBox
+                  name="signUps"
+                  value={ministry.value}
+                  label={`Sign-ups for ${ministry.label}`}
+                  checked={form.signUps.includes(ministry.value)}
+                />
               </tr>
             ))}
           </tbody>
