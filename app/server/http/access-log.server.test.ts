@@ -13,6 +13,8 @@ describe("loggedUrl", () => {
     );
     expect(loggedUrl(`/update-my-details/${token}`)).toBe("/update-my-details/[redacted]");
     expect(loggedUrl(`/update-my-details/${token}.data`)).toBe("/update-my-details/[redacted].data");
+    expect(loggedUrl(`/unsubscribe/${token}`)).toBe("/unsubscribe/[redacted]");
+    expect(loggedUrl(`/unsubscribe/${token}.data`)).toBe("/unsubscribe/[redacted].data");
     expect(loggedUrl(`/update-my-details/${token}/my-data?format=json`)).toBe(
       "/update-my-details/[redacted]/my-data?format=json",
     );

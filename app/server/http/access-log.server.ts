@@ -6,8 +6,11 @@
 /** Query parameters that carry a secret on some page: their values are left out. */
 const SECRET_PARAMETERS = new Set(["token", "code", "s", "sig", "signature"]);
 
-/** Address paths whose segment after the prefix is itself the secret (a member's update link). */
-const SECRET_SEGMENT = /(\/update-my-details\/)[^/]+?(\.data)?(?=\/|$)/g;
+/**
+ * Address paths whose segment after the prefix is itself the secret (a member's update link, an
+ * announcement's unsubscribe link).
+ */
+const SECRET_SEGMENT = /(\/(?:update-my-details|unsubscribe)\/)[^/]+?(\.data)?(?=\/|$)/g;
 
 export const REDACTED = "[redacted]";
 
