@@ -15,6 +15,8 @@ export const ANNOUNCEMENT_LIMITS = {
 /** The announcements' screens, and the address of a new one's. */
 export const ANNOUNCEMENTS_PATH = "/members/announcements";
 export const NEW_ANNOUNCEMENT = "new";
+/** The most people the WhatsApp panel lists one by one: beyond that, a group or broadcast list. */
+export const WHATSAPP_PEOPLE_MAX = 30;
 
 const slug = z.string().trim().min(1).max(ANNOUNCEMENT_LIMITS.slug);
 const group = z.string().trim().min(1).max(ANNOUNCEMENT_LIMITS.group);

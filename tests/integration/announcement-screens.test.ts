@@ -128,6 +128,18 @@ describe.each(databaseKinds)("the announcement screens on %s", (kind) => {
     ]);
     expect(preview.html).toContain("<strong>Saturday</strong>");
 
+    // While only the message changes, the screen may ask for the e-mail without a count.
+    const textOnly = await callRoute(
+      previewAction,
+      formRequest(
+        "/members/announcements/preview",
+        { subject: "Rehearsal", body: "Now _Sunday_", combine: "any", ministry: "amplify", count: "no" },
+        { cookie: world.admin },
+      ),
+    );
+    expect(textOnly.data).toMatchObject({ counted: false, count: null, people: null });
+    expect((textOnly.data as ComposePreview).html).toContain("<em>Sunday</em>");
+
     // A member's own country code is used: Kim's link is to the Philippines, not to Bahrain.
     const kids = await callRoute(
       previewAction,

@@ -6,6 +6,7 @@ import {
   type RecipientStatus,
 } from "../../../database/schema";
 import { waPersonLink } from "~/lib/whatsapp";
+import { WHATSAPP_PEOPLE_MAX } from "~/schemas/announcement";
 import type { MinistryScope } from "../auth/ministry-scope.server";
 import { services } from "../platform/services.server";
 import { requireAudienceInScope, resolveAudience } from "./audiences.server";
@@ -14,8 +15,7 @@ import { requireAudienceInScope, resolveAudience } from "./audiences.server";
 // one page at a time with how each stands, and for a short audience a WhatsApp link per person.
 
 export const RECIPIENTS_PAGE = 50;
-/** The most people the WhatsApp panel lists one by one: beyond that, a group or broadcast list. */
-export const WHATSAPP_PEOPLE_MAX = 30;
+export { WHATSAPP_PEOPLE_MAX };
 
 export interface RecipientRow {
   id: string;

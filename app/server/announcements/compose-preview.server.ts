@@ -25,6 +25,8 @@ export interface ComposePreview {
   count: AudienceCount | null;
   /** A WhatsApp link per person when the audience is short. */
   people: WhatsAppPeople | null;
+  /** False when the count was not asked for (the screen keeps the one it has). */
+  counted: boolean;
   /** Why the audience cannot be counted (a part outside the person's ministries, a bad choice). */
   countError: string | null;
 }
@@ -50,6 +52,7 @@ export async function composePreview(
     count: null,
     countError: null,
     people: null,
+    counted: options.count !== false,
   };
   const audience = audienceOfForm(values);
   if (audience.parts.length === 0 || options.count === false) return preview;

@@ -18,5 +18,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, "announcements:send");
   const form = await readForm(request);
-  return composePreview(user, readAnnouncementForm(form));
+  // "count=no": only the message changed and the screen keeps the count it has (a large audience).
+  return composePreview(user, readAnnouncementForm(form), { count: form.get("count") !== "no" });
 }

@@ -12,6 +12,7 @@ import { ANNOUNCEMENT_LIMITS } from "~/schemas/announcement";
 import type { AnnouncementFormValues } from "~/schemas/announcement-form";
 import type { ComposeOptions } from "~/server/announcements/compose-options.server";
 import type { ComposePreview } from "~/server/announcements/compose-preview.server";
+import { WHATSAPP_PEOPLE_MAX } from "~/schemas/announcement";
 import { AudienceCountLine, EmailPreview, WhatsAppPanel } from "./announcement-parts";
 import { AudiencePicker } from "./audience-picker";
 
@@ -21,20 +22,41 @@ import { AudiencePicker } from "./audience-picker";
 
 export const PREVIEW_ACTION = "/members/announcements/preview";
 
+/** The fields that are the message, not the audience: typing in them need not count anyone again. */
+const TEXT_FIELDS = new Set(["subject", "body", "link", "scheduledAt"]);
+
 function useLivePreview(initial: ComposePreview) {
   const fetcher = useFetcher<ComposePreview>({ key: "announcement-preview" });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The audience the last count was asked for; the count itself is kept while only the message changes.
+  const askedFor = useRef<string | null>(null);
+  const [kept, setKept] = useState(() => countOf(initial));
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A new answer with a count replaces the kept one (adjusted while rendering, as React advises).
+  const [answered, setAnswered] = useState(fetcher.data);
+  if (fetcher.data !== answered) {
+    setAnswered(fetcher.data);
+    if (fetcher.data?.counted) setKept(countOf(fetcher.data));
+  }
+  const shown = fetcher.data ?? initial;
+  const preview = shown.counted ? shown : { ...shown, ...kept };
   const ask = (form: HTMLFormElement) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       const data = new FormData(form);
       data.delete("intent");
+      const audience = JSON.stringify([...data.entries()].filter(([name]) => !TEXT_FIELDS.has(name)));
+      // A large audience (no per-person WhatsApp links to redraw) is counted again only when it changes.
+      const large = (kept.count?.people ?? 0) > WHATSAPP_PEOPLE_MAX;
+      if (large && audience === askedFor.current) data.set("count", "no");
+      askedFor.current = audience;
       void fetcher.submit(data, { method: "post", action: PREVIEW_ACTION });
     }, 400);
   };
-  return { preview: fetcher.data ?? initial, ask };
+  return { preview, ask };
 }
+
+const countOf = ({ count, countError, people }: ComposePreview) => ({ count, countError, people });
 
 function SubmitButton({
   intent,

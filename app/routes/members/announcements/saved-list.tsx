@@ -71,7 +71,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       );
     }
     if (intent === "remove") {
-      await removeFromSavedList(user, params.id, String(form.get("member") ?? ""));
+      const removed = await removeFromSavedList(user, params.id, String(form.get("member") ?? ""));
+      if (!removed) {
+        return refuse(404, { title: "Not removed", description: "That person is not on this list." });
+      }
       return reply({ title: "Removed", description: "They are no longer on this list." });
     }
     if (intent === "delete") {
