@@ -974,3 +974,157 @@ export type InboxItem = typeof inboxItems.$inferSelect;
 export type Announcement = typeof announcements.$inferSelect;
 export type AnnouncementRecipient = typeof announcementRecipients.$inferSelect;
 export type SavedList = typeof savedLists.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Serving rosters (issue 36): a ministry's teams and their positions, who is qualified for each,
+// the services (a Friday service, or an event) that need people, and who serves in each seat.
+// ---------------------------------------------------------------------------------------------
+
+/** A serving team of one ministry (SoundTech, Amplify, Transport), with its own settings. */
+export const rosterTeams = pgTable(
+  "roster_teams",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The ministry it belongs to, by slug like members' ministries; a limited role reaches only its own. */
+    ministrySlug: text("ministry_slug").notNull(),
+    name: text("name").notNull(),
+    /** Serve at most this many times in any four weeks; more is warned about, and "Fill automatically" keeps to it. */
+    maxPerFourWeeks: smallint("max_per_four_weeks").notNull().default(2),
+    /** Reminders go this many days before an accepted date... */
+    reminderDays: smallint("reminder_days").notNull().default(2),
+    /** ...from this hour of the day, church time (0-23). */
+    reminderHour: smallint("reminder_hour").notNull().default(9),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("roster_teams_name_idx").on(t.ministrySlug, sql`lower(${t.name})`)],
+);
+
+/** A place to fill in a team ("Main desk", "Vocals"), and how many it needs at each weekly service. */
+export const rosterPositions = pgTable(
+  "roster_positions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => rosterTeams.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** People needed at each weekly service by the template (0: only when a plan asks for it). */
+    weeklyNeed: smallint("weekly_need").notNull().default(1),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("roster_positions_name_idx").on(t.teamId, sql`lower(${t.name})`)],
+);
+
+/** Members who can serve in a position. */
+export const rosterQualified = pgTable(
+  "roster_qualified",
+  {
+    positionId: uuid("position_id")
+      .notNull()
+      .references(() => rosterPositions.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.positionId, t.memberId] }), index("roster_qualified_member_idx").on(t.memberId)],
+);
+
+/**
+ * A gathering that needs people: a weekly service on a date (named as in the service times), or
+ * an event. At most one row per event, and per weekly service and date.
+ */
+export const rosterServices = pgTable(
+  "roster_services",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serviceDate: date("service_date", { mode: "string" }).notNull(),
+    startTime: time("start_time"),
+    title: text("title").notNull(),
+    /** The weekly service's name ("Worship Service") for a service; null for an event. */
+    serviceName: text("service_name"),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("roster_services_date_idx").on(t.serviceDate),
+    uniqueIndex("roster_services_event_idx").on(t.eventId),
+    uniqueIndex("roster_services_weekly_idx").on(t.serviceDate, t.serviceName),
+  ],
+);
+
+/** How many people a service needs in a position (its plan). */
+export const rosterNeeds = pgTable(
+  "roster_needs",
+  {
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => rosterServices.id, { onDelete: "cascade" }),
+    positionId: uuid("position_id")
+      .notNull()
+      .references(() => rosterPositions.id, { onDelete: "cascade" }),
+    count: smallint("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.positionId] }), index("roster_needs_position_idx").on(t.positionId)],
+);
+
+/**
+ * draft: chosen, not asked yet; pending: asked, no answer; accepted; declined; replacing: the
+ * person asked for a replacement and keeps the seat until someone takes it.
+ */
+export type RosterSlotStatus = "draft" | "pending" | "accepted" | "declined" | "replacing";
+
+/** One person in one seat of a position at a service. A seat holds one person: two heads filling it at once, one wins. */
+export const rosterSlots = pgTable(
+  "roster_slots",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => rosterServices.id, { onDelete: "cascade" }),
+    positionId: uuid("position_id")
+      .notNull()
+      .references(() => rosterPositions.id, { onDelete: "cascade" }),
+    /** 1..the need's count. */
+    seat: smallint("seat").notNull(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    status: text("status").$type<RosterSlotStatus>().notNull().default("draft"),
+    declineReason: text("decline_reason"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    assignedBy: uuid("assigned_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("roster_slots_seat_idx").on(t.serviceId, t.positionId, t.seat),
+    uniqueIndex("roster_slots_person_idx").on(t.serviceId, t.positionId, t.memberId),
+    index("roster_slots_member_idx").on(t.memberId),
+    index("roster_slots_position_idx").on(t.positionId),
+    check("roster_slots_status_check", sql`${t.status} in ('draft', 'pending', 'accepted', 'declined', 'replacing')`),
+  ],
+);
+
+/** Days a member cannot serve, which they add from their own page (or staff add for them). */
+export const rosterBlockouts = pgTable(
+  "roster_blockouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("roster_blockouts_member_idx").on(t.memberId, t.startsOn),
+    check("roster_blockouts_order_check", sql`${t.endsOn} >= ${t.startsOn}`),
+  ],
+);

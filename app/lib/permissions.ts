@@ -19,6 +19,7 @@ export const AREAS = [
   "registrations",
   "messages",
   "announcements",
+  "rosters",
   "website",
   "privacy",
   "sermons",
@@ -63,6 +64,14 @@ export const AREA_DEFINITIONS: Record<Area, AreaDefinition> = {
     label: "Announcements",
     levels: { edit: "send announcements" },
     forMinistries: "send announcements to their ministries' people",
+  },
+  rosters: {
+    label: "Serving rosters",
+    levels: {
+      view: "see the teams and who serves when",
+      edit: "plan teams and rosters, and ask people to serve",
+    },
+    forMinistries: "plan their ministries' teams and rosters",
   },
   website: {
     label: "Website and church details",
@@ -115,6 +124,10 @@ const PERMISSION_TABLE = {
   "announcements:send": { area: "announcements", level: "edit", byMinistry: true },
   /** Saved lists of people picked by hand: they may hold anyone, so not for a role limited to ministries. */
   "announcements:lists": { area: "announcements", level: "edit" },
+  /** The serving teams, their plans and who serves when (read only). */
+  "rosters:read": { area: "rosters", level: "view", byMinistry: true },
+  /** Teams, positions, plans, the schedule, and the requests to serve. */
+  "rosters:write": { area: "rosters", level: "edit", byMinistry: true },
   /** The Website section (the church's details, pages, pastors) and demo content. */
   "site:write": { area: "website", level: "edit" },
   /** A ministry's own page texts on the website. */
@@ -225,6 +238,7 @@ export const PRESETS: Record<PresetKey, RoleDefinition> = {
       registrations: "edit",
       messages: "edit",
       announcements: "edit",
+      rosters: "edit",
     },
     ministryOnly: false,
     builtIn: true,
@@ -245,6 +259,7 @@ export const PRESETS: Record<PresetKey, RoleDefinition> = {
       website: "edit",
       sermons: "edit",
       announcements: "edit",
+      rosters: "edit",
     },
     ministryOnly: true,
     builtIn: true,
