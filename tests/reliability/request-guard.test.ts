@@ -245,7 +245,9 @@ describe("request bodies are capped before they are read", () => {
 
   it("a body sent without a declared length is cut at the first part past its limit", async () => {
     for (const route of ["/members/login", "/members/forms"]) {
-      const { head, sentBytes } = await streamChunked(route, 200 * 1024 * 1024);
+      // As sendBigAnswered: a reset that overtook the answer is the client's race; once more.
+      const first = await streamChunked(route, 200 * 1024 * 1024);
+      const { head, sentBytes } = first.head ? first : await streamChunked(route, 200 * 1024 * 1024);
       expect(head, route).toMatch(/^HTTP\/1\.1 413 /);
       expect(head, route).toMatch(/\r\nConnection: close\r\n/i);
       // The server stopped reading at its limit (512 KB); what the client got out is what the
