@@ -161,10 +161,17 @@ function DeclineForm({ view, primary }: { view: Open; primary: boolean }) {
 }
 
 function OpenAnswer({ view }: { view: Open }) {
+  const or = (
+    <p key="or" className="flex items-center gap-3 text-sm text-muted-foreground" aria-hidden="true">
+      <span className="h-px flex-1 bg-border" />
+      or
+      <span className="h-px flex-1 bg-border" />
+    </p>
+  );
   const forms =
     view.first === "decline"
-      ? [<DeclineForm key="decline" view={view} primary />, <AcceptForm key="accept" primary={false} />]
-      : [<AcceptForm key="accept" primary />, <DeclineForm key="decline" view={view} primary={false} />];
+      ? [<DeclineForm key="decline" view={view} primary />, or, <AcceptForm key="accept" primary={false} />]
+      : [<AcceptForm key="accept" primary />, or, <DeclineForm key="decline" view={view} primary={false} />];
   return (
     <>
       <p className="text-lg text-navy">
@@ -175,7 +182,7 @@ function OpenAnswer({ view }: { view: Open }) {
         <Notice tone="error">Please check the reason: nothing has been saved.</Notice>
       ) : null}
       <SeatCard seat={view.seat} />
-      <div className="grid gap-6 rounded-xl border border-border bg-muted/40 p-4 sm:p-5">{forms}</div>
+      <div className="grid gap-4 rounded-xl border border-border bg-muted/40 p-4 sm:p-5">{forms}</div>
     </>
   );
 }

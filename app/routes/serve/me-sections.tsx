@@ -53,7 +53,7 @@ function SeatButton({
   variant?: "default" | "outline";
 }) {
   return (
-    <Form method="post" className="grid sm:inline-grid">
+    <Form method="post" className="grid">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="seat" value={seat.id} />
       <Button type="submit" variant={variant} className="h-auto min-h-10 whitespace-normal text-center">
@@ -61,6 +61,11 @@ function SeatButton({
       </Button>
     </Form>
   );
+}
+
+/** A seat's buttons: one under the other on a phone, side by side on a wider screen. */
+function Buttons({ children }: { children: ReactNode }) {
+  return <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">{children}</div>;
 }
 
 function DeclineDetails({ seat, error }: { seat: SeatView; error?: string }) {
@@ -95,28 +100,32 @@ function SeatActions({ seat, errors }: { seat: SeatView; errors: Record<string, 
     case "pending":
       return (
         <div className="grid gap-3">
-          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          <Buttons>
             <SeatButton seat={seat} intent="accept" variant="default">
               Accept
             </SeatButton>
             <SeatButton seat={seat} intent="replace">
               I can&apos;t make it, find me a replacement
             </SeatButton>
-          </div>
+          </Buttons>
           <DeclineDetails seat={seat} error={errors[`reason-${seat.id}`]} />
         </div>
       );
     case "accepted":
       return (
-        <SeatButton seat={seat} intent="replace">
-          I can&apos;t make it, find me a replacement
-        </SeatButton>
+        <Buttons>
+          <SeatButton seat={seat} intent="replace">
+            I can&apos;t make it, find me a replacement
+          </SeatButton>
+        </Buttons>
       );
     case "declined":
       return (
-        <SeatButton seat={seat} intent="accept">
-          I can serve after all
-        </SeatButton>
+        <Buttons>
+          <SeatButton seat={seat} intent="accept">
+            I can serve after all
+          </SeatButton>
+        </Buttons>
       );
     case "replacing":
       return (
@@ -124,9 +133,11 @@ function SeatActions({ seat, errors }: { seat: SeatView; errors: Record<string, 
           <p className="text-sm text-muted-foreground">
             We are looking for someone to take your place. The date stays yours until someone does.
           </p>
-          <SeatButton seat={seat} intent="accept">
-            I can serve after all
-          </SeatButton>
+          <Buttons>
+            <SeatButton seat={seat} intent="accept">
+              I can serve after all
+            </SeatButton>
+          </Buttons>
         </div>
       );
     default:
