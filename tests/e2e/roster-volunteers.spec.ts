@@ -165,7 +165,11 @@ test("three members asked by e-mail answer, find a replacement, follow their dat
 
   // Ana accepts from her e-mail, with scripts off. Opening the link changes nothing.
   const ana = await withoutScripts(browser, "198.51.100.161");
-  await ana.goto(answerLink(toAna, d1, "accept"));
+  const opened = await ana.goto(answerLink(toAna, d1, "accept"));
+  // Kept by no cache, and the link does not travel to other sites as a referrer.
+  expect(opened!.headers()["cache-control"]).toBe("private, no-store");
+  // The site's own policy comes first; a browser follows the last one.
+  expect(opened!.headers()["referrer-policy"]?.split(/[\n,]/).pop()?.trim()).toBe("same-origin");
   await expect(ana.getByRole("heading", { name: "Can You Serve?", level: 1 })).toBeVisible();
   await expect(ana.getByTestId("seat")).toContainText(formatDateLong(d1));
   await expect(ana.getByTestId("seat")).toContainText("Main desk");

@@ -65,7 +65,7 @@ export function requestEmail(
         `Please answer ${one ? "it" : "each one"} with Accept or Decline: you can change your answer until the day.`,
     ],
     rich: { text, html },
-    action: { label: "Your serving page: all your dates, and the days you are away", href: pageUrl },
+    action: { label: "Your serving page (all your dates, and the days you are away)", href: pageUrl },
   });
 }
 
@@ -97,7 +97,7 @@ export function reminderEmail(
   return renderEmail(content, `Reminder: you serve on ${seatWhen(seat)}`, {
     heading: `Hello ${person.firstName}, see you soon`,
     paragraphs: [
-      `This is a reminder that you serve on ${seatWhen(seat)}: ${seatWhat(seat)}.`,
+      `This is a reminder that you serve with ${seat.teamName} on ${seatWhen(seat)}.`,
       "If you can no longer come, please ask for a replacement from your serving page as soon as you can.",
     ],
     details: seatDetails(seat),
