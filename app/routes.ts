@@ -39,6 +39,12 @@ export default [
   route("update-my-details/:token/my-data", "routes/own-details/my-data.ts"),
   // Announcements (issue 35): the unsubscribe link of every announcement (no sign-in, no script)
   route("unsubscribe/:token", "routes/announcements/unsubscribe.tsx"),
+  // Serving rosters (issue 36): a volunteer's answer to one date, their own page, a date someone
+  // cannot fill offered to them, and their calendar feed (signed links; no sign-in, no script)
+  route("serve/answer/:token", "routes/serve/answer.tsx"),
+  route("serve/me/:token", "routes/serve/me.tsx"),
+  route("serve/offer/:token", "routes/serve/offer.tsx"),
+  route("serve/calendar/:token", "routes/serve/calendar.ts"),
 
   // Members area (each loader and action calls requireUser). Signing in and choosing a password
   // keep the site's frame; every other members screen is inside the members layout (its

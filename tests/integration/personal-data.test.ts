@@ -24,6 +24,8 @@ import { loader as reportCsvLoader } from "~/routes/members/people/report-csv";
 import { loader as registrationCsvLoader } from "~/routes/members/people/registration-csv";
 import { deleteMember, listMembers } from "~/server/people/members.server";
 import { eraseSummary } from "~/server/people/person-erasure.server";
+import { readLink } from "~/server/platform/signed-links.server";
+import { issueAnswerLink, issuePageLink, renewCalendarLink } from "~/server/rosters/roster-links.server";
 import {
   callRoute,
   cookieHeaderFrom,
@@ -88,6 +90,7 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
     anaVisitor: "",
     carlaWaiting: "",
     borisMinistry: "",
+    anaRosterLinks: [] as string[],
   };
 
   beforeEach(async () => {
@@ -103,6 +106,9 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
       "announcements",
       "email_unsubscribes",
       "saved_lists",
+      "roster_services",
+      "roster_teams",
+      "roster_blockouts",
     ]) {
       await q(`delete from ${table}`);
     }
@@ -207,6 +213,38 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
       list.id,
       seeded.ana,
       seeded.boris,
+    ]);
+    // Ana and Boris serve on SoundTech's main desk; she declined her date, is away for a week, and
+    // has her serving links (issue 36).
+    const team = await one(
+      `insert into roster_teams (ministry_slug, name) values ('soundtech', 'SoundTech') returning id`,
+    );
+    const desk = await one(
+      `insert into roster_positions (team_id, name) values ($1, 'Main desk') returning id`,
+      [team.id],
+    );
+    await q(`insert into roster_qualified (position_id, member_id) values ($1, $2), ($1, $3)`, [
+      desk.id,
+      seeded.ana,
+      seeded.boris,
+    ]);
+    const service = await one<{ id: string; service_date: string }>(
+      `insert into roster_services (service_date, start_time, title, service_name)
+       values (current_date + 10, '15:30', 'Worship Service', 'Worship Service') returning id, service_date::text`,
+    );
+    const [anaSeat] = await q<{ id: string }>(
+      `insert into roster_slots (service_id, position_id, seat, member_id, status, decline_reason) values
+       ($1, $2, 1, $3, 'declined', 'Quintela family visit'), ($1, $2, 2, $4, 'accepted', null) returning id`,
+      [service.id, desk.id, seeded.ana, seeded.boris],
+    );
+    await q(
+      `insert into roster_blockouts (member_id, starts_on, ends_on, reason) values ($1, current_date + 20, current_date + 27, 'Quintela reunion')`,
+      [seeded.ana],
+    );
+    seeded.anaRosterLinks = await t.services.db.transaction(async (tx) => [
+      await issuePageLink(tx, seeded.ana),
+      await renewCalendarLink(tx, seeded.ana),
+      await issueAnswerLink(tx, { id: anaSeat!.id, memberId: seeded.ana, serviceDate: service.service_date }),
     ]);
     for (const member of [seeded.ana, seeded.boris]) {
       await q(
@@ -319,6 +357,17 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
     expect(data.announcements).toMatchObject([{ subject: "Choir practice", status: "sent" }]);
     expect(data.unsubscribes).toMatchObject([{ address: "ana.quintela@example.org" }]);
     expect(data.savedLists).toMatchObject([{ list: "Choir" }]);
+    expect(data.rosterSeats).toMatchObject([
+      {
+        service: "Worship Service",
+        team: "SoundTech",
+        position: "Main desk",
+        status: "declined",
+        declineReason: "Quintela family visit",
+      },
+    ]);
+    expect(data.rosterBlockouts).toMatchObject([{ reason: "Quintela reunion" }]);
+    expect(data.rosterQualifications).toMatchObject([{ team: "SoundTech", position: "Main desk" }]);
     expect(data.updateLinks).toHaveLength(1);
     expect(data.updateLinks[0].tokenHash).toBeUndefined();
     expect(data.updateRequests).toHaveLength(1);
@@ -417,6 +466,9 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
         announcements: 1,
         unsubscribes: 1,
         savedLists: 1,
+        rosterSeats: 1,
+        rosterBlockouts: 1,
+        rosterQualifications: 1,
         auditEntries: 3,
       });
       expect(summary.possibleMatches).toEqual([
@@ -497,6 +549,10 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
       ],
     );
     const boris = await tablesMentioning(BORIS_TRACES);
+    const purposes = ["roster-page", "roster-calendar", "roster-answer"];
+    for (const [index, token] of seeded.anaRosterLinks.entries()) {
+      expect(await readLink(t.services.db, purposes[index]!, token)).toMatchObject({ ok: true });
+    }
     // Staff confirmed that the event registration with her mobile is hers, and ticked it.
     const erased = await callRoute(
       eraseAction,
@@ -517,9 +573,27 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
     expect(
       await q(`select id from ministry_registrations where id = $1`, [seeded.borisMinistry]),
     ).toHaveLength(1);
-    for (const table of ["consents", "member_update_links", "member_update_requests"]) {
+    for (const table of [
+      "consents",
+      "member_update_links",
+      "member_update_requests",
+      "roster_slots",
+      "roster_blockouts",
+      "roster_qualified",
+    ]) {
       expect(await q(`select * from ${table} where member_id = $1`, [seeded.ana])).toEqual([]);
     }
+    // Her serving links open nothing, and none is left with her id; Boris keeps his seat.
+    expect(await q(`select id from signed_links where subject_id like $1`, [`%${seeded.ana}%`])).toEqual([]);
+    for (const [index, token] of seeded.anaRosterLinks.entries()) {
+      expect(await readLink(t.services.db, purposes[index]!, token)).toEqual({
+        ok: false,
+        refusal: "unknown",
+      });
+    }
+    expect(await q(`select status from roster_slots where member_id = $1`, [seeded.boris])).toEqual([
+      { status: "accepted" },
+    ]);
     expect(await q(`select rows, row_count from member_imports where id = $1`, [draft!.id])).toEqual([
       { rows: [["Boris Kale", "boris@example.org", "3399 8877"]], row_count: 1 },
     ]);
@@ -553,6 +627,9 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
             announcements: 1,
             unsubscribes: 1,
             savedLists: 1,
+            rosterSeats: 1,
+            rosterBlockouts: 1,
+            rosterQualifications: 1,
             auditEntries: 4,
           },
           confirmedMatches: 1,
@@ -949,6 +1026,9 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
             announcements: 0,
             unsubscribes: 0,
             savedLists: 0,
+            rosterSeats: 0,
+            rosterBlockouts: 0,
+            rosterQualifications: 0,
             auditEntries: 3,
           },
         },

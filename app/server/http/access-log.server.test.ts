@@ -15,6 +15,12 @@ describe("loggedUrl", () => {
     expect(loggedUrl(`/update-my-details/${token}.data`)).toBe("/update-my-details/[redacted].data");
     expect(loggedUrl(`/unsubscribe/${token}`)).toBe("/unsubscribe/[redacted]");
     expect(loggedUrl(`/unsubscribe/${token}.data`)).toBe("/unsubscribe/[redacted].data");
+    // A volunteer's serving-roster links: an answer (with its choice), their page, an offer, a feed.
+    expect(loggedUrl(`/serve/answer/${token}?answer=accept`)).toBe("/serve/answer/[redacted]?answer=accept");
+    expect(loggedUrl(`/serve/me/${token}`)).toBe("/serve/me/[redacted]");
+    expect(loggedUrl(`/serve/me/${token}.data`)).toBe("/serve/me/[redacted].data");
+    expect(loggedUrl(`/serve/offer/${token}`)).toBe("/serve/offer/[redacted]");
+    expect(loggedUrl(`/serve/calendar/${token}.ics`)).toBe("/serve/calendar/[redacted]");
     expect(loggedUrl(`/update-my-details/${token}/my-data?format=json`)).toBe(
       "/update-my-details/[redacted]/my-data?format=json",
     );
@@ -33,6 +39,7 @@ describe("loggedUrl", () => {
     for (const url of [
       "/",
       "/update-my-details",
+      "/serve",
       "/members/details?q=ana&page=2",
       "/media/sermons?series=x",
       "/?token",

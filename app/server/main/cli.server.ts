@@ -15,6 +15,7 @@ import { siteContentChanged } from "../site/site-content.server";
 import { rebuildImages } from "../content/image-rebuild.server";
 import { runRetention } from "../privacy/retention.server";
 import { describeError } from "../platform/db-errors.server";
+import { sendRosterRequests } from "../rosters/requests.server";
 
 /** Work a command-line tool may ask of the running server (see control.server.ts). */
 export const controlHandlers: Record<string, ControlHandler> = {
@@ -59,6 +60,15 @@ export const controlHandlers: Record<string, ControlHandler> = {
     await pageCache().invalidate();
     siteContentChanged();
     return JSON.stringify(rows);
+  },
+  /**
+   * Test set-up only (TEST_HOOKS=true): asks a team's chosen people to serve, as the schedule
+   * screen's "Send requests" does, for a test that seeds the roster by SQL.
+   */
+  async "test:roster-requests"(args) {
+    if (!services().env.TEST_HOOKS)
+      throw new Error("The test:roster-requests command is only available with TEST_HOOKS=true.");
+    return JSON.stringify(await sendRosterRequests("system", null, String(args.teamId)));
   },
 };
 

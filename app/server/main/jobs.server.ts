@@ -12,6 +12,7 @@ import { effectiveMailSettings } from "../settings/mail-settings.server";
 import { loggableError } from "../platform/db-errors.server";
 import { runAnnouncementRound } from "../announcements/announcement-sending.server";
 import { runWeeklyDigest } from "../announcements/weekly-digest.server";
+import { sendRosterReminders } from "../rosters/roster-reminders.server";
 
 const DIGEST_CHECK_MS = 60_000;
 
@@ -25,6 +26,8 @@ const MINUTE_JOBS: (() => Promise<unknown>)[] = [
   () => extendOpenSeries(),
   // Mondays from 07:00 (Bahrain), when switched on: this week's digest, once (the round sends it).
   () => runWeeklyDigest(),
+  // Serving rosters: accepted dates, the team's days before, from the team's hour (each seat once).
+  () => sendRosterReminders(),
 ];
 
 /**

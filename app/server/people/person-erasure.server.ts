@@ -28,6 +28,7 @@ import {
   type MemberStaffAccount,
 } from "../auth/member-staff-account.server";
 import { forgetAnnouncementAddresses } from "../announcements/forget-addresses.server";
+import { forgetRosterLinks } from "../rosters/roster-links.server";
 import { promoteFromWaitlist } from "./event-seats.server";
 import {
   countLines,
@@ -226,7 +227,9 @@ export async function erasePerson(
     // Who the church's announcements went to, their unsubscribe links and their unsubscribe.
     await forgetAnnouncementAddresses(tx, theirAddresses);
     if (found.member) {
-      // Consents, update links and requests go with the member (on delete cascade).
+      // Their serving-roster links stop working; their seats, days away and positions go with
+      // the member (on delete cascade), like consents, update links and requests.
+      await forgetRosterLinks(tx, found.member.id);
       await tx.delete(formSubmissions).where(eq(formSubmissions.resultId, found.member.id));
       await tx.delete(members).where(eq(members.id, found.member.id));
     }

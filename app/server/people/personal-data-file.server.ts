@@ -54,6 +54,9 @@ const SECTION_TITLES: Record<(typeof PERSONAL_DATA_KINDS)[number], string> = {
   announcements: "Announcements sent to them",
   unsubscribes: "Unsubscribed from announcements",
   savedLists: "Saved lists they are on",
+  rosterSeats: "Serving rosters: their dates",
+  rosterBlockouts: "Serving rosters: days they are away",
+  rosterQualifications: "Serving rosters: positions they can serve in",
   auditEntries: "Audit log entries about them",
 };
 

@@ -14,6 +14,7 @@ import {
 } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { announcementDataOf } from "../announcements/announcement-personal-data.server";
+import { rosterDataOf } from "../rosters/roster-personal-data.server";
 import type { Executor } from "../platform/db.server";
 import {
   mentionPattern,
@@ -53,6 +54,9 @@ export const PERSONAL_DATA_KINDS = [
   "announcements",
   "unsubscribes",
   "savedLists",
+  "rosterSeats",
+  "rosterBlockouts",
+  "rosterQualifications",
   "auditEntries",
 ] as const;
 export type PersonalDataKind = (typeof PERSONAL_DATA_KINDS)[number];
@@ -72,6 +76,9 @@ export const KIND_NAMES: Record<PersonalDataKind, [string, string]> = {
   announcements: ["announcement sent to them", "announcements sent to them"],
   unsubscribes: ["unsubscribe from announcements", "unsubscribes from announcements"],
   savedLists: ["place on a saved list", "places on saved lists"],
+  rosterSeats: ["date on a serving roster", "dates on serving rosters"],
+  rosterBlockouts: ["time away from serving", "times away from serving"],
+  rosterQualifications: ["serving position", "serving positions"],
   auditEntries: ["audit log entry about them", "audit log entries about them"],
 };
 
@@ -315,6 +322,7 @@ export async function gather(executor: Executor, key: PersonKey, options: Gather
           .orderBy(outboxEmails.createdAt, outboxEmails.id);
 
   const announcementData = await announcementDataOf(executor, addresses, memberId);
+  const rosterData = await rosterDataOf(executor, memberId);
 
   // Audit entries about the member, the person's address (exports of someone outside the
   // registry), their inbox entries and their registrations (check-ins).
@@ -354,6 +362,7 @@ export async function gather(executor: Executor, key: PersonKey, options: Gather
     inboxReplies: replies,
     emails,
     ...announcementData,
+    ...rosterData,
     auditEntries,
     possibleMatches,
   };
@@ -376,6 +385,9 @@ export function countsOf(found: Gathered): Record<PersonalDataKind, number> {
     announcements: found.announcements.length,
     unsubscribes: found.unsubscribes.length,
     savedLists: found.savedLists.length,
+    rosterSeats: found.rosterSeats.length,
+    rosterBlockouts: found.rosterBlockouts.length,
+    rosterQualifications: found.rosterQualifications.length,
     auditEntries: found.auditEntries.length,
   };
 }

@@ -49,6 +49,8 @@ export function isCacheablePath(pathname: string) {
   if (pathname.startsWith("/update-my-details/")) return false;
   // An unsubscribe link shows the address it was made for: never kept either.
   if (pathname.startsWith("/unsubscribe/")) return false;
+  // A volunteer's links (serving rosters) show their own dates and answers.
+  if (pathname.startsWith("/serve/")) return false;
   return !/^\/(members|files|assets|api|healthz|readyz)(\/|$)/.test(pathname);
 }
 

@@ -1,0 +1,153 @@
+import { CalendarDays, LinkIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import type { RosterSlotStatus } from "../../../database/schema";
+import type { SeatRefusal } from "~/server/rosters/answers.server";
+import type { SeatView } from "~/server/rosters/roster-seats.server";
+
+// The pieces the volunteers' pages share (serving rosters, issue 36): their texts, a seat as a
+// card, a notice, and the page that says why a link opens nothing. Plain HTML: these pages run
+// no script, and every button is a form post.
+
+/**
+ * The token must not travel to other sites: no referrer leaves the site ("same-origin", so the
+ * forms still send our Origin), and no cache keeps the page.
+ */
+export const KEEP_TOKEN_HERE = { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" };
+
+export const serveTexts = {
+  eyebrow: "Serving Rosters",
+  busy: "Too many requests from your connection. Please wait a minute and try again.",
+  refusals: {
+    invalid:
+      "This link is not valid. Please open the link from the church's e-mail exactly as it is, or ask your team's head for a new one.",
+    expired: "This link has run out. Please ask your team's head for a new one.",
+    gone: "This date is no longer on the roster: the plan may have changed. Your team's head can tell you more.",
+    "not-yours": "This date is now someone else's on the roster, so this link no longer answers for it.",
+    past: "This date has passed: answers can be changed only until the day.",
+  } satisfies Record<SeatRefusal, string>,
+  status: {
+    draft: "Not asked yet",
+    pending: "Waiting for your answer",
+    accepted: "You are serving",
+    declined: "You declined",
+    replacing: "Looking for someone to take your place",
+  } satisfies Record<RosterSlotStatus, string>,
+};
+
+/** The HTTP status of each refusal. */
+export const REFUSAL_STATUS: Record<SeatRefusal, number> = {
+  invalid: 404,
+  gone: 404,
+  expired: 410,
+  past: 410,
+  "not-yours": 409,
+};
+
+const STATUS_TONE: Record<RosterSlotStatus, string> = {
+  draft: "bg-muted text-muted-foreground",
+  pending: "bg-gold/20 text-navy",
+  accepted: "bg-success/10 text-success",
+  declined: "bg-destructive/10 text-destructive",
+  replacing: "bg-gold/20 text-navy",
+};
+
+export function StatusBadge({ status }: { status: RosterSlotStatus }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONE[status]}`}
+      data-testid="seat-status"
+    >
+      {serveTexts.status[status]}
+    </span>
+  );
+}
+
+/** One seat: the date and time, the service, the team and the position, its status, then `children`. */
+export function SeatCard({
+  seat,
+  children,
+  showStatus = true,
+}: {
+  seat: SeatView;
+  children?: ReactNode;
+  showStatus?: boolean;
+}) {
+  return (
+    <article
+      className="grid gap-3 rounded-xl border border-border bg-background p-4 sm:p-5"
+      aria-label={seat.when}
+      data-testid="seat"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="flex min-w-0 items-start gap-3">
+          <CalendarDays className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+          <div className="min-w-0">
+            <p className="font-semibold text-navy">{seat.when}</p>
+            <p className="text-muted-foreground [overflow-wrap:anywhere]">{seat.title}</p>
+          </div>
+        </div>
+        {showStatus ? <StatusBadge status={seat.status} /> : null}
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-medium text-muted-foreground">Team</dt>
+        <dd className="[overflow-wrap:anywhere]">{seat.team}</dd>
+        <dt className="font-medium text-muted-foreground">Position</dt>
+        <dd className="[overflow-wrap:anywhere]">{seat.position}</dd>
+        {seat.status === "declined" && seat.declineReason ? (
+          <>
+            <dt className="font-medium text-muted-foreground">Your reason</dt>
+            <dd className="whitespace-pre-line [overflow-wrap:anywhere]">{seat.declineReason}</dd>
+          </>
+        ) : null}
+      </dl>
+      {children}
+    </article>
+  );
+}
+
+export function Notice({ tone, children }: { tone: "ok" | "error"; children: ReactNode }) {
+  return (
+    <p
+      role={tone === "ok" ? "status" : "alert"}
+      data-testid="notice"
+      className={
+        tone === "ok"
+          ? "rounded-md bg-success/10 px-3 py-2 text-success"
+          : "rounded-md bg-destructive/10 px-3 py-2 text-destructive"
+      }
+    >
+      {children}
+    </p>
+  );
+}
+
+/** Why the link opens nothing (or too many posts), and the way home. */
+export function ClosedLinkPage({ message }: { message: string }) {
+  return (
+    <div className="grid justify-items-center gap-4 text-center">
+      <LinkIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+      <p className="text-lg text-navy" role="alert" data-testid="closed-link">
+        {message}
+      </p>
+      <Link to="/" className={buttonVariants({ variant: "outline", size: "lg" })}>
+        Back to the Home Page
+      </Link>
+    </div>
+  );
+}
+
+/** The page's frame below the site's header: a narrow column. */
+export function ServeColumn({ children }: { children: ReactNode }) {
+  return <section className="mx-auto grid max-w-2xl gap-6 px-4 py-10 sm:px-6 sm:py-12">{children}</section>;
+}
+
+/** A form's text field, with its label and its error. */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="text-sm text-destructive">
+      {message}
+    </p>
+  ) : null;
+}
