@@ -30,6 +30,8 @@ const EXPECTED: Record<PresetKey, Permission[]> = {
     "messages:read",
     "announcements:send",
     "announcements:lists",
+    "rosters:read",
+    "rosters:write",
   ],
   editor: [
     "sermons:write",
@@ -46,6 +48,8 @@ const EXPECTED: Record<PresetKey, Permission[]> = {
     "ministry-page:write",
     "ministry-media:write",
     "announcements:send",
+    "rosters:read",
+    "rosters:write",
   ],
 };
 
@@ -122,6 +126,7 @@ describe("describeAccess", () => {
       "Member registry: see their ministries' members (read only)",
       "Registrations and check-in: see their ministries' sign-ups",
       "Announcements: send announcements to their ministries' people",
+      "Serving rosters: plan their ministries' teams and rosters",
       "Website and church details: edit their ministries' pages",
       "Sermons and media: add and change their ministries' videos and images",
     ]);

@@ -50,6 +50,13 @@ const TABLES: [string, PgTable][] = [
   ["announcement_recipients", schema.announcementRecipients],
   ["saved_lists", schema.savedLists],
   ["saved_list_members", schema.savedListMembers],
+  ["roster_teams", schema.rosterTeams],
+  ["roster_positions", schema.rosterPositions],
+  ["roster_qualified", schema.rosterQualified],
+  ["roster_services", schema.rosterServices],
+  ["roster_needs", schema.rosterNeeds],
+  ["roster_slots", schema.rosterSlots],
+  ["roster_blockouts", schema.rosterBlockouts],
   ["audit_log", schema.auditLog],
 ];
 
