@@ -17,6 +17,7 @@ import { round, signIn } from "./http";
 import { chromiumPath, type LighthouseResult, runLighthouse } from "./lighthouse";
 import { loadTest, type LoadResult } from "./load";
 import { measureMemberImport } from "./member-import";
+import { measureRosters, rosterGoals } from "./rosters";
 import { measurePageWeights, publicRoutes } from "./page-weight";
 import { gitInfo, machineInfo, serverLogSummary } from "./report";
 import { SEED_COUNTS, seedBenchData } from "./seed";
@@ -122,6 +123,12 @@ export async function runBench(options: BenchOptions) {
       pages.push(result);
     }
 
+    log("Serving rosters: 16 teams of 60 positions, 8 weeks filled; one team's grid and the overview...");
+    const rosters = await measureRosters(server.baseUrl, jar, server.sql, quick ? 10 : 30);
+    log(
+      `  grid: p50 ${rosters.grid.p50Ms} ms, p95 ${rosters.grid.p95Ms} ms; overview p95 ${rosters.overview.p95Ms} ms`,
+    );
+
     const [largestMinistry] = await server.sql<{ slug: string; n: number }>(
       "SELECT unnest(ministry_involvement) AS slug, count(*)::int AS n FROM members GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
     );
@@ -210,7 +217,9 @@ export async function runBench(options: BenchOptions) {
       finalRssMb: memoryAfterRun,
       uploads,
       pageWeights,
-    }).concat(announcementGoals(announcement));
+    })
+      .concat(rosterGoals(rosters))
+      .concat(announcementGoals(announcement));
     return {
       date,
       durationSeconds: Math.round((Date.now() - started) / 1000),
@@ -231,6 +240,7 @@ export async function runBench(options: BenchOptions) {
       seed,
       ...measured,
       staff: { search, pages, exports, memberImport },
+      rosters,
       uploads,
       announcement,
       pageWeights,

@@ -1,6 +1,7 @@
 // The summary printed after the JSON report: one table per group of measurements, then the goals
 // with PASS, FAIL or SKIP and how many were met.
 import { announcementSummary } from "./announcements";
+import { rosterSummary } from "./rosters";
 import { kB } from "./assets";
 import { BURST_HEALTHZ_P99_MS } from "./goals";
 import { CONNECTIONS, PHONE_VIEWPORT, PHOTO_EVENT_LABEL, REST_SECONDS } from "./settings";
@@ -201,6 +202,7 @@ export function summary(results: BenchResults): string {
       `${results.serverLog.stderrLines} stderr lines (${results.serverLog.savedTo})`,
     ...results.serverLog.stderrFirstLines.slice(0, 3).map((line) => `  ${line.slice(0, 160)}`),
     "",
+    rosterSummary(results.rosters),
     announcementSummary(results.announcement),
     "",
     "Goals",

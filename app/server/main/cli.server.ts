@@ -15,6 +15,7 @@ import { siteContentChanged } from "../site/site-content.server";
 import { rebuildImages } from "../content/image-rebuild.server";
 import { runRetention } from "../privacy/retention.server";
 import { describeError } from "../platform/db-errors.server";
+import { sendRosterReminders } from "../rosters/roster-reminders.server";
 import { sendRosterRequests } from "../rosters/requests.server";
 
 /** Work a command-line tool may ask of the running server (see control.server.ts). */
@@ -69,6 +70,17 @@ export const controlHandlers: Record<string, ControlHandler> = {
     if (!services().env.TEST_HOOKS)
       throw new Error("The test:roster-requests command is only available with TEST_HOOKS=true.");
     return JSON.stringify(await sendRosterRequests("system", null, String(args.teamId)));
+  },
+  /**
+   * Test set-up only (TEST_HOOKS=true): the clock moved forward for the serving reminders, which
+   * the worker runs once a minute: they are sent as they would be at `at` (an ISO moment).
+   */
+  async "test:roster-reminders-at"(args) {
+    if (!services().env.TEST_HOOKS)
+      throw new Error("The test:roster-reminders-at command is only available with TEST_HOOKS=true.");
+    const at = new Date(String(args.at));
+    if (Number.isNaN(at.getTime())) throw new Error("test:roster-reminders-at needs an ISO moment as at.");
+    return JSON.stringify({ queued: await sendRosterReminders(at) });
   },
 };
 
