@@ -91,6 +91,11 @@ export interface RosterSheet {
   }[];
 }
 
+/** A name on a roster: as it is once they accepted, "Ana Cruz (to confirm)" until then. */
+export function rosterName(person: { name: string; status: RosterSlotStatus }): string {
+  return person.status === "accepted" ? person.name : `${person.name} (to confirm)`;
+}
+
 /** "*Worship Service, Fri 11 Dec 2026, 3:30 PM*", then each team's positions and people. */
 export function rosterWhatsAppText(sheet: RosterSheet): string {
   const when = [formatDate(sheet.date), sheet.startTime ? formatTime12(sheet.startTime) : null]
@@ -100,9 +105,7 @@ export function rosterWhatsAppText(sheet: RosterSheet): string {
   for (const team of sheet.teams) {
     lines.push("", `*${team.name}*`);
     for (const position of team.positions) {
-      const people = position.people
-        .filter((person) => isServing(person.status))
-        .map((person) => person.name);
+      const people = position.people.filter((person) => isServing(person.status)).map(rosterName);
       const open = position.open + position.people.filter((person) => !isServing(person.status)).length;
       const names = [...people, ...(open > 0 ? [open === 1 ? "(1 open)" : `(${open} open)`] : [])];
       lines.push(`• ${position.name}: ${names.join(", ") || "-"}`);

@@ -4,7 +4,7 @@ import { todayInChurchZone } from "~/lib/dates";
 import { formatDate } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import { fullName } from "~/lib/names";
-import { warningPhrases, type SeatWarnings } from "~/lib/roster-seats";
+import { isServing, warningPhrases, type SeatWarnings } from "~/lib/roster-seats";
 import type { MinistryScope } from "../auth/ministry-scope.server";
 import { AppError, notFound } from "../http/errors.server";
 import { logChange } from "../platform/change-log.server";
@@ -60,6 +60,8 @@ export interface SeatCandidate {
   warnings: string[];
   /** Already in another seat of this position that day: cannot take a second. */
   otherSeat: number | null;
+  /** Their other dates in this team within 4 weeks either side. */
+  nearDates: string[];
 }
 
 /** The chooser: the seat, who holds it, and the position's qualified people with their warnings. */
@@ -102,6 +104,19 @@ export async function seatChoices(
         lastServed: lastServedBefore(availability, person.id, date),
         warnings: warningPhrases(warnings),
         otherSeat: holders.find((one) => one.memberId === person.id)?.seat ?? null,
+        nearDates: [
+          ...new Set(
+            availability.seats
+              .filter(
+                (seat) =>
+                  seat.memberId === person.id &&
+                  seat.teamId === team.id &&
+                  seat.date !== date &&
+                  isServing(seat.status),
+              )
+              .map((seat) => seat.date),
+          ),
+        ].sort(),
       };
     })
     .sort(

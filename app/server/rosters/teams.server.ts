@@ -245,6 +245,13 @@ export async function teamDeletionCounts(scope: MinistryScope, teamId: string) {
   return { positions: positions.length, upcomingSeats: await upcomingSeats(positions.map((p) => p.id)) };
 }
 
+/** What removing a position takes with it, for the question before. */
+export async function positionRemovalCounts(scope: MinistryScope, teamId: string, positionId: string) {
+  await teamInScope(scope, teamId);
+  const position = await positionOfTeam(teamId, positionId);
+  return { id: position.id, name: position.name, upcomingSeats: await upcomingSeats([position.id]) };
+}
+
 /** Deletes a team with its positions, who is qualified and its seats; returns its name. */
 export async function deleteTeam(actor: StaffActor, scope: MinistryScope, teamId: string): Promise<string> {
   const team = await teamInScope(scope, teamId);

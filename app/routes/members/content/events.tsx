@@ -1,6 +1,6 @@
 import { Repeat } from "lucide-react";
 import { useState } from "react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { ContentFormCard, ContentListCard, FileField, useUploadForm } from "~/components/content-admin";
 import { FocusField } from "~/components/focus-field";
@@ -21,6 +21,7 @@ import { choiceOfFocus, objectPosition } from "~/lib/image-focus";
 import { parseVariantSet } from "~/lib/image-variants";
 import { formatDate, formatTimeRange } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { can } from "~/lib/permissions";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { eventSchema, MAX_CAPACITY } from "~/schemas/event";
 import { localInputInChurchZone } from "~/lib/dates";
@@ -43,13 +44,15 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "events:write");
+  const user = await requireUser(request, "events:write");
   const [list, churchMapsUrl] = await Promise.all([
     listAndEditing(request),
     // A new event's map link starts as the church's own: most events are at the church.
     loadOptional("the church's map link", async () => (await getSiteContent()).church.mapsUrl),
   ]);
-  return data({ ...list.data, churchMapsUrl }, list.init ?? undefined);
+  // Serving rosters (issue 36): each event's serving plan, for those who plan rosters.
+  const canPlan = can(user, "rosters:read");
+  return data({ ...list.data, churchMapsUrl, canPlan }, list.init ?? undefined);
 }
 
 function listAndEditing(request: Request) {
@@ -211,7 +214,7 @@ function seatsLine(capacity: number | null, counts: { taken: number; waiting: nu
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { items: events, editing, loadFailed, churchMapsUrl } = loaderData;
+  const { items: events, editing, loadFailed, churchMapsUrl, canPlan } = loaderData;
   const { isEditing, current, errors, field, formKey, progress, isUploading, card } = useUploadForm({
     screen: SCREEN,
     editing,
@@ -364,6 +367,14 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                   {item.repeats}
                   {item.isSeriesException ? " (this date changed)" : ""}
                 </p>
+              ) : null}
+              {canPlan ? (
+                <Link
+                  to={`/members/rosters/events/${item.id}`}
+                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  Serving plan<span className="sr-only"> for {item.title}</span>
+                </Link>
               ) : null}
             </>
           )}
