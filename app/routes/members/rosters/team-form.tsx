@@ -85,7 +85,7 @@ export function TeamFields({
         hint="Picking someone more often warns you; Fill automatically keeps to it."
       />
       <fieldset className="grid gap-3">
-        <legend className="text-sm font-medium">Reminder e-mail before each accepted date</legend>
+        <legend className="mb-2 text-sm font-medium">Reminder e-mail before each accepted date</legend>
         <div className="grid grid-cols-2 gap-4">
           <FormField
             id="reminderDays"
