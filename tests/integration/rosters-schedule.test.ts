@@ -1,12 +1,19 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, members, rosterBlockouts, rosterServices, rosterSlots } from "../../database/schema";
+import {
+  auditLog,
+  events,
+  members,
+  rosterBlockouts,
+  rosterServices,
+  rosterSlots,
+} from "../../database/schema";
 import { addDays, dayOfWeek, todayInChurchZone } from "~/lib/dates";
 import { timesInFourWeeks } from "~/lib/roster-seats";
 import type { MinistryScope } from "~/server/auth/ministry-scope.server";
 import { AppError } from "~/server/http/errors.server";
 import { fillAutomatically } from "~/server/rosters/auto-fill.server";
-import { setNeeds } from "~/server/rosters/plans.server";
+import { getServicePlan, makeEventPlan, setNeeds } from "~/server/rosters/plans.server";
 import { addQualified } from "~/server/rosters/qualified.server";
 import { rosterAlerts } from "~/server/rosters/roster-views.server";
 import { loadSchedule, scheduleRange } from "~/server/rosters/schedule.server";
@@ -200,14 +207,12 @@ describe.each(databaseKinds)("a team's schedule on %s", (kind) => {
   it("gives a seat with its warnings, and lets only one of two heads fill it at once", async () => {
     const grid = await loadSchedule(SOUND, teamId, range);
     const serviceId = grid.services[2]!.id;
-    await t.services.db
-      .insert(rosterBlockouts)
-      .values({
-        memberId: people.Cy!,
-        startsOn: addDays(fridays[2]!, -1),
-        endsOn: fridays[2]!,
-        reason: "Trip",
-      });
+    await t.services.db.insert(rosterBlockouts).values({
+      memberId: people.Cy!,
+      startsOn: addDays(fridays[2]!, -1),
+      endsOn: fridays[2]!,
+      reason: "Trip",
+    });
     const seat = { teamId, serviceId, positionId: desk, seat: "1", replacing: "" };
     const auditBefore = (
       await t.services.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, "roster.assign"))
@@ -273,24 +278,26 @@ describe.each(databaseKinds)("a team's schedule on %s", (kind) => {
     });
     const [slot] = await slots();
     const before = (await t.services.db.select({ n: count() }).from(auditLog))[0]!.n;
+    const [held] = await t.services.db.select().from(rosterSlots);
     const attempts = [
-      loadSchedule(KIDS, teamId, range),
-      seatChoices(KIDS, { teamId, serviceId, positionId: desk, seat: "1" }),
-      assignSeat(actor, KIDS, {
-        teamId,
-        serviceId,
-        positionId: stream,
-        seat: "1",
-        memberId: people.Bea!,
-        replacing: "",
-      }),
-      unassignSeat(actor, KIDS, teamId, (await t.services.db.select().from(rosterSlots))[0]!.id),
-      fillAutomatically(actor, KIDS, teamId, range),
-      setNeeds(actor, KIDS, serviceId, teamId, { [desk]: "2" }),
+      () => loadSchedule(KIDS, teamId, range),
+      () => seatChoices(KIDS, { teamId, serviceId, positionId: desk, seat: "1" }),
+      () =>
+        assignSeat(actor, KIDS, {
+          teamId,
+          serviceId,
+          positionId: stream,
+          seat: "1",
+          memberId: people.Bea!,
+          replacing: "",
+        }),
+      () => unassignSeat(actor, KIDS, teamId, held!.id),
+      () => fillAutomatically(actor, KIDS, teamId, range),
+      () => setNeeds(actor, KIDS, serviceId, teamId, { [desk]: "2" }),
     ];
     for (const work of attempts)
       expect(
-        await work.then(
+        await work().then(
           () => 0,
           (e: AppError) => e.status,
         ),
@@ -324,6 +331,47 @@ describe.each(databaseKinds)("a team's schedule on %s", (kind) => {
     const bad = await setNeeds(actor, SOUND, serviceId, teamId, { [desk]: "many" }).catch((e: AppError) => e);
     expect((bad as AppError).status).toBe(400);
     await clear();
+  });
+
+  it("makes an event's plan once, and shows the event in the schedule once the team is needed there", async () => {
+    const eventDate = addDays(fridays[1]!, 1);
+    const [event] = await t.services.db
+      .insert(events)
+      .values({
+        title: "Youth concert",
+        eventDate,
+        eventTime: "18:00",
+        locationName: "Church hall",
+        googleMapsUrl: "https://maps.google.com/?q=hall",
+      })
+      .returning();
+    const planId = await makeEventPlan(actor, event!.id);
+    expect(await makeEventPlan(actor, event!.id)).toBe(planId);
+    const made = await t.services.db.select().from(auditLog).where(eq(auditLog.action, "roster.plan-made"));
+    expect(made).toHaveLength(1);
+    const before = await loadSchedule(SOUND, teamId, range);
+    expect(before.services.map((service) => service.id)).not.toContain(planId);
+    await setNeeds(actor, SOUND, planId, teamId, { [stream]: "2" });
+    const after = await loadSchedule(SOUND, teamId, range);
+    const concert = after.services.find((service) => service.id === planId);
+    expect(concert).toMatchObject({
+      date: eventDate,
+      title: "Youth concert",
+      kind: "event",
+      startTime: "18:00:00",
+    });
+    expect(concert!.cells.map((cell) => cell.need)).toEqual([0, 2]);
+    expect(after.services.map((service) => service.date)).toEqual([
+      ...fridays.slice(0, 2),
+      eventDate,
+      ...fridays.slice(2),
+    ]);
+    const plan = await getServicePlan(SOUND, planId);
+    expect(plan.service.kind).toBe("event");
+    expect(
+      plan.teams.flatMap((team) => team.positions.map((position) => [position.name, position.need])),
+    ).toEqual(expect.arrayContaining([["Stream", 2]]));
+    await t.services.db.delete(events).where(eq(events.id, event!.id));
   });
 
   it("flags declined, unanswered and empty seats within three days", async () => {

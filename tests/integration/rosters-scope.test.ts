@@ -2,14 +2,17 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
+  events,
   rosterNeeds,
   rosterPositions,
   rosterQualified,
+  rosterServices,
   rosterSlots,
   rosterTeams,
   staffRoles,
   users,
 } from "../../database/schema";
+import { action as eventPlanAction, loader as eventPlanLoader } from "~/routes/members/rosters/event-plan";
 import { action as positionAction, loader as positionLoader } from "~/routes/members/rosters/position-people";
 import { loader as rostersLoader } from "~/routes/members/rosters/rosters";
 import { action as scheduleAction, loader as scheduleLoader } from "~/routes/members/rosters/schedule";
@@ -246,6 +249,81 @@ describe.each(databaseKinds)("rosters under a ministry head's scope on %s", (kin
     expect((list.data as { teams: { name: string }[] }).teams.map((team) => team.name)).toEqual([
       "Amplify band",
     ]);
+  });
+
+  it("gives the schedule and a service's roster as CSV files, each download in the audit log", async () => {
+    const params = { teamId: sound.team, serviceId: sound.service };
+    const schedule = await callRoute(scheduleCsv, get(`${teamUrl()}/schedule/export?weeks=4`, world.admin), {
+      params,
+    });
+    expect(schedule.response!.headers.get("content-type")).toMatch(/text\/csv/);
+    const lines = (await schedule.response!.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("Date,Time,Service,Position,Seat,Person,Status,Reason");
+    // Four Fridays, two seats of Main desk each; Nia is proposed for the first.
+    expect(lines).toHaveLength(9);
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2},15:30,Worship Service,Main desk,1,Nia Scope,Proposed,$/);
+    const roster = await callRoute(
+      serviceCsv,
+      get(`/members/rosters/services/${sound.service}/export`, world.admin),
+      {
+        params,
+      },
+    );
+    expect(
+      (await roster.response!.text())
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n"),
+    ).toEqual([
+      "Team,Position,Seat,Person,Status,Reason",
+      "SoundTech crew,Main desk,1,Nia Scope,Proposed,",
+      "SoundTech crew,Main desk,2,,Empty,",
+    ]);
+    const exports = await t.services.db.select().from(auditLog);
+    expect(exports.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(["export.roster-schedule", "export.roster-service"]),
+    );
+  });
+
+  it("makes an event's plan from the events screen's button, and opens it", async () => {
+    const [event] = await t.services.db
+      .insert(events)
+      .values({
+        title: "Harvest night",
+        eventDate: "2031-03-07",
+        eventTime: "19:00",
+        locationName: "Hall",
+        googleMapsUrl: "https://maps.google.com/?q=hall",
+      })
+      .returning();
+    const params = { eventId: event!.id };
+    const before = await callRoute(
+      eventPlanLoader,
+      get(`/members/rosters/events/${event!.id}`, world.admin),
+      { params },
+    );
+    expect(before.status).toBe(200);
+    const made = await callRoute(
+      eventPlanAction,
+      formRequest(`/members/rosters/events/${event!.id}`, {}, { cookie: world.admin }),
+      {
+        params,
+      },
+    );
+    expect(made.status).toBe(302);
+    const [plan] = await t.services.db
+      .select()
+      .from(rosterServices)
+      .where(eq(rosterServices.eventId, event!.id));
+    expect(made.response!.headers.get("location")).toBe(`/members/rosters/services/${plan!.id}`);
+    const again = await callRoute(eventPlanLoader, get(`/members/rosters/events/${event!.id}`, world.head), {
+      params,
+    });
+    expect(again.status).toBe(302);
+    expect(again.response!.headers.get("location")).toBe(`/members/rosters/services/${plan!.id}`);
   });
 
   it("lets a role that may view rosters read them, and refuses it every change (403)", async () => {

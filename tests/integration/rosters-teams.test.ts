@@ -158,36 +158,44 @@ describe.each(databaseKinds)("roster teams on %s", (kind) => {
     const teamId = await createTeam(actor, AMPLIFY, team({ name: "Sound" }));
     const position = await addPosition(actor, AMPLIFY, teamId, { name: "Desk", weeklyNeed: "1" });
     const before = await counts();
-    const cases: [Promise<unknown>, string, RegExp][] = [
-      [createTeam(actor, AMPLIFY, team({ name: "  " })), "name", /name/],
-      [createTeam(actor, AMPLIFY, team({ name: "x".repeat(81) })), "name", /80 characters/],
-      [createTeam(actor, AMPLIFY, team({ name: "sound" })), "name", /already has a team/],
+    const cases: [() => Promise<unknown>, string, RegExp][] = [
+      [() => createTeam(actor, AMPLIFY, team({ name: "  " })), "name", /name/],
+      [() => createTeam(actor, AMPLIFY, team({ name: "x".repeat(81) })), "name", /80 characters/],
+      [() => createTeam(actor, AMPLIFY, team({ name: "sound" })), "name", /already has a team/],
       [
-        createTeam(actor, AMPLIFY, team({ ministrySlug: "no-such-ministry" })),
+        () => createTeam(actor, AMPLIFY, team({ ministrySlug: "no-such-ministry" })),
         "ministrySlug",
         /from the list/,
       ],
-      [createTeam(actor, AMPLIFY, team({ maxPerFourWeeks: "0" })), "maxPerFourWeeks", /1 to 12/],
-      [createTeam(actor, AMPLIFY, team({ maxPerFourWeeks: "two" })), "maxPerFourWeeks", /1 to 12/],
-      [createTeam(actor, AMPLIFY, team({ reminderHour: "24" })), "reminderHour", /0 to 23/],
-      [createTeam(actor, AMPLIFY, team({ reminderDays: "-1" })), "reminderDays", /0 to 14/],
+      [() => createTeam(actor, AMPLIFY, team({ maxPerFourWeeks: "0" })), "maxPerFourWeeks", /1 to 12/],
+      [() => createTeam(actor, AMPLIFY, team({ maxPerFourWeeks: "two" })), "maxPerFourWeeks", /1 to 12/],
+      [() => createTeam(actor, AMPLIFY, team({ reminderHour: "24" })), "reminderHour", /0 to 23/],
+      [() => createTeam(actor, AMPLIFY, team({ reminderDays: "-1" })), "reminderDays", /0 to 14/],
       [
-        addPosition(actor, AMPLIFY, teamId, { name: "desk", weeklyNeed: "1" }),
+        () => addPosition(actor, AMPLIFY, teamId, { name: "desk", weeklyNeed: "1" }),
         "name",
         /already has a position/,
       ],
-      [addPosition(actor, AMPLIFY, teamId, { name: "Stream", weeklyNeed: "21" }), "weeklyNeed", /0 to 20/],
-      [addPosition(actor, AMPLIFY, teamId, { name: "", weeklyNeed: "1" }), "name", /name/],
       [
-        updatePosition(actor, AMPLIFY, teamId, position, { name: "Desk", weeklyNeed: "1.5" }),
+        () => addPosition(actor, AMPLIFY, teamId, { name: "Stream", weeklyNeed: "21" }),
         "weeklyNeed",
         /0 to 20/,
       ],
-      [addQualified(actor, AMPLIFY, teamId, position, []), "member", /tick/],
-      [addQualified(actor, AMPLIFY, teamId, position, [crypto.randomUUID()]), "member", /could not be found/],
+      [() => addPosition(actor, AMPLIFY, teamId, { name: "", weeklyNeed: "1" }), "name", /name/],
+      [
+        () => updatePosition(actor, AMPLIFY, teamId, position, { name: "Desk", weeklyNeed: "1.5" }),
+        "weeklyNeed",
+        /0 to 20/,
+      ],
+      [() => addQualified(actor, AMPLIFY, teamId, position, []), "member", /tick/],
+      [
+        () => addQualified(actor, AMPLIFY, teamId, position, [crypto.randomUUID()]),
+        "member",
+        /could not be found/,
+      ],
     ];
     for (const [work, field, message] of cases) {
-      const error = await refusal(work);
+      const error = await refusal(work());
       expect(error.field).toBe(field);
       expect(error.message).toMatch(message);
     }
@@ -200,24 +208,24 @@ describe.each(databaseKinds)("roster teams on %s", (kind) => {
     await addQualified(actor, AMPLIFY, teamId, position, [people.Ana!]);
     const before = await counts();
     const attempts = [
-      getTeamDetail(KIDS, teamId),
-      positionPeople(KIDS, teamId, position, ""),
-      updateTeam(actor, KIDS, teamId, team({ ministrySlug: "acts-kids" })),
-      addPosition(actor, KIDS, teamId, { name: "Camera", weeklyNeed: "1" }),
-      updatePosition(actor, KIDS, teamId, position, { name: "Camera", weeklyNeed: "1" }),
-      movePosition(KIDS, teamId, position, "down"),
-      removePosition(actor, KIDS, teamId, position),
-      addQualified(actor, KIDS, teamId, position, [people.Kim!]),
-      removeQualified(actor, KIDS, teamId, position, people.Ana!),
-      deleteTeam(actor, KIDS, teamId),
+      () => getTeamDetail(KIDS, teamId),
+      () => positionPeople(KIDS, teamId, position, ""),
+      () => updateTeam(actor, KIDS, teamId, team({ ministrySlug: "acts-kids" })),
+      () => addPosition(actor, KIDS, teamId, { name: "Camera", weeklyNeed: "1" }),
+      () => updatePosition(actor, KIDS, teamId, position, { name: "Camera", weeklyNeed: "1" }),
+      () => movePosition(KIDS, teamId, position, "down"),
+      () => removePosition(actor, KIDS, teamId, position),
+      () => addQualified(actor, KIDS, teamId, position, [people.Kim!]),
+      () => removeQualified(actor, KIDS, teamId, position, people.Ana!),
+      () => deleteTeam(actor, KIDS, teamId),
       // A head with no ministry yet reaches none.
-      getTeamDetail([], teamId),
+      () => getTeamDetail([], teamId),
       // A team made for a ministry outside the scope.
-      createTeam(actor, KIDS, team({ name: "Band two" })),
+      () => createTeam(actor, KIDS, team({ name: "Band two" })),
       // Its own team moved into another ministry.
-      updateTeam(actor, AMPLIFY, teamId, team({ name: "Projection", ministrySlug: "acts-kids" })),
+      () => updateTeam(actor, AMPLIFY, teamId, team({ name: "Projection", ministrySlug: "acts-kids" })),
     ];
-    for (const work of attempts) expect((await refusal(work)).status).toBe(404);
+    for (const work of attempts) expect((await refusal(work())).status).toBe(404);
     expect(await counts()).toEqual(before);
     const [row] = await t.services.db.select().from(rosterTeams).where(eq(rosterTeams.id, teamId));
     expect(row).toMatchObject({ name: "Projection", ministrySlug: "amplify" });

@@ -1,6 +1,6 @@
 import { Repeat } from "lucide-react";
 import { useState } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { ContentFormCard, ContentListCard, FileField, useUploadForm } from "~/components/content-admin";
 import { FocusField } from "~/components/focus-field";
@@ -36,6 +36,7 @@ import { seatCounts } from "~/server/people/event-seats.server";
 import type { Route } from "./+types/events";
 import { deleteListedItem } from "./delete-action.server";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { ServingPlanLink } from "~/components/serving-plan-link";
 
 const SCREEN = "/members/add-event";
 
@@ -51,7 +52,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     loadOptional("the church's map link", async () => (await getSiteContent()).church.mapsUrl),
   ]);
   // Serving rosters (issue 36): each event's serving plan, for those who plan rosters.
-  const canPlan = can(user, "rosters:read");
+  const canPlan = can(user, "rosters:write")
+    ? ("write" as const)
+    : can(user, "rosters:read")
+      ? ("read" as const)
+      : null;
   return data({ ...list.data, churchMapsUrl, canPlan }, list.init ?? undefined);
 }
 
@@ -368,14 +373,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                   {item.isSeriesException ? " (this date changed)" : ""}
                 </p>
               ) : null}
-              {canPlan ? (
-                <Link
-                  to={`/members/rosters/events/${item.id}`}
-                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  Serving plan<span className="sr-only"> for {item.title}</span>
-                </Link>
-              ) : null}
+              <ServingPlanLink eventId={item.id} title={item.title} access={canPlan} />
             </>
           )}
         </ContentListCard>
