@@ -22,6 +22,12 @@ const fridays = Array.from({ length: 4 }, (_, week) =>
   addDays(today, ((5 - dayOfWeek(today) + 7) % 7) + week * 7),
 );
 
+// Leaves no roster behind: the dashboards of the specs after this one show no seats of it.
+test.afterAll(async () => {
+  await sql("delete from roster_teams where name = $1", [team]);
+  await sql("delete from members where last_name = $1", [last]);
+});
+
 async function shots(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });

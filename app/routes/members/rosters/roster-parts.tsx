@@ -14,10 +14,16 @@ import { cn } from "~/lib/utils";
 
 export function SeatStatus({ status, reason }: { status: RosterSlotStatus; reason?: string | null }) {
   return (
-    <StatusBadge tone={SEAT_STATUS_TONES[status]} testId="seat-status" className="whitespace-normal">
-      {SEAT_STATUS_LABELS[status]}
-      {status === "declined" && reason ? `: “${reason}”` : ""}
-    </StatusBadge>
+    <>
+      <StatusBadge tone={SEAT_STATUS_TONES[status]} testId="seat-status">
+        {SEAT_STATUS_LABELS[status]}
+      </StatusBadge>
+      {status === "declined" && reason ? (
+        <span className="min-w-0 break-words text-xs text-muted-foreground" data-testid="decline-reason">
+          “{reason}”
+        </span>
+      ) : null}
+    </>
   );
 }
 

@@ -114,8 +114,8 @@ export default function SeatChooser({ loaderData, actionData }: Route.ComponentP
         <StaffCard id="holder-heading" title="In this seat now">
           {holder ? (
             <div className="flex flex-wrap items-center justify-between gap-3" data-testid="holder">
-              <span className="flex flex-wrap items-center gap-2">
-                <span className="font-semibold">{holder.name}</span>
+              <span className="flex min-w-0 flex-wrap items-center gap-2">
+                <span className="min-w-0 break-words font-semibold">{holder.name}</span>
                 <SeatStatus status={holder.status} reason={holder.declineReason} />
               </span>
               {isPast ? null : (
@@ -123,7 +123,7 @@ export default function SeatChooser({ loaderData, actionData }: Route.ComponentP
                   <input type="hidden" name="slot" value={holder.id} />
                   <Button type="submit" name="intent" value="unassign" variant="outline" size="sm">
                     <UserMinus aria-hidden="true" />
-                    Take {holder.name} off
+                    Take off this seat<span className="sr-only"> {holder.name}</span>
                   </Button>
                 </Form>
               )}

@@ -144,7 +144,10 @@ export default function ServicePlan({ loaderData, actionData }: Route.ComponentP
                       key={position.id}
                       className="grid gap-2 py-2 sm:grid-cols-[minmax(0,11rem)_8rem_minmax(0,1fr)] sm:items-center"
                     >
-                      <label htmlFor={`need-${position.id}`} className="font-medium text-navy">
+                      <label
+                        htmlFor={`need-${position.id}`}
+                        className="min-w-0 break-words font-medium text-navy"
+                      >
                         {position.name}
                       </label>
                       {editable ? (
@@ -177,7 +180,7 @@ export default function ServicePlan({ loaderData, actionData }: Route.ComponentP
                                 key={seat.seat}
                                 to={seatHref(team.id, range, service.id, position.id, seat.seat)}
                                 data-testid="plan-seat"
-                                className={`inline-flex min-h-9 flex-wrap items-center gap-1.5 rounded-md border px-2 py-1 hover:bg-muted ${
+                                className={`inline-flex min-h-9 min-w-0 max-w-full flex-wrap items-center gap-1.5 break-words rounded-md border px-2 py-1 hover:bg-muted ${
                                   seat.holder
                                     ? "border-border"
                                     : "border-dashed border-destructive/50 text-destructive"
@@ -209,7 +212,7 @@ export default function ServicePlan({ loaderData, actionData }: Route.ComponentP
                 {editable ? (
                   <Button type="submit" name="intent" value="needs" variant="outline" className="w-fit">
                     <Save aria-hidden="true" />
-                    Save {team.name}'s counts
+                    Save counts<span className="sr-only"> of {team.name}</span>
                   </Button>
                 ) : null}
               </Form>

@@ -168,7 +168,7 @@ export function Positions({
                             variant="destructive"
                             size="sm"
                           >
-                            Remove {position.name}
+                            Remove position<span className="sr-only"> {position.name}</span>
                           </Button>
                           <Link
                             to={`${teamPath(team.id)}#positions`}

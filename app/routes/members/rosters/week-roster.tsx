@@ -11,11 +11,11 @@ import { SeatStatus, whenText } from "./roster-parts";
 export function SeatsLine({ seats }: { seats: SeatView[] }) {
   const open = seats.filter((seat) => !seat.holder && !seat.extra).length;
   return (
-    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+    <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
       {seats.map((seat) =>
         seat.holder ? (
-          <span key={seat.seat} className="inline-flex flex-wrap items-center gap-1">
-            <span>{seat.holder.name}</span>
+          <span key={seat.seat} className="inline-flex min-w-0 max-w-full flex-wrap items-center gap-1">
+            <span className="min-w-0 break-words">{seat.holder.name}</span>
             <SeatStatus status={seat.holder.status} reason={seat.holder.declineReason} />
           </span>
         ) : null,
