@@ -101,6 +101,22 @@ export default [
     route("members/announcements/lists/:id", "routes/members/announcements/saved-list.tsx"),
     route("members/announcements/:id", "routes/members/announcements/announcement.tsx"),
 
+    // Serving rosters (issue 36): the teams, this week and what needs attention; a team, who can
+    // serve in a position; a team's schedule and one seat's chooser; a service's plan and its
+    // printable roster; an event's plan (made from the events screen)
+    route("members/rosters", "routes/members/rosters/rosters.tsx"),
+    route("members/rosters/teams/new", "routes/members/rosters/team-new.tsx"),
+    route("members/rosters/teams/:teamId", "routes/members/rosters/team.tsx"),
+    route(
+      "members/rosters/teams/:teamId/positions/:positionId",
+      "routes/members/rosters/position-people.tsx",
+    ),
+    route("members/rosters/teams/:teamId/schedule", "routes/members/rosters/schedule.tsx"),
+    route("members/rosters/teams/:teamId/schedule/seat", "routes/members/rosters/seat.tsx"),
+    route("members/rosters/services/:serviceId", "routes/members/rosters/service-plan.tsx"),
+    route("members/rosters/services/:serviceId/print", "routes/members/rosters/service-print.tsx"),
+    route("members/rosters/events/:eventId", "routes/members/rosters/event-plan.tsx"),
+
     // The Website section: the church's own texts and facts (not in the spec; site-content issue)
     route("members/site", "routes/members/site/website.tsx"),
     route("members/site/ministries/:slug", "routes/members/site/site-editor.tsx", { id: "ministry-editor" }),
@@ -151,6 +167,9 @@ export default [
   route("members/audit/export", "routes/members/audit/audit-log-csv.ts"),
   // The compose screen's live preview: what is typed in, the e-mail and the count out (issue 35)
   route("members/announcements/preview", "routes/members/announcements/announcement-preview.ts"),
+  // A team's schedule and a service's roster as CSV files (issue 36)
+  route("members/rosters/teams/:teamId/schedule/export", "routes/members/rosters/schedule-csv.ts"),
+  route("members/rosters/services/:serviceId/export", "routes/members/rosters/service-csv.ts"),
   route("members/backups/download/:name", "routes/members/backups/backup-download.ts"),
   route("members/backups/upload", "routes/members/backups/backup-upload.ts"),
   // Privacy (issue 23): everything about one person in one file (readable HTML with JSON inside)

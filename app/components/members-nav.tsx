@@ -64,7 +64,7 @@ export function MembersNavigation({
   }, [open]);
 
   return (
-    <div className="sticky top-0 z-30 lg:h-dvh lg:w-64 lg:shrink-0">
+    <div className="sticky top-0 z-30 lg:h-dvh lg:w-64 lg:shrink-0 print:hidden">
       <nav
         aria-label="Members"
         className="relative flex h-full flex-col border-b border-border bg-background lg:border-b-0 lg:border-r"

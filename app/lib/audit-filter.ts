@@ -42,6 +42,10 @@ export const ACTION_GROUPS = {
     label: "Announcements: sent, scheduled, cancelled, unsubscribed, saved lists",
     patterns: ["announcement.%", "person.unsubscribed", "saved-list.%"],
   },
+  rosters: {
+    label: "Serving rosters: teams, plans, seats",
+    patterns: ["roster.%", "export.roster-%"],
+  },
 } as const satisfies Record<string, { label: string; patterns: readonly string[] }>;
 
 export type ActionGroup = keyof typeof ACTION_GROUPS;

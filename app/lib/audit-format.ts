@@ -14,6 +14,7 @@ import {
 } from "./audit-values";
 import { ACCOUNT_DESCRIPTIONS } from "./audit-account-words";
 import { ANNOUNCEMENT_DESCRIPTIONS } from "./audit-announcement-words";
+import { ROSTER_DESCRIPTIONS } from "./audit-roster-words";
 
 // An audit entry in words, the same on the screen, in the CSV and on a member's profile:
 // "Changed member Ana Cruz: Mobile 3333 → 4444". Pure: the names of ministries, roles and website
@@ -178,6 +179,7 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
 
   ...ACCOUNT_DESCRIPTIONS,
   ...ANNOUNCEMENT_DESCRIPTIONS,
+  ...ROSTER_DESCRIPTIONS,
 
   // Settings
   "settings.passcode-changed": () => "changed the registration passcode",

@@ -26,7 +26,7 @@ describe("navigationFor", () => {
     // Events belong to no ministry: their registrations are not a ministry head's.
     expect(labels(navigationFor(PRESETS["ministry-head"]))).toEqual({
       "": ["Dashboard"],
-      People: ["Membership List", "Ministry Registrations"],
+      People: ["Membership List", "Ministry Registrations", "Rosters"],
       Messages: ["Announcements"],
       Content: ["Ministry Videos", "Ministry Images"],
       Website: ["Website"],

@@ -56,6 +56,12 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
         also: ["/members/events/"],
       },
       {
+        to: "/members/rosters",
+        label: "Rosters",
+        permission: "rosters:read",
+        also: ["/members/rosters/"],
+      },
+      {
         to: "/members/updates",
         label: "Members' Updates",
         permission: "members:write",

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
+import { addDays, dayOfWeek, todayInChurchZone } from "../../app/lib/dates";
 import { SITE_SECTIONS } from "../../app/schemas/site-sections";
 import { baseURL } from "../../playwright.config";
 import { expectAxeClean } from "./axe";
@@ -83,6 +84,10 @@ const seeded = {
   /** The link that confirms a new e-mail address for the long-named account (issue 32). */
   confirmEmailLink: "",
   restoreLink: "",
+  /** Serving rosters (issue 36): a team of Amplify, one position, the next Friday's service. */
+  rosterTeamId: "",
+  rosterPositionId: "",
+  rosterServiceId: "",
 };
 
 /**
@@ -131,6 +136,28 @@ function urlsFor(pattern: string): string[] {
       `/members/announcements/lists/${seeded.listId}`,
       `/members/announcements/lists/${seeded.listId}?q=villanueva`,
     ],
+    "members/rosters/teams/:teamId": [
+      `/members/rosters/teams/${seeded.rosterTeamId}`,
+      `/members/rosters/teams/${seeded.rosterTeamId}?delete`,
+      `/members/rosters/teams/${seeded.rosterTeamId}?remove=${seeded.rosterPositionId}`,
+    ],
+    "members/rosters/teams/:teamId/positions/:positionId": [
+      `/members/rosters/teams/${seeded.rosterTeamId}/positions/${seeded.rosterPositionId}`,
+      `/members/rosters/teams/${seeded.rosterTeamId}/positions/${seeded.rosterPositionId}?q=villanueva`,
+    ],
+    "members/rosters/teams/:teamId/schedule": [
+      `/members/rosters/teams/${seeded.rosterTeamId}/schedule`,
+      `/members/rosters/teams/${seeded.rosterTeamId}/schedule?weeks=8`,
+    ],
+    "members/rosters/teams/:teamId/schedule/seat": [
+      `/members/rosters/teams/${seeded.rosterTeamId}/schedule/seat?service=${seeded.rosterServiceId}&position=${seeded.rosterPositionId}&seat=1`,
+    ],
+    "members/rosters/services/:serviceId": [`/members/rosters/services/${seeded.rosterServiceId}`],
+    "members/rosters/services/:serviceId/print": [
+      `/members/rosters/services/${seeded.rosterServiceId}/print`,
+    ],
+    // An event without a plan yet: the page that offers to make one.
+    "members/rosters/events/:eventId": [`/members/rosters/events/${seeded.eventId}`],
     "members/add-sermon": ["/members/add-sermon", `/members/add-sermon?edit=${seeded.sermonId}`],
     "members/add-event": ["/members/add-event", `/members/add-event?edit=${seeded.eventId}`],
     "members/events/:id/check-in": [`/members/events/${seeded.eventId}/check-in`],
@@ -363,6 +390,44 @@ async function seed() {
     seeded.memberId,
   ]);
 
+  // Serving rosters (issue 36): a team of Amplify with a long name and position, the long-named
+  // member declined the next Friday with a long reason, another was asked and has not answered.
+  ({ id: seeded.rosterTeamId } = await one<{ id: string }>(
+    `insert into roster_teams (ministry_slug, name) values ('amplify', $1) returning id`,
+    [`Worship Band and Production Crew of the Friday Service ${crypto.randomBytes(2).toString("hex")}`],
+  ));
+  ({ id: seeded.rosterPositionId } = await one<{ id: string }>(
+    `insert into roster_positions (team_id, name, weekly_need, sort_order)
+     values ($1, 'Keyboards and Music Direction for the Worship Team', 2, 0) returning id`,
+    [seeded.rosterTeamId],
+  ));
+  await sql(
+    `insert into roster_positions (team_id, name, weekly_need, sort_order) values ($1, 'Stream', 1, 1)`,
+    [seeded.rosterTeamId],
+  );
+  await sql(
+    `insert into roster_qualified (position_id, member_id) select $1, id from members where id = any($2::uuid[])`,
+    [seeded.rosterPositionId, seeded.memberIds],
+  );
+  const today = todayInChurchZone();
+  ({ id: seeded.rosterServiceId } = await one<{ id: string }>(
+    `insert into roster_services (service_date, start_time, title, service_name)
+     values ($1, '15:30', 'Worship Service', 'Worship Service')
+     on conflict (service_date, service_name) do update set title = excluded.title returning id`,
+    [addDays(today, (5 - dayOfWeek(today) + 7) % 7)],
+  ));
+  await sql(
+    `insert into roster_slots (service_id, position_id, seat, member_id, status, decline_reason)
+     values ($1, $2, 1, $3, 'declined', $4), ($1, $2, 2, $5, 'pending', null)`,
+    [
+      seeded.rosterServiceId,
+      seeded.rosterPositionId,
+      seeded.memberId,
+      "Our family is travelling to the Philippines for my grandmother's ninetieth birthday celebration",
+      seeded.memberIds[1],
+    ],
+  );
+
   // Staff: an account with a long name and address (linked to the long-named member, in a role
   // of the church's own), and one invited that has not yet come.
   ({ id: seeded.roleId } = await one<{ id: string }>(
@@ -467,6 +532,7 @@ async function removeSeeded() {
     [seeded.sentAnnouncementId, seeded.draftAnnouncementId].filter(Boolean),
   ]);
   await sql("delete from saved_lists where id = any($1::uuid[])", [[seeded.listId].filter(Boolean)]);
+  await sql("delete from roster_teams where id = any($1::uuid[])", [[seeded.rosterTeamId].filter(Boolean)]);
 }
 
 const storageState = path.join(dataDir, "phone-walk-signed-in.json");
@@ -610,6 +676,8 @@ test.describe("as a ministry head", () => {
       "/members/update-ministry-image",
       "/members/site",
       "/members/site/ministries/amplify",
+      "/members/rosters",
+      `/members/rosters/teams/${seeded.rosterTeamId}/schedule`,
       "/members/announcements",
       "/members/announcements/new",
     ]) {

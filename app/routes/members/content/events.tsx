@@ -21,6 +21,7 @@ import { choiceOfFocus, objectPosition } from "~/lib/image-focus";
 import { parseVariantSet } from "~/lib/image-variants";
 import { formatDate, formatTimeRange } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { can } from "~/lib/permissions";
 import { MAX_UPLOAD_LABEL } from "~/lib/uploads";
 import { eventSchema, MAX_CAPACITY } from "~/schemas/event";
 import { localInputInChurchZone } from "~/lib/dates";
@@ -35,6 +36,7 @@ import { seatCounts } from "~/server/people/event-seats.server";
 import type { Route } from "./+types/events";
 import { deleteListedItem } from "./delete-action.server";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { ServingPlanLink } from "~/components/serving-plan-link";
 
 const SCREEN = "/members/add-event";
 
@@ -43,13 +45,19 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "events:write");
+  const user = await requireUser(request, "events:write");
   const [list, churchMapsUrl] = await Promise.all([
     listAndEditing(request),
     // A new event's map link starts as the church's own: most events are at the church.
     loadOptional("the church's map link", async () => (await getSiteContent()).church.mapsUrl),
   ]);
-  return data({ ...list.data, churchMapsUrl }, list.init ?? undefined);
+  // Serving rosters (issue 36): each event's serving plan, for those who plan rosters.
+  const canPlan = can(user, "rosters:write")
+    ? ("write" as const)
+    : can(user, "rosters:read")
+      ? ("read" as const)
+      : null;
+  return data({ ...list.data, churchMapsUrl, canPlan }, list.init ?? undefined);
 }
 
 function listAndEditing(request: Request) {
@@ -211,7 +219,7 @@ function seatsLine(capacity: number | null, counts: { taken: number; waiting: nu
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { items: events, editing, loadFailed, churchMapsUrl } = loaderData;
+  const { items: events, editing, loadFailed, churchMapsUrl, canPlan } = loaderData;
   const { isEditing, current, errors, field, formKey, progress, isUploading, card } = useUploadForm({
     screen: SCREEN,
     editing,
@@ -365,6 +373,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                   {item.isSeriesException ? " (this date changed)" : ""}
                 </p>
               ) : null}
+              <ServingPlanLink eventId={item.id} title={item.title} access={canPlan} />
             </>
           )}
         </ContentListCard>

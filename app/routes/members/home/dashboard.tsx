@@ -34,6 +34,8 @@ import { DashboardFigures } from "./dashboard-figures";
 import { ManageCards } from "./dashboard-manage";
 import { PasscodePanel } from "./dashboard-passcode";
 import { REMOVE_DEMO_KEY, SetupChecklistPanel } from "./dashboard-setup";
+import { RostersPanel } from "./dashboard-rosters";
+import { rosterAlerts } from "~/server/rosters/roster-views.server";
 import { count, listOf } from "./dashboard-words";
 import type { Route } from "./+types/dashboard";
 import { REGISTRATION_PASSCODE_MIN } from "~/lib/registration-passcode";
@@ -68,6 +70,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     setup: null as SetupChecklist | null,
     /** The daily backup, for administrators (null for others, or when it cannot be read). */
     backup: null as BackupView | null,
+    /** Roster seats of the next days that need attention, for those who plan rosters. */
+    rosterAlerts: null as Awaited<ReturnType<typeof rosterAlerts>> | null,
   };
   const setup = can(user, "site:write")
     ? loadOptional("the setup checklist", () => setupChecklist(user))
@@ -75,25 +79,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   const backup = can(user, "backups:read")
     ? loadOptional("the last backup", backupView)
     : Promise.resolve(null);
+  const alerts = can(user, "rosters:read")
+    ? loadOptional("the roster alerts", () => rosterAlerts(scope, today))
+    : Promise.resolve(null);
   const unread = can(user, "messages:read")
     ? loadOptional("the unread messages", countNewInboxItems)
     : Promise.resolve(null);
   return loadOrEmpty(
     "dashboard stats",
     async () => {
-      const [stats, ministryStats, events, checklist, unreadMessages, lastBackupView] = await Promise.all([
-        // The registry's figures are for those who keep the registry.
-        can(user, "members:read") && !scope ? dashboardStats(today) : null,
-        scope && (can(user, "members:read") || can(user, "registrations:read"))
-          ? ministryDashboardStats(today, scope)
-          : null,
-        can(user, "event-registrations:read") || can(user, "events:write")
-          ? upcomingEventsWithRegistrations(today)
-          : null,
-        setup,
-        unread,
-        backup,
-      ]);
+      const [stats, ministryStats, events, checklist, unreadMessages, lastBackupView, seats] =
+        await Promise.all([
+          // The registry's figures are for those who keep the registry.
+          can(user, "members:read") && !scope ? dashboardStats(today) : null,
+          scope && (can(user, "members:read") || can(user, "registrations:read"))
+            ? ministryDashboardStats(today, scope)
+            : null,
+          can(user, "event-registrations:read") || can(user, "events:write")
+            ? upcomingEventsWithRegistrations(today)
+            : null,
+          setup,
+          unread,
+          backup,
+          alerts,
+        ]);
       return {
         ...empty,
         stats,
@@ -102,6 +111,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         setup: checklist,
         unreadMessages,
         backup: lastBackupView,
+        rosterAlerts: seats,
       };
     },
     empty,
@@ -177,6 +187,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     setup,
     backup,
     registrationForm,
+    rosterAlerts: seats,
     loadFailed,
   } = loaderData;
   const allowed = (permission?: MembersNavItem["permission"]) => mayOpen(access, permission);
@@ -229,6 +240,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 
       {setup ? <SetupChecklistPanel setup={setup} /> : null}
       {backup ? <BackupPanel backup={backup} /> : null}
+      {seats && seats.length > 0 ? <RostersPanel alerts={seats} /> : null}
 
       <ManageCards allowed={allowed} />
 
