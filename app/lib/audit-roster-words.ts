@@ -40,6 +40,8 @@ export const ROSTER_DESCRIPTIONS: Record<string, (e: RosterEntry) => string> = {
     `added the position “${text(e.details.position)}” to the team “${e.subject}”`,
   "roster.position-changed": (e) =>
     `changed the position “${text(e.details.position)}” of the team “${e.subject}”`,
+  "roster.position-moved": (e) =>
+    `moved the position “${text(e.details.position)}” ${e.details.direction === "up" ? "up" : "down"} in the team “${e.subject}”`,
   "roster.position-removed": (e) =>
     `removed the position “${text(e.details.position)}” from the team “${e.subject}”`,
   "roster.qualified-added": (e) =>

@@ -106,7 +106,7 @@ describe.each(databaseKinds)("roster teams on %s", (kind) => {
     const teamId = await createTeam(actor, AMPLIFY, team());
     const vocals = await addPosition(actor, AMPLIFY, teamId, { name: "Vocals", weeklyNeed: "2" });
     const keys = await addPosition(actor, AMPLIFY, teamId, { name: "Keys", weeklyNeed: "1" });
-    await movePosition(AMPLIFY, teamId, keys, "up");
+    await movePosition(actor, AMPLIFY, teamId, keys, "up");
     expect(await addQualified(actor, AMPLIFY, teamId, vocals, [people.Ana!, people.Nia!, people.Ana!])).toBe(
       2,
     );
@@ -133,7 +133,7 @@ describe.each(databaseKinds)("roster teams on %s", (kind) => {
     expect(found.found?.[0]?.hint).toBe("mobile ending 234");
 
     const after = await counts();
-    expect(after.audit - before.audit).toBe(4);
+    expect(after.audit - before.audit).toBe(5);
     const actions = await t.services.db.select({ action: auditLog.action }).from(auditLog);
     expect(actions.map((row) => row.action)).toEqual(
       expect.arrayContaining(["roster.team-created", "roster.position-added", "roster.qualified-added"]),
@@ -213,7 +213,7 @@ describe.each(databaseKinds)("roster teams on %s", (kind) => {
       () => updateTeam(actor, KIDS, teamId, team({ ministrySlug: "acts-kids" })),
       () => addPosition(actor, KIDS, teamId, { name: "Camera", weeklyNeed: "1" }),
       () => updatePosition(actor, KIDS, teamId, position, { name: "Camera", weeklyNeed: "1" }),
-      () => movePosition(KIDS, teamId, position, "down"),
+      () => movePosition(actor, KIDS, teamId, position, "down"),
       () => removePosition(actor, KIDS, teamId, position),
       () => addQualified(actor, KIDS, teamId, position, [people.Kim!]),
       () => removeQualified(actor, KIDS, teamId, position, people.Ana!),

@@ -323,15 +323,16 @@ export async function updatePosition(
 
 /** Moves a position one place up or down the team's order. */
 export async function movePosition(
+  actor: StaffActor,
   scope: MinistryScope,
   teamId: string,
   positionId: string,
   direction: "up" | "down",
 ): Promise<void> {
-  await teamInScope(scope, teamId);
-  await positionOfTeam(teamId, positionId);
+  const team = await teamInScope(scope, teamId);
+  const position = await positionOfTeam(teamId, positionId);
   await services().db.transaction(async (tx) => {
-    const order = (await positionsOf(teamId, tx)).map((position) => position.id);
+    const order = (await positionsOf(teamId, tx)).map((one) => one.id);
     const at = order.indexOf(positionId);
     const to = direction === "up" ? at - 1 : at + 1;
     if (at < 0 || to < 0 || to >= order.length) return;
@@ -345,6 +346,10 @@ export async function movePosition(
       .update(rosterPositions)
       .set({ sortOrder: sql`case ${rosterPositions.id} ${cases} end` })
       .where(eq(rosterPositions.teamId, teamId));
+    await logChange(tx, actor, "roster.position-moved", {
+      subject: teamSubject(team),
+      details: { position: position.name, direction },
+    });
   });
 }
 

@@ -90,7 +90,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return reply({ title: "Position saved", description: `${position.name.trim()} is changed.` });
     }
     if (intent === "up" || intent === "down") {
-      await movePosition(scope, teamId, positionId, intent);
+      await movePosition(user, scope, teamId, positionId, intent);
       return reply({
         title: "Order changed",
         description: "The schedule shows the positions in this order.",
