@@ -1029,7 +1029,10 @@ export const rosterQualified = pgTable(
       .references(() => members.id, { onDelete: "cascade" }),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.positionId, t.memberId] }), index("roster_qualified_member_idx").on(t.memberId)],
+  (t) => [
+    primaryKey({ columns: [t.positionId, t.memberId] }),
+    index("roster_qualified_member_idx").on(t.memberId),
+  ],
 );
 
 /**
@@ -1067,7 +1070,10 @@ export const rosterNeeds = pgTable(
       .references(() => rosterPositions.id, { onDelete: "cascade" }),
     count: smallint("count").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.serviceId, t.positionId] }), index("roster_needs_position_idx").on(t.positionId)],
+  (t) => [
+    primaryKey({ columns: [t.serviceId, t.positionId] }),
+    index("roster_needs_position_idx").on(t.positionId),
+  ],
 );
 
 /**
@@ -1106,7 +1112,10 @@ export const rosterSlots = pgTable(
     uniqueIndex("roster_slots_person_idx").on(t.serviceId, t.positionId, t.memberId),
     index("roster_slots_member_idx").on(t.memberId),
     index("roster_slots_position_idx").on(t.positionId),
-    check("roster_slots_status_check", sql`${t.status} in ('draft', 'pending', 'accepted', 'declined', 'replacing')`),
+    check(
+      "roster_slots_status_check",
+      sql`${t.status} in ('draft', 'pending', 'accepted', 'declined', 'replacing')`,
+    ),
   ],
 );
 

@@ -14,6 +14,7 @@ import type { MinistryScope } from "~/server/auth/ministry-scope.server";
 import { AppError } from "~/server/http/errors.server";
 import { fillAutomatically } from "~/server/rosters/auto-fill.server";
 import { getServicePlan, makeEventPlan, setNeeds } from "~/server/rosters/plans.server";
+import { updateEvent } from "~/server/content/event-edits.server";
 import { addQualified } from "~/server/rosters/qualified.server";
 import { rosterAlerts } from "~/server/rosters/roster-views.server";
 import { loadSchedule, scheduleRange } from "~/server/rosters/schedule.server";
@@ -371,6 +372,31 @@ describe.each(databaseKinds)("a team's schedule on %s", (kind) => {
     expect(
       plan.teams.flatMap((team) => team.positions.map((position) => [position.name, position.need])),
     ).toEqual(expect.arrayContaining([["Stream", 2]]));
+    // The event moved a day and renamed: its plan follows.
+    const moved = addDays(eventDate, 1);
+    await updateEvent(
+      event!.id,
+      {
+        title: "Youth concert night",
+        eventDate: moved,
+        eventTime: "19:00",
+        eventEndTime: null,
+        speaker: null,
+        locationName: event!.locationName,
+        googleMapsUrl: event!.googleMapsUrl,
+        description: null,
+        capacity: null,
+        registrationDeadline: null,
+      },
+      null,
+      "system",
+      "http://localhost",
+    );
+    expect((await getServicePlan(SOUND, planId)).service).toMatchObject({
+      serviceDate: moved,
+      title: "Youth concert night",
+      startTime: "19:00:00",
+    });
     await t.services.db.delete(events).where(eq(events.id, event!.id));
   });
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt } from "drizzle-orm";
-import { events, eventSeries, type EventRow } from "../../../database/schema";
+import { events, eventSeries, rosterServices, type EventRow } from "../../../database/schema";
 import { addDays, momentInChurchZone, todayInChurchZone } from "~/lib/dates";
 import { focusOfChoice, type FocusChoice } from "~/lib/image-focus";
 import { focusColumns, focusForEdit, type StoredImage } from "./event-picture-focus.server";
@@ -239,6 +239,11 @@ export async function updateEvent(
         })
         .where(eq(events.id, target.id))
         .returning();
+      // Its serving plan (issue 36) keeps the event's date, time and title.
+      await tx
+        .update(rosterServices)
+        .set({ serviceDate: row!.eventDate, startTime: row!.eventTime, title: row!.title })
+        .where(eq(rosterServices.eventId, row!.id));
       // More seats than before: the waitlist moves up at once.
       await promoteFromWaitlist(tx, row!, content, origin);
       if (target.id === id) edited = row!;

@@ -16,7 +16,6 @@ import { rebuildImages } from "../content/image-rebuild.server";
 import { runRetention } from "../privacy/retention.server";
 import { describeError } from "../platform/db-errors.server";
 import { sendRosterReminders } from "../rosters/roster-reminders.server";
-import { sendRosterRequests } from "../rosters/requests.server";
 
 /** Work a command-line tool may ask of the running server (see control.server.ts). */
 export const controlHandlers: Record<string, ControlHandler> = {
@@ -61,15 +60,6 @@ export const controlHandlers: Record<string, ControlHandler> = {
     await pageCache().invalidate();
     siteContentChanged();
     return JSON.stringify(rows);
-  },
-  /**
-   * Test set-up only (TEST_HOOKS=true): asks a team's chosen people to serve, as the schedule
-   * screen's "Send requests" does, for a test that seeds the roster by SQL.
-   */
-  async "test:roster-requests"(args) {
-    if (!services().env.TEST_HOOKS)
-      throw new Error("The test:roster-requests command is only available with TEST_HOOKS=true.");
-    return JSON.stringify(await sendRosterRequests("system", null, String(args.teamId)));
   },
   /**
    * Test set-up only (TEST_HOOKS=true): the clock moved forward for the serving reminders, which
