@@ -7,6 +7,7 @@ import { chromium, type Browser, type Locator, type Page } from "@playwright/tes
 import { assertPortFree, ensureBuild, startServer, type BenchServer } from "../bench/server";
 import { seedBenchData } from "../bench/seed";
 import { ministries } from "../app/content/ministries";
+import { rosterPictures } from "./docs-screenshots-rosters";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const guideImages = path.join(root, "docs", "guide", "images");
@@ -338,6 +339,10 @@ async function announcementPictures(browser: Browser, server: BenchServer) {
   });
   await shoot(phonePage, guideImages, "announcement-whatsapp");
   await phonePage.getByRole("button", { name: /^Send now to \d+/ }).click();
+  await phonePage
+    .getByRole("alertdialog", { name: "Send it now?" })
+    .getByRole("button", { name: "Send it now" })
+    .click();
   await phonePage.waitForURL(/\/members\/announcements\/[0-9a-f-]{36}$/);
   const id = phonePage.url().split("/").pop()!;
   await phonePage.close();
@@ -385,6 +390,13 @@ async function main() {
     await phonePictures(browser, server.baseUrl);
     await laptopPictures(browser, server);
     await announcementPictures(browser, server);
+    await rosterPictures(browser, server, {
+      shoot: (page, name) => shoot(page, guideImages, name),
+      signIn,
+      openScreen,
+      phone,
+      laptop,
+    });
   } finally {
     await browser?.close();
     await server.stop();
