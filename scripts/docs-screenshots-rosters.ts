@@ -3,16 +3,9 @@
 // (seeded by SQL), its next four Fridays filled automatically and asked on a laptop (without a mail
 // server the screen gives each person's link), some answers, a seat's chooser on a phone, and one
 // volunteer's own page opened from their link on a phone.
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import type { BenchServer } from "../bench/server";
-
-export interface PictureTools {
-  shoot(page: Page, name: string): Promise<void>;
-  signIn(page: Page): Promise<void>;
-  openScreen(page: Page, url: string): Promise<void>;
-  phone: { width: number; height: number };
-  laptop: { width: number; height: number };
-}
+import type { PictureTools } from "./docs-picture-tools";
 
 export async function rosterPictures(browser: Browser, server: BenchServer, tools: PictureTools) {
   const [team] = await server.sql<{ id: string }>(
