@@ -1,8 +1,9 @@
-import { Megaphone, Plus, Search, Trash2, UserMinus } from "lucide-react";
+import { Megaphone, Plus, Trash2, UserMinus } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { FormField } from "~/components/form-field";
+import { PersonSearchForm } from "~/components/person-search-form";
 import { StaffCard } from "~/components/staff-accounts";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/action-result";
@@ -145,20 +146,7 @@ export default function SavedList({ loaderData, actionData }: Route.ComponentPro
         </StaffCard>
         <div className="grid gap-6">
           <StaffCard id="list-add-heading" title="Add people">
-            <Form method="get" className="flex items-end gap-2">
-              <FormField
-                id="q"
-                name="q"
-                type="search"
-                label="Name, e-mail or mobile"
-                defaultValue={query}
-                className="min-w-0 flex-1"
-              />
-              <Button type="submit" variant="outline">
-                <Search aria-hidden="true" />
-                Find
-              </Button>
-            </Form>
+            <PersonSearchForm query={query} />
             {found ? (
               found.length === 0 ? (
                 <p className="mt-3 text-sm text-muted-foreground">No one else matches “{query}”.</p>

@@ -1,7 +1,7 @@
-import { Plus, Search, UserMinus } from "lucide-react";
+import { Plus, UserMinus } from "lucide-react";
 import { Form } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
-import { FormField } from "~/components/form-field";
+import { PersonSearchForm } from "~/components/person-search-form";
 import { StaffCard } from "~/components/staff-accounts";
 import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/action-result";
@@ -202,20 +202,7 @@ export default function PositionPeople({ loaderData, actionData }: Route.Compone
               title="Anyone else"
               description="Find a member of the registry by name, e-mail or mobile."
             >
-              <Form method="get" className="flex items-end gap-2">
-                <FormField
-                  id="q"
-                  name="q"
-                  type="search"
-                  label="Name, e-mail or mobile"
-                  defaultValue={query}
-                  className="min-w-0 flex-1"
-                />
-                <Button type="submit" variant="outline">
-                  <Search aria-hidden="true" />
-                  Find
-                </Button>
-              </Form>
+              <PersonSearchForm query={query} />
               {found ? (
                 <div className="mt-3">
                   {found.length === 0 ? (
