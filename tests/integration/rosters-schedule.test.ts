@@ -141,6 +141,11 @@ describe.each(databaseKinds)("a team's schedule on %s", (kind) => {
     expect(entry?.details).toMatchObject({ filled: 8, left: 0 });
     // Filling again finds nothing empty and changes nothing.
     expect(await fillAutomatically(actor, SOUND, teamId, range)).toEqual({ filled: 0, left: [] });
+    // "Send requests" asks every proposed seat from today on: the two first weeks shown, all 8 counted.
+    const firstTwoWeeks = { ...range, weeks: 2, to: addDays(range.from, 13) };
+    const shown = await loadSchedule(SOUND, teamId, firstTwoWeeks);
+    expect(shown.counts.proposed).toBe(4);
+    expect(shown.toAsk).toBe(8);
     await clear();
     await t.services.db.delete(rosterBlockouts);
   });

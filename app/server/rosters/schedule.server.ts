@@ -63,6 +63,8 @@ export interface ScheduleGrid extends ScheduleRange {
     accepted: number;
     declined: number;
   };
+  /** Proposed seats of the team from today on, in any week: what "Send requests" asks. */
+  toAsk: number;
 }
 
 /** The services of the range a team's schedule shows: the template's dates and what is planned for it. */
@@ -127,11 +129,12 @@ export async function loadSchedule(
   const { rows, templateIds } = await servicesForTeam(positions, range);
   const serviceIds = rows.map((row) => row.id);
   const positionIds = positions.map((position) => position.id);
-  const [planned, holders] = await Promise.all([
+  const today = todayInChurchZone();
+  const [planned, holders, toAsk] = await Promise.all([
     plannedNeeds(serviceIds, positionIds),
     holdersAt(serviceIds, positionIds),
+    proposedFrom(positionIds, today),
   ]);
-  const today = todayInChurchZone();
   const counts = { seats: 0, empty: 0, proposed: 0, asked: 0, accepted: 0, declined: 0 };
   const byCell = new Map<string, typeof holders>();
   for (const holder of holders) {
@@ -162,5 +165,22 @@ export async function loadSchedule(
       return { need, seats };
     }),
   }));
-  return { ...range, team, positions, services: grid, counts };
+  return { ...range, team, positions, services: grid, counts, toAsk };
+}
+
+/** How many seats of these positions are proposed (not asked yet) from `today` on. */
+async function proposedFrom(positionIds: string[], today: string): Promise<number> {
+  if (positionIds.length === 0) return 0;
+  const [row] = await services()
+    .db.select({ n: sql<number>`count(*)::int` })
+    .from(rosterSlots)
+    .innerJoin(rosterServices, eq(rosterServices.id, rosterSlots.serviceId))
+    .where(
+      and(
+        inArray(rosterSlots.positionId, positionIds),
+        eq(rosterSlots.status, "draft"),
+        sql`${rosterServices.serviceDate} >= ${today}`,
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -211,15 +211,9 @@ export default function Schedule({ loaderData, actionData }: Route.ComponentProp
             </Form>
             <Form method="post">
               {rangeFields}
-              <Button
-                type="submit"
-                name="intent"
-                value="send"
-                variant="outline"
-                disabled={counts.proposed === 0}
-              >
+              <Button type="submit" name="intent" value="send" variant="outline" disabled={grid.toAsk === 0}>
                 <Send aria-hidden="true" />
-                Send requests{counts.proposed > 0 ? ` (${counts.proposed})` : ""}
+                Send requests{grid.toAsk > 0 ? ` (${grid.toAsk})` : ""}
               </Button>
             </Form>
             <Form method="post">
