@@ -13,6 +13,7 @@ export const ROSTER_EMAIL_KINDS = {
   offer: "roster-offer",
   reminder: "roster-reminder",
   replaced: "roster-replaced",
+  released: "roster-released",
   head: "roster-head",
 } as const;
 
@@ -102,6 +103,18 @@ export function reminderEmail(
     ],
     details: seatDetails(seat),
     action: { label: "Your serving page", href: pageUrl },
+  });
+}
+
+/** To a person who had been asked about a seat and was taken off it by the planner. */
+export function releasedEmail(content: Content, person: Pick<Volunteer, "firstName">, seat: SeatDetail) {
+  return renderEmail(content, `You are no longer serving on ${seatWhen(seat)}`, {
+    heading: `Hello ${person.firstName}, a change to the roster`,
+    paragraphs: [
+      `The ${seat.teamName} roster has changed: you are no longer serving on ${seatWhen(seat)} (${seatWhat(seat)}). ` +
+        "You do not need to do anything. Thank you for being ready to serve.",
+    ],
+    details: seatDetails(seat),
   });
 }
 

@@ -19,6 +19,7 @@ import {
   plannedNeeds,
   serviceById,
 } from "./plans.server";
+import { releaseNoticeFor } from "./seat-release.server";
 import { positionOfTeam, teamInScope, type StaffActor } from "./teams.server";
 
 // One seat of a team's schedule (issue 36): who could take it, with what each choice would go
@@ -202,6 +203,7 @@ export async function assignSeat(
     ignoreSlot: replacing,
   });
   const where = seatWords(seat, position.name, date);
+  const notice = replacing ? await releaseNoticeFor(db, replacing) : null;
   return db.transaction(async (tx) => {
     let replaced: string | null = null;
     if (replacing) {
@@ -219,6 +221,7 @@ export async function assignSeat(
       if (!gone) return refuseChangedSeat(tx, service.id, position.id, seat, where);
       if (gone.memberId === memberId) throw new AppError(`${name} already has ${where}.`, 409);
       replaced = await nameOf(tx, gone.memberId);
+      await notice?.queue(tx);
     }
     const [made] = await tx
       .insert(rosterSlots)
@@ -307,12 +310,14 @@ export async function unassignSeat(
   const service = await serviceById(slot.serviceId);
   if (service.serviceDate < todayInChurchZone()) throw new AppError(PAST, 400);
   const where = seatWords(slot.seat, position.name, service.serviceDate);
+  const notice = await releaseNoticeFor(db, slotId);
   return db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(rosterSlots)
       .where(and(eq(rosterSlots.id, slotId), inArray(rosterSlots.positionId, [position.id])))
       .returning({ memberId: rosterSlots.memberId });
     if (!gone) throw new AppError("That seat is already empty.", 404);
+    await notice?.queue(tx);
     const name = await nameOf(tx, gone.memberId);
     await logChange(tx, actor, "roster.unassign", {
       subject: { type: "roster-team", id: team.id, label: team.name },
