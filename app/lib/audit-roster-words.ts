@@ -62,6 +62,13 @@ export const ROSTER_DESCRIPTIONS: Record<string, (e: RosterEntry) => string> = {
     }: ${typeof e.details.filled === "number" ? e.details.filled : 0} seats proposed${
       typeof e.details.left === "number" && e.details.left > 0 ? `, ${e.details.left} left empty` : ""
     }`,
+  "roster.requests-sent": (e) => {
+    const people = typeof e.details.people === "number" ? e.details.people : 0;
+    const seats = typeof e.details.slots === "number" ? e.details.slots : 0;
+    return `asked ${people} ${people === 1 ? "person" : "people"} to serve in the team “${e.subject}” (${seats} ${
+      seats === 1 ? "seat" : "seats"
+    }${e.details.emailed === false ? ", links for WhatsApp: e-mail is not set up" : ", by e-mail"})`;
+  },
   "roster.need-changed": (e) => `changed how many the team “${e.subject}” needs${on(e.details)}`,
   "roster.plan-made": (e) => `made a serving plan for “${e.subject}”${on(e.details)}`,
   "export.roster-schedule": (e) =>
