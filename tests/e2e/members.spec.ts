@@ -56,6 +56,8 @@ test("the registration form stays locked until the right passcode", async ({ pag
 });
 
 test("staff register a member, find, view, edit and delete them", async ({ page }) => {
+  // A long walk through five screens: on a busy two-core machine it can pass a minute.
+  test.setTimeout(120_000);
   await page.setExtraHTTPHeaders({ "x-forwarded-for": visitorAddress() });
   await signIn(page);
   await unlockRegistration(page);
