@@ -284,8 +284,6 @@ export const members = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     membershipStatus: text("membership_status").notNull().default("active"),
-    bibleStudyGroup: text("bible_study_group"),
-    saltGroupName: text("salt_group_name"),
     /**
      * The member's roles by stable key, in the order chosen: 'sg-leader' (SG Leader),
      * 'asst-sg-leader' (Asst. SG Leader) and 'head:{ministry slug}' ('{short name} Head', e.g.
@@ -1136,4 +1134,167 @@ export const rosterBlockouts = pgTable(
     index("roster_blockouts_member_idx").on(t.memberId, t.startsOn),
     check("roster_blockouts_order_check", sql`${t.endsOn} >= ${t.startsOn}`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Groups and attendance (issue 37): groups with their leaders and members, who came to each
+// meeting, headcounts of services and events, "ask to join" messages and follow-ups
+// ---------------------------------------------------------------------------------------------
+
+export const GROUP_KINDS = ["bible-study", "salt", "ministry-team", "other"] as const;
+export type GroupKind = (typeof GROUP_KINDS)[number];
+
+/**
+ * A group that meets: a Bible study group, a SALT group, a ministry team or another. Migration
+ * 0020 made one from each Bible study group and SALT group name members had, with those members.
+ */
+export const groups = pgTable(
+  "groups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    kind: text("kind").$type<GroupKind>().notNull().default("other"),
+    description: text("description").notNull().default(""),
+    /** 0 Sunday .. 6 Saturday; null while not set. */
+    meetingDay: smallint("meeting_day"),
+    meetingTime: time("meeting_time"),
+    /** A district ("Riffa", "Juffair"), never a home address: the group finder shows it. */
+    area: text("area").notNull().default(""),
+    capacity: smallint("capacity"),
+    /** Listed in the group finder, where newcomers can ask to join. */
+    isOpen: boolean("is_open").notNull().default(false),
+    /** A member absent this many meetings in a row shows under "Not seen lately". */
+    absentWeeks: smallint("absent_weeks").notNull().default(3),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("groups_kind_name_idx").on(t.kind, sql`lower(${t.name})`),
+    check("groups_kind_check", sql`${t.kind} in ('bible-study', 'salt', 'ministry-team', 'other')`),
+    check("groups_meeting_day_check", sql`${t.meetingDay} between 0 and 6`),
+  ],
+);
+
+/** A member in a group; leaders are members of it too. */
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    isLeader: boolean("is_leader").notNull().default(false),
+    /** Meetings before this day do not count against the member's attendance rate. */
+    joinedOn: date("joined_on", { mode: "string" })
+      .notNull()
+      .default(sql`current_date`),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.memberId] }), index("group_members_member_idx").on(t.memberId)],
+);
+
+/** One meeting of a group whose attendance was taken, with the guests by name. */
+export const groupMeetings = pgTable(
+  "group_meetings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    meetingDate: date("meeting_date", { mode: "string" }).notNull(),
+    guests: text("guests")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** A staff account's e-mail, or 'leader:' and the leader's name when taken from the leader's link. */
+    recordedBy: text("recorded_by").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("group_meetings_group_date_idx").on(t.groupId, t.meetingDate)],
+);
+
+/** A member present at a meeting (absent members have no row). */
+export const groupAttendance = pgTable(
+  "group_attendance",
+  {
+    meetingId: uuid("meeting_id")
+      .notNull()
+      .references(() => groupMeetings.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.meetingId, t.memberId] }),
+    index("group_attendance_member_idx").on(t.memberId),
+  ],
+);
+
+/** "Ask to join" from the group finder: to the group's leaders by e-mail and to the staff inbox. */
+export const groupJoinRequests = pgTable(
+  "group_join_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id").references(() => groups.id, { onDelete: "set null" }),
+    /** Kept for the inbox when the group is deleted later. */
+    groupName: text("group_name").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull().default(""),
+    mobile: text("mobile").notNull().default(""),
+    message: text("message"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("group_join_requests_created_at_idx").on(t.createdAt)],
+);
+
+/**
+ * How many came to a weekly service on a date (by the service's name, as in the service times) or
+ * to an event: counted by an usher or staff. At most one row per service and date, and per event.
+ */
+export const headcounts = pgTable(
+  "headcounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serviceDate: date("service_date", { mode: "string" }).notNull(),
+    /** The weekly service's name ("Worship Service"); null for an event. */
+    serviceName: text("service_name"),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
+    adults: integer("adults").notNull().default(0),
+    children: integer("children").notNull().default(0),
+    online: integer("online").notNull().default(0),
+    firstTime: integer("first_time").notNull().default(0),
+    /** A staff account's e-mail, or 'usher:' and the name the link was made for. */
+    recordedBy: text("recorded_by").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("headcounts_date_idx").on(t.serviceDate),
+    uniqueIndex("headcounts_service_idx").on(t.serviceDate, t.serviceName),
+    uniqueIndex("headcounts_event_idx").on(t.eventId),
+    check(
+      "headcounts_counts_check",
+      sql`${t.adults} >= 0 and ${t.children} >= 0 and ${t.online} >= 0 and ${t.firstTime} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * Someone to call, from "Not seen lately" (until the care issue's follow-ups exist, each is an
+ * item in the staff inbox): a member, or a person known by the e-mail they checked in with.
+ */
+export const attendanceFollowUps = pgTable(
+  "attendance_follow_ups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id").references(() => members.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull().default(""),
+    mobile: text("mobile").notNull().default(""),
+    /** What was seen: "Not seen at Group 2 for 3 meetings (last came 12 November 2026)". */
+    reason: text("reason").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("attendance_follow_ups_member_idx").on(t.memberId)],
 );

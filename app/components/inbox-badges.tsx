@@ -1,4 +1,11 @@
-import { CalendarCheck, ClipboardList, MessageSquare, type LucideIcon } from "lucide-react";
+import {
+  CalendarCheck,
+  ClipboardList,
+  MessageSquare,
+  type LucideIcon,
+  PhoneCall,
+  UsersRound,
+} from "lucide-react";
 import { KIND_LABELS, STATUS_LABELS, type InboxKind, type InboxStatus } from "~/lib/inbox";
 import { cn } from "~/lib/utils";
 import { StatusBadge as Badge, type StatusTone } from "./status-badge";
@@ -7,6 +14,8 @@ const KIND_ICONS: Record<InboxKind, LucideIcon> = {
   connect: MessageSquare,
   ministry: ClipboardList,
   event: CalendarCheck,
+  group: UsersRound,
+  "follow-up": PhoneCall,
 };
 
 /** What an inbox item is: a message, a ministry sign-up or an event registration. */

@@ -46,6 +46,10 @@ export const ACTION_GROUPS = {
     label: "Serving rosters: teams, plans, seats",
     patterns: ["roster.%", "export.roster-%"],
   },
+  groups: {
+    label: "Groups and attendance: groups, attendance, headcounts, follow-ups",
+    patterns: ["group.%", "headcount.%", "attendance.%", "export.attendance-%"],
+  },
 } as const satisfies Record<string, { label: string; patterns: readonly string[] }>;
 
 export type ActionGroup = keyof typeof ACTION_GROUPS;

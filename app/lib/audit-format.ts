@@ -14,6 +14,7 @@ import {
 } from "./audit-values";
 import { ACCOUNT_DESCRIPTIONS } from "./audit-account-words";
 import { ANNOUNCEMENT_DESCRIPTIONS } from "./audit-announcement-words";
+import { GROUP_DESCRIPTIONS } from "./audit-group-words";
 import { ROSTER_DESCRIPTIONS } from "./audit-roster-words";
 
 // An audit entry in words, the same on the screen, in the CSV and on a member's profile:
@@ -180,6 +181,7 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
   ...ACCOUNT_DESCRIPTIONS,
   ...ANNOUNCEMENT_DESCRIPTIONS,
   ...ROSTER_DESCRIPTIONS,
+  ...GROUP_DESCRIPTIONS,
 
   // Settings
   "settings.passcode-changed": () => "changed the registration passcode",

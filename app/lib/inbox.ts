@@ -1,13 +1,15 @@
 // The inbox's words for its kinds and statuses, and the filters in its address, for the list and
 // the message page alike.
 
-export type InboxKind = "connect" | "ministry" | "event";
+export type InboxKind = "connect" | "ministry" | "event" | "group" | "follow-up";
 export type InboxStatus = "new" | "handled" | "archived";
 
 export const KIND_LABELS: Record<InboxKind, string> = {
   connect: "Message",
   ministry: "Ministry sign-up",
   event: "Event registration",
+  group: "Asked to join a group",
+  "follow-up": "Follow-up",
 };
 
 export const STATUS_LABELS: Record<InboxStatus, string> = {

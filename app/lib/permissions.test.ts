@@ -32,6 +32,8 @@ const EXPECTED: Record<PresetKey, Permission[]> = {
     "announcements:lists",
     "rosters:read",
     "rosters:write",
+    "groups:read",
+    "groups:write",
   ],
   editor: [
     "sermons:write",

@@ -20,6 +20,7 @@ export const AREAS = [
   "messages",
   "announcements",
   "rosters",
+  "groups",
   "website",
   "privacy",
   "sermons",
@@ -72,6 +73,13 @@ export const AREA_DEFINITIONS: Record<Area, AreaDefinition> = {
       edit: "plan teams and rosters, and ask people to serve",
     },
     forMinistries: "plan their ministries' teams and rosters",
+  },
+  groups: {
+    label: "Groups and attendance",
+    levels: {
+      view: "see the groups, attendance, headcounts and trends",
+      edit: "manage groups and their members, record attendance and headcounts",
+    },
   },
   website: {
     label: "Website and church details",
@@ -128,6 +136,10 @@ const PERMISSION_TABLE = {
   "rosters:read": { area: "rosters", level: "view", byMinistry: true },
   /** Teams, positions, plans, the schedule, and the requests to serve. */
   "rosters:write": { area: "rosters", level: "edit", byMinistry: true },
+  /** Groups, their members and leaders, attendance, service headcounts and the trends (read only). */
+  "groups:read": { area: "groups", level: "view" },
+  /** Make and change groups, record attendance and headcounts, make leaders' and ushers' links. */
+  "groups:write": { area: "groups", level: "edit" },
   /** The Website section (the church's details, pages, pastors) and demo content. */
   "site:write": { area: "website", level: "edit" },
   /** A ministry's own page texts on the website. */
@@ -239,6 +251,7 @@ export const PRESETS: Record<PresetKey, RoleDefinition> = {
       messages: "edit",
       announcements: "edit",
       rosters: "edit",
+      groups: "edit",
     },
     ministryOnly: false,
     builtIn: true,

@@ -190,6 +190,26 @@ export function pickMemberFields(input: MemberInput): MemberInput {
   return Object.fromEntries(MEMBER_FIELD_NAMES.map((name) => [name, input[name]])) as MemberInput;
 }
 
+/**
+ * The fields kept as the member's place in groups (issue 37), not as columns of the member: the
+ * Bible study group and the SALT group, each the name of a group of that kind.
+ */
+export const GROUP_FIELD_NAMES = ["bibleStudyGroup", "saltGroupName"] as const;
+export type GroupFieldName = (typeof GROUP_FIELD_NAMES)[number];
+export type MemberGroupNames = Pick<MemberInput, GroupFieldName>;
+export type MemberColumnsInput = Omit<MemberInput, GroupFieldName>;
+
+/** The fields a save writes into the member's own row (the group fields go through the groups). */
+export function pickMemberColumns(input: MemberInput): MemberColumnsInput {
+  const { bibleStudyGroup: _bible, saltGroupName: _salt, ...columns } = pickMemberFields(input);
+  return columns;
+}
+
+/** The group fields of a checked member. */
+export function pickGroupNames(input: MemberGroupNames): MemberGroupNames {
+  return { bibleStudyGroup: input.bibleStudyGroup, saltGroupName: input.saltGroupName };
+}
+
 /** Reads the member form's fields (children as repeated childName/childBirthday/childGender). */
 export function readMemberForm(form: FormData): MemberDraft {
   const one = (name: string) => {

@@ -54,12 +54,17 @@ test.beforeAll(async () => {
   ({ id: sermonId } = await one<{ id: string }>("select id from sermons order by created_at limit 1"));
   ({ id: memberId } = await one<{ id: string }>(
     `insert into members (first_name, last_name, email, mobile, birthday, gender, marital_status,
-       spouse_name, wedding_anniversary, children, ministry_involvement, ministry_role, bible_study_group)
+       spouse_name, wedding_anniversary, children, ministry_involvement, ministry_role)
      values ($1, 'Santos', $2, '33112233', $3, 'Female', 'Married', 'Jo Santos', $4,
-       '[{"name":"Mia","birthday":"2016-05-01","gender":"Female"}]', '{tee,yadah}', '{head:yadah}', 'Group 1')
+       '[{"name":"Mia","birthday":"2016-05-01","gender":"Female"}]', '{tee,yadah}', '{head:yadah}')
      returning id`,
     [`${tag} Ana`, `${tag.toLowerCase()}@example.org`, soon(3), soon(5)],
   ));
+  await sql(
+    `insert into group_members (group_id, member_id)
+     select id, $1 from groups where kind = 'bible-study' and name = 'Group 1'`,
+    [memberId],
+  );
   await sql(
     `insert into members (first_name, last_name, email, mobile, membership_status)
      values ($1, 'Reyes', $2, '33445566', 'Inactive')`,

@@ -199,12 +199,10 @@ async function seed() {
   ({ id: seeded.memberId } = await one<{ id: string }>(
     `insert into members (first_name, middle_name, last_name, nickname, email, mobile, address_bh,
        address_ph, birthday, water_baptism_date, gender, marital_status, spouse_name,
-       wedding_anniversary, children, ministry_involvement, ministry_role, bible_study_group,
-       salt_group_name, church_position)
+       wedding_anniversary, children, ministry_involvement, ministry_role, church_position)
      values ($1, 'Santiago', $2, 'Connie', $3, '33112233', $4, $5, '1985-10-03', '2001-04-15',
        'Female', 'Married', 'Jose Antonio Dela Cruz-Villanueva', '2008-06-21', $6,
-       '{acts-kids,amplify,tee,yadah,programs}', '{sg-leader,head:amplify,head:yadah}', 'Group 1',
-       'Salt Group of the Northern Governorate Families', 'Deaconess')
+       '{acts-kids,amplify,tee,yadah,programs}', '{sg-leader,head:amplify,head:yadah}', 'Deaconess')
      returning id`,
     [
       LONG.first,
@@ -215,6 +213,17 @@ async function seed() {
       children,
     ],
   ));
+  // Group 1 (made by the migration) and a SALT group with a long name, made here.
+  await sql(
+    `insert into groups (kind, name) values ('salt', 'Salt Group of the Northern Governorate Families')
+     on conflict do nothing`,
+  );
+  await sql(
+    `insert into group_members (group_id, member_id)
+     select id, $1 from groups where (kind, name) in (('bible-study', 'Group 1'),
+       ('salt', 'Salt Group of the Northern Governorate Families'))`,
+    [seeded.memberId],
+  );
   seeded.memberIds = [seeded.memberId];
   for (const [first, last, email, status] of [
     [

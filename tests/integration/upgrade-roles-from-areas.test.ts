@@ -55,12 +55,14 @@ const SPLIT: Record<string, Permission[]> = {
 function nowAs(old: string[], withAnnouncements: boolean): Permission[] {
   const rights = old.flatMap((permission) => SPLIT[permission] ?? [permission as Permission]);
   // Announcements came after the roles: sending and saved lists (issue 35); then serving
-  // rosters (issue 36), which Admin and Staff plan too.
+  // rosters (issue 36), which Admin and Staff plan too; then groups and attendance (issue 37).
   const announcements = [
     "announcements:send",
     "announcements:lists",
     "rosters:read",
     "rosters:write",
+    "groups:read",
+    "groups:write",
   ] as const;
   return [...rights, ...(withAnnouncements ? announcements : [])].sort();
 }

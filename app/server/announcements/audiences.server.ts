@@ -1,5 +1,7 @@
 import { and, desc, eq, exists, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import {
+  groupMembers,
+  groups,
   consents,
   emailUnsubscribes,
   eventRegistrations,
@@ -97,6 +99,18 @@ async function memberRows(executor: Executor, condition: SQL | undefined): Promi
     .where(and(isNull(members.deletedAt), eq(members.membershipStatus, "active"), condition));
 }
 
+/** Members of the group of this kind and name (issue 37: the member's group fields are groups). */
+function membersOfGroupNamed(executor: Executor, kind: "bible-study" | "salt", name: string) {
+  return inArray(
+    members.id,
+    executor
+      .select({ id: groupMembers.memberId })
+      .from(groupMembers)
+      .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+      .where(and(eq(groups.kind, kind), sql`lower(${groups.name}) = lower(${name.trim()})`)),
+  );
+}
+
 async function partRows(executor: Executor, part: AudiencePart): Promise<PartRow[]> {
   switch (part.kind) {
     case "all-members":
@@ -104,9 +118,8 @@ async function partRows(executor: Executor, part: AudiencePart): Promise<PartRow
     case "ministry":
       return memberRows(executor, membersOfMinistries([part.slug]));
     case "bible-study":
-      return memberRows(executor, eq(members.bibleStudyGroup, part.group));
     case "salt":
-      return memberRows(executor, eq(members.saltGroupName, part.group));
+      return memberRows(executor, membersOfGroupNamed(executor, part.kind, part.group));
     case "event": {
       const seats = part.statuses.filter((status) => status !== "checked-in");
       const wanted = [

@@ -1,5 +1,5 @@
-import { and, asc, desc, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { events, members, sermons } from "../../../database/schema";
+import { and, asc, desc, eq, gte, isNull } from "drizzle-orm";
+import { events, groupMembers, groups, members, sermons } from "../../../database/schema";
 import { addDays, todayInChurchZone } from "~/lib/dates";
 import { formatDate } from "~/lib/format";
 import { ministryScope } from "../auth/ministry-scope.server";
@@ -30,12 +30,15 @@ export interface ComposeOptions {
   links: { events: Choice[]; sermons: Choice[] };
 }
 
-async function distinctGroups(column: typeof members.bibleStudyGroup | typeof members.saltGroupName) {
+/** The groups of a kind that have live members, by name. */
+async function distinctGroups(kind: "bible-study" | "salt") {
   const rows = await services()
-    .db.selectDistinct({ group: sql<string>`trim(${column})` })
-    .from(members)
-    .where(and(isNull(members.deletedAt), isNotNull(column), ne(sql`trim(${column})`, "")))
-    .orderBy(asc(sql`trim(${column})`))
+    .db.selectDistinct({ group: groups.name })
+    .from(groups)
+    .innerJoin(groupMembers, eq(groupMembers.groupId, groups.id))
+    .innerJoin(members, eq(members.id, groupMembers.memberId))
+    .where(and(eq(groups.kind, kind), isNull(members.deletedAt)))
+    .orderBy(asc(groups.name))
     .limit(200);
   return rows.map((row) => row.group);
 }
@@ -85,8 +88,8 @@ export async function composeOptions(user: StaffUser): Promise<ComposeOptions> {
     };
   }
   const [bibleStudyGroups, saltGroups, lists] = await Promise.all([
-    distinctGroups(members.bibleStudyGroup),
-    distinctGroups(members.saltGroupName),
+    distinctGroups("bible-study"),
+    distinctGroups("salt"),
     listSavedLists(),
   ]);
   return { wholeChurch: true, ministries, bibleStudyGroups, saltGroups, lists, events: eventChoices, links };

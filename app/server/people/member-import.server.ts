@@ -14,7 +14,8 @@ import {
   type MinistryChoices,
 } from "~/lib/member-import";
 import type { ExistingMember } from "~/lib/member-import-duplicates";
-import { pickMemberFields } from "~/schemas/member-fields";
+import { pickGroupNames, pickMemberColumns, type MemberGroupNames } from "~/schemas/member-fields";
+import { addGroupNames } from "../groups/memberships.server";
 import type { StaffUser } from "../auth/guards.server";
 import { AppError } from "../http/errors.server";
 import { logChange } from "../platform/change-log.server";
@@ -327,12 +328,20 @@ export async function runImport(
           message: "No row is ready to import. Please correct the file or the columns and try again.",
         } as const;
       }
-      const values = check.rows.flatMap((row) =>
-        row.member ? [{ ...pickMemberFields(row.member), importId: draft.id }] : [],
-      );
-      for (let start = 0; start < values.length; start += IMPORT_BATCH_SIZE) {
-        await tx.insert(members).values(values.slice(start, start + IMPORT_BATCH_SIZE));
+      const imported = check.rows.flatMap((row) => (row.member ? [row.member] : []));
+      const groupNames: { memberId: string; names: MemberGroupNames }[] = [];
+      for (let start = 0; start < imported.length; start += IMPORT_BATCH_SIZE) {
+        const batch = imported.slice(start, start + IMPORT_BATCH_SIZE);
+        const ids = await tx
+          .insert(members)
+          .values(batch.map((member) => ({ ...pickMemberColumns(member), importId: draft.id })))
+          .returning({ id: members.id });
+        ids.forEach(({ id }, index) =>
+          groupNames.push({ memberId: id, names: pickGroupNames(batch[index]!) }),
+        );
       }
+      // Each row's Bible study and SALT group are groups (made when new), with their members.
+      await addGroupNames(tx, groupNames);
       await tx
         .update(memberImports)
         .set({

@@ -7,6 +7,7 @@ import {
 } from "../../../database/schema";
 import { fullName } from "~/lib/names";
 import { isUuid } from "~/lib/ids";
+import { groupNamesOfMember } from "../groups/memberships.server";
 import { pickMemberFields, type MemberChild, type MemberInput } from "~/schemas/member-fields";
 import { OWN_DETAIL_FIELDS, type OwnDetailField, type OwnDetails } from "~/schemas/own-details";
 import { logChange, type Actor } from "../platform/change-log.server";
@@ -210,7 +211,10 @@ export async function decideUpdateChanges(
     const decidedAt = new Date().toISOString();
     const changes = [...request.changes];
     if (decision === "accept") {
-      const record = pickMemberFields(member as unknown as MemberInput) as Record<string, unknown>;
+      const record = pickMemberFields({
+        ...member,
+        ...(await groupNamesOfMember(tx, member.id)),
+      } as unknown as MemberInput) as Record<string, unknown>;
       for (const { change } of chosen) record[change.field] = change.to;
       // One audit entry per change, "member.update-accepted" below, rather than that and a
       // "member.updated" for the same values.

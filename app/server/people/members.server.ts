@@ -9,10 +9,13 @@ import type { DuplicateReason, PossibleDuplicate } from "~/lib/member-duplicates
 import {
   MEMBER_FIELD_NAMES,
   MEMBER_FIELDS,
-  pickMemberFields,
+  pickGroupNames,
+  pickMemberColumns,
   type MemberFieldName,
+  type MemberGroupNames,
   type MemberInput,
 } from "~/schemas/member-fields";
+import { groupNamesOfMember, saveGroupNames } from "../groups/memberships.server";
 import { fieldChanges, logChange, type Actor } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
 import { claimFormToken, releaseFormToken, settleFormToken } from "../platform/form-tokens.server";
@@ -90,15 +93,19 @@ export async function listMembers(
 
 const { searchText: _searchText, ...memberColumns } = getTableColumns(members);
 
+/** A member's row with their Bible study and SALT groups, as the member form and profile show them. */
+export type MemberRecord = Member & MemberGroupNames;
+
 /** A live member; with a `scope`, only one of the people of those ministries. */
-export async function getMember(id: string, scope?: MinistryScope): Promise<Member | null> {
+export async function getMember(id: string, scope?: MinistryScope): Promise<MemberRecord | null> {
   if (!isUuid(id)) return null;
-  const [row] = await services()
-    .db.select(memberColumns)
+  const { db } = services();
+  const [row] = await db
+    .select(memberColumns)
     .from(members)
     .where(and(eq(members.id, id), notDeleted, membersOfMinistries(scope)))
     .limit(1);
-  return row ?? null;
+  return row ? { ...row, ...(await groupNamesOfMember(db, row.id)) } : null;
 }
 
 /** The names a member's stored ministry slugs and role keys stand for, in their order. */
@@ -132,26 +139,29 @@ async function insertMember(
   actor: Actor,
   /** Live members that look the same, when the record is saved for staff to check. */
   lookalikes: PossibleDuplicate[] = [],
-): Promise<Member> {
-  const [row] = await tx
+): Promise<MemberRecord> {
+  const [inserted] = await tx
     .insert(members)
     .values({
-      ...pickMemberFields(input),
+      ...pickMemberColumns(input),
       membershipStatus: "active",
       possibleDuplicate: lookalikes.length > 0,
     })
     .returning(memberColumns);
+  const groupNames = pickGroupNames(input);
+  await saveGroupNames(tx, inserted!.id, { bibleStudyGroup: null, saltGroupName: null }, groupNames);
+  const row = { ...inserted!, ...groupNames };
   await logChange(tx, actor, "member.created", {
-    subject: { type: "member", id: row!.id, label: memberLabel(row!) },
+    subject: { type: "member", id: row.id, label: memberLabel(row) },
     ...(lookalikes.length > 0
       ? { details: { possibleDuplicateOf: lookalikes.map((member) => member.id) } }
       : {}),
   });
-  return row!;
+  return row;
 }
 
 /** A new member is always saved as active, with the position chosen (Member by default). */
-export async function createMember(input: MemberInput, actor: Actor): Promise<Member> {
+export async function createMember(input: MemberInput, actor: Actor): Promise<MemberRecord> {
   return services().db.transaction((tx) => insertMember(tx, input, actor));
 }
 
@@ -278,7 +288,11 @@ export async function findPossibleDuplicates(
 }
 
 /** The member as saved, or null when there is no such member. The audit entry names each changed field. */
-export async function updateMember(id: string, input: MemberInput, actor: Actor): Promise<Member | null> {
+export async function updateMember(
+  id: string,
+  input: MemberInput,
+  actor: Actor,
+): Promise<MemberRecord | null> {
   if (!isUuid(id)) return null;
   return services().db.transaction((tx) => updateMemberIn(tx, id, input, actor));
 }
@@ -291,30 +305,33 @@ export async function updateMemberIn(
   actor: Actor,
   /** False when the caller writes its own audit entry for the change (an accepted member update). */
   { audit = true }: { audit?: boolean } = {},
-): Promise<Member | null> {
+): Promise<MemberRecord | null> {
   if (!isUuid(id)) return null;
-  const [before] = await tx
+  const [beforeRow] = await tx
     .select(memberColumns)
     .from(members)
     .where(and(eq(members.id, id), notDeleted))
     .for("update");
-  if (!before) return null;
-  const [row] = await tx
+  if (!beforeRow) return null;
+  const before = { ...beforeRow, ...(await groupNamesOfMember(tx, id)) };
+  const [updated] = await tx
     .update(members)
-    .set(pickMemberFields(input))
+    .set(pickMemberColumns(input))
     .where(eq(members.id, id))
     .returning(memberColumns);
-  const changes = fieldChanges(before, row!, MEMBER_FIELD_NAMES).map((change) => ({
+  await saveGroupNames(tx, id, before, pickGroupNames(input));
+  const row = { ...updated!, ...(await groupNamesOfMember(tx, id)) };
+  const changes = fieldChanges(before, row, MEMBER_FIELD_NAMES).map((change) => ({
     ...change,
     label: MEMBER_FIELDS[change.field as MemberFieldName].label,
   }));
   if (audit) {
     await logChange(tx, actor, "member.updated", {
-      subject: { type: "member", id, label: memberLabel(row!) },
+      subject: { type: "member", id, label: memberLabel(row) },
       details: { changes },
     });
   }
-  return row!;
+  return row;
 }
 
 /** How the deleted_by column names who deleted: the account's e-mail, or 'system', 'console' ... */

@@ -57,6 +57,13 @@ const TABLES: [string, PgTable][] = [
   ["roster_needs", schema.rosterNeeds],
   ["roster_slots", schema.rosterSlots],
   ["roster_blockouts", schema.rosterBlockouts],
+  ["groups", schema.groups],
+  ["group_members", schema.groupMembers],
+  ["group_meetings", schema.groupMeetings],
+  ["group_attendance", schema.groupAttendance],
+  ["group_join_requests", schema.groupJoinRequests],
+  ["headcounts", schema.headcounts],
+  ["attendance_follow_ups", schema.attendanceFollowUps],
   ["audit_log", schema.auditLog],
 ];
 

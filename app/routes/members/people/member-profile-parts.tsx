@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import type { PossibleDuplicate } from "~/lib/member-duplicates";
 import { formatDate } from "~/lib/format";
 import { MEMBER_FIELDS, type MemberFieldName } from "~/schemas/member-fields";
-import type { Member } from "../../../../database/schema";
+import type { MemberRecord } from "~/server/people/members.server";
 import type { Route } from "./+types/member-profile";
 
 export function show(value: string | null | undefined): string {
@@ -45,7 +45,7 @@ export const SPIRITUAL_DETAILS = [
 
 type DetailName = (typeof PERSONAL_DETAILS)[number] | (typeof SPIRITUAL_DETAILS)[number];
 
-function detailOf(member: Pick<Member, DetailName | "countryCode">, name: DetailName): string {
+function detailOf(member: Pick<MemberRecord, DetailName | "countryCode">, name: DetailName): string {
   if (name === "mobile") return member.mobile ? `${member.countryCode} ${member.mobile}` : "N/A";
   return MEMBER_FIELDS[name].kind === "date" ? showDate(member[name]) : show(member[name]);
 }
@@ -54,7 +54,7 @@ export function Details({
   member,
   names,
 }: {
-  member: Pick<Member, DetailName | "countryCode">;
+  member: Pick<MemberRecord, DetailName | "countryCode">;
   names: readonly DetailName[];
 }) {
   return (
