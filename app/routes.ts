@@ -45,6 +45,11 @@ export default [
   route("serve/me/:token", "routes/serve/me.tsx"),
   route("serve/offer/:token", "routes/serve/offer.tsx"),
   route("serve/calendar/:token", "routes/serve/calendar.ts"),
+  // Groups (issue 37): the group finder and one group's "Ask to join"; a group leader's
+  // attendance page (a signed link; no sign-in, no script)
+  route("groups", "routes/groups/index.tsx"),
+  route("groups/attendance/:token", "routes/groups/attendance.tsx"),
+  route("groups/:id", "routes/groups/join.tsx"),
 
   // Members area (each loader and action calls requireUser). Signing in and choosing a password
   // keep the site's frame; every other members screen is inside the members layout (its

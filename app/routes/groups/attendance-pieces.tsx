@@ -1,0 +1,58 @@
+import { LinkIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import type { ClosedLeaderLink } from "~/server/groups/leader-links.server";
+
+// The pieces of a leader's attendance page (issue 37): its texts, a notice, and the page that says
+// why a link opens nothing. Plain HTML: the page runs no script.
+
+/** The token must not travel to other sites, and no cache keeps the page. */
+export const KEEP_TOKEN_HERE = { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" };
+
+export const attendanceTexts = {
+  eyebrow: "Group Attendance",
+  busy: "Too many requests from your connection. Please wait a minute and try again.",
+  future: "That date has not come yet: attendance can be recorded on the day of the meeting or after.",
+  closed: {
+    invalid:
+      "This link is not valid. Please open the link from the church's message exactly as it is, or ask the church office for a new one.",
+    expired: "This link has run out. Please ask the church office for a new one.",
+    "not-leader":
+      "This link no longer records attendance: it was made for a leader of the group, and the church's records no longer show you leading it. Please ask the church office.",
+  } satisfies Record<ClosedLeaderLink, string>,
+};
+
+export const CLOSED_STATUS: Record<ClosedLeaderLink, number> = {
+  invalid: 404,
+  expired: 410,
+  "not-leader": 403,
+};
+
+export function Notice({ tone, children }: { tone: "ok" | "error"; children: ReactNode }) {
+  return (
+    <p
+      role={tone === "ok" ? "status" : "alert"}
+      data-testid="notice"
+      className={
+        tone === "ok"
+          ? "rounded-md bg-success/10 px-3 py-2 text-success"
+          : "rounded-md bg-destructive/10 px-3 py-2 text-destructive"
+      }
+    >
+      {children}
+    </p>
+  );
+}
+
+export function ClosedLink({ message }: { message: string }) {
+  return (
+    <div className="grid justify-items-center gap-4 text-center">
+      <LinkIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+      <p className="text-lg text-navy" role="alert" data-testid="closed-link">
+        {message}
+      </p>
+      <a href="/" className="font-medium text-primary underline underline-offset-4">
+        Back to the Home Page
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { groupJoinRequests } from "../../../database/schema";
+import type { GroupJoinInput } from "~/schemas/group-join";
+import { AppError } from "../http/errors.server";
+import { recordInboxItem } from "../messages/inbox.server";
+import { services } from "../platform/services.server";
+import { getSiteContent } from "../site/site-content.server";
+import { leadersOf } from "./groups.server";
+import { getOpenGroup } from "./finder.server";
+import { queueJoinRequestEmails } from "./group-emails.server";
+
+// "Ask to join" (issue 37): the request is kept, put in the staff inbox and e-mailed to the
+// group's leaders (and the staff who asked to hear of messages), all in one transaction.
+
+export const GROUP_CLOSED =
+  "This group is not taking new members through the website just now. Please choose another group, or send us a message from the Connect page.";
+
+/** Keeps an ask-to-join for an open group; a closed or deleted group is refused, nothing written. */
+export async function saveJoinRequest(groupId: string, input: GroupJoinInput, origin: string) {
+  const content = await getSiteContent();
+  await services().db.transaction(async (tx) => {
+    const group = await getOpenGroup(groupId, tx);
+    if (!group) throw new AppError(GROUP_CLOSED, 409);
+    const [row] = await tx
+      .insert(groupJoinRequests)
+      .values({
+        groupId: group.id,
+        groupName: group.name,
+        name: input.name,
+        email: input.email,
+        mobile: input.mobile,
+        message: input.message || null,
+      })
+      .returning({ id: groupJoinRequests.id, createdAt: groupJoinRequests.createdAt });
+    await recordInboxItem(tx, "group", row!.id, row!.createdAt);
+    const leaders = (await leadersOf(tx, [group.id])).get(group.id) ?? [];
+    await queueJoinRequestEmails(tx, { group, leaders, request: input }, content, origin);
+  });
+}
