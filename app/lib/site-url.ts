@@ -9,6 +9,8 @@ export const PUBLIC_PATHS = [
   "/ministries",
   "/events",
   "/connect",
+  // Groups (issue 37): the group finder, reached by its address and from the sitemap
+  "/groups",
   "/media",
   "/media/sermons",
   "/media/elibrary",

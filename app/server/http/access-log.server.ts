@@ -11,7 +11,7 @@ const SECRET_PARAMETERS = new Set(["token", "code", "s", "sig", "signature"]);
  * announcement's unsubscribe link, a volunteer's answer, page, offer and calendar links).
  */
 const SECRET_SEGMENT =
-  /(\/(?:update-my-details|unsubscribe|serve\/(?:answer|me|offer|calendar))\/)[^/]+?(\.data)?(?=\/|$)/g;
+  /(\/(?:update-my-details|unsubscribe|serve\/(?:answer|me|offer|calendar)|groups\/attendance)\/)[^/]+?(\.data)?(?=\/|$)/g;
 
 export const REDACTED = "[redacted]";
 

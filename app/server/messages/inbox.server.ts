@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import {
+  attendanceFollowUps,
   eventRegistrations,
   events,
+  groupJoinRequests,
   inboxItems,
   inboxReplies,
   ministryRegistrations,
@@ -37,11 +39,14 @@ export async function recordInboxItem(
 }
 
 // Each inbox row is joined with its one source row; the kind says which table it is in, so at most
-// one of the three joins finds a row. A row whose source was removed is left out of every list.
+// one of the five joins finds a row. A row whose source was removed is left out of every list.
+// An ask-to-join (issue 37) carries the group's name; a follow-up's reason reads as its message.
 function inboxView(executor: Executor) {
   const v = visitors;
   const m = ministryRegistrations;
   const r = eventRegistrations;
+  const g = groupJoinRequests;
+  const f = attendanceFollowUps;
   return executor
     .select({
       id: inboxItems.id,
@@ -50,19 +55,26 @@ function inboxView(executor: Executor) {
       handledBy: inboxItems.handledBy,
       handledAt: inboxItems.handledAt,
       createdAt: inboxItems.createdAt,
-      name: sql<string>`coalesce(${v.name}, ${m.name}, ${r.name})`.as("name"),
-      email: sql<string>`coalesce(${v.email}, ${m.email}, ${r.email})`.as("email"),
-      mobile: sql<string>`coalesce(${v.mobile}, ${m.mobile}, ${r.mobile})`.as("mobile"),
-      message: sql<string | null>`coalesce(${v.message}, ${r.message})`.as("message"),
+      name: sql<string>`coalesce(${v.name}, ${m.name}, ${r.name}, ${g.name}, ${f.name})`.as("name"),
+      email: sql<string>`coalesce(${v.email}, ${m.email}, ${r.email}, ${g.email}, ${f.email})`.as("email"),
+      mobile: sql<string>`coalesce(${v.mobile}, ${m.mobile}, ${r.mobile}, ${g.mobile}, ${f.mobile})`.as(
+        "mobile",
+      ),
+      message: sql<string | null>`coalesce(${v.message}, ${r.message}, ${g.message}, ${f.reason})`.as(
+        "message",
+      ),
       ministrySlug: m.ministrySlug,
       eventTitle: r.eventTitle,
       eventId: r.eventId,
+      groupName: g.groupName,
     })
     .from(inboxItems)
     .leftJoin(v, and(eq(inboxItems.kind, "connect"), eq(v.id, inboxItems.sourceId)))
     .leftJoin(m, and(eq(inboxItems.kind, "ministry"), eq(m.id, inboxItems.sourceId)))
     .leftJoin(r, and(eq(inboxItems.kind, "event"), eq(r.id, inboxItems.sourceId)))
-    .where(sql`coalesce(${v.id}, ${m.id}, ${r.id}) is not null`)
+    .leftJoin(g, and(eq(inboxItems.kind, "group"), eq(g.id, inboxItems.sourceId)))
+    .leftJoin(f, and(eq(inboxItems.kind, "follow-up"), eq(f.id, inboxItems.sourceId)))
+    .where(sql`coalesce(${v.id}, ${m.id}, ${r.id}, ${g.id}, ${f.id}) is not null`)
     .as("inbox_view");
 }
 
@@ -141,6 +153,7 @@ export async function listInbox(filter: InboxFilter, pageSize = INBOX_PAGE_SIZE)
         message: sql<string | null>`left(${view.message}, 200)`,
         ministrySlug: view.ministrySlug,
         eventTitle: view.eventTitle,
+        groupName: view.groupName,
       })
       .from(view)
       .where(where)
@@ -159,7 +172,9 @@ export async function listInbox(filter: InboxFilter, pageSize = INBOX_PAGE_SIZE)
         ? (content.ministryBySlug(row.ministrySlug)?.name ?? row.ministrySlug ?? "")
         : row.kind === "event"
           ? (row.eventTitle ?? "")
-          : firstWords(row.message ?? ""),
+          : row.kind === "group"
+            ? firstWords(`${row.groupName ?? ""}${row.message ? `: ${row.message}` : ""}`)
+            : firstWords(row.message ?? ""),
     receivedAt: formatDateTime(row.createdAt),
   }));
   return { rows: list, total, page: window.page, pages: window.pages };
@@ -191,6 +206,7 @@ async function readInboxItem(executor: Executor, id: string) {
       message: view.message,
       ministrySlug: view.ministrySlug,
       eventTitle: view.eventTitle,
+      groupName: view.groupName,
       // The event's id only while the event still exists.
       eventId: events.id,
     })
@@ -235,6 +251,7 @@ export async function getInboxItem(id: string) {
       ? { slug: item.ministrySlug, name: ministry?.name ?? item.ministrySlug, exists: !!ministry }
       : null,
     event: item.kind === "event" ? { id: item.eventId, title: item.eventTitle ?? "" } : null,
+    group: item.kind === "group" ? { name: item.groupName ?? "" } : null,
     canReply: canReplyTo(item.email),
     replies,
   };
@@ -278,16 +295,22 @@ export function replyEmail(item: StoredItem, body: string, content: SiteContent)
       ? `your sign-up for ${content.ministryBySlug(item.ministrySlug)?.name ?? item.ministrySlug}`
       : item.kind === "event"
         ? `your registration for ${item.eventTitle}`
-        : `your message to ${church}`;
+        : item.kind === "group"
+          ? `your request to join ${item.groupName}`
+          : item.kind === "follow-up"
+            ? `${church}`
+            : `your message to ${church}`;
   const quote = (text: string) =>
     text
       .replace(/\r\n?/g, "\n")
       .split("\n")
       .map((line) => `> ${line}`)
       .join("\n");
-  const original = item.message?.trim()
-    ? [`On ${formatDateTime(item.createdAt)}, you wrote:`, quote(item.message.trim())]
-    : [];
+  // A follow-up's "message" is staff's own note of why: never quoted to the person.
+  const original =
+    item.kind !== "follow-up" && item.message?.trim()
+      ? [`On ${formatDateTime(item.createdAt)}, you wrote:`, quote(item.message.trim())]
+      : [];
   return renderEmail(content, `Re: ${about}`, {
     // A name is one line wherever it is shown.
     heading: `Hello ${subjectLine(item.name)},`,

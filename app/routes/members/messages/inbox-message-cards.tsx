@@ -84,9 +84,18 @@ export function MessageCard({ item }: { item: InboxMessagePage }) {
             .
           </p>
         ) : null}
+        {item.group ? (
+          <p>
+            Asked to join <strong data-testid="inbox-group-name">{item.group.name}</strong>. The group's
+            leaders were e-mailed too.
+          </p>
+        ) : null}
+        {item.kind === "follow-up" ? (
+          <p className="text-sm font-medium text-muted-foreground">Why to follow up:</p>
+        ) : null}
         {item.message ? (
           <>
-            {item.kind === "event" ? (
+            {item.kind === "event" || item.kind === "group" ? (
               <p className="text-sm font-medium text-muted-foreground">Their message:</p>
             ) : null}
             <TypedText text={item.message} testId="inbox-message-text" />
@@ -221,7 +230,11 @@ export function RepliesCard({
               id="reply-body"
               name="body"
               label="Your reply"
-              hint={`Sent to ${item.email}, with their ${item.message ? "message" : "details"} quoted below your reply.`}
+              hint={
+                item.kind === "follow-up"
+                  ? `Sent to ${item.email}.`
+                  : `Sent to ${item.email}, with their ${item.message ? "message" : "details"} quoted below your reply.`
+              }
               required
               maxLength={REPLY_LIMIT}
               rows={6}

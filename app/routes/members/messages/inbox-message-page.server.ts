@@ -18,6 +18,7 @@ export async function itemPage(id: string) {
     message: item.message,
     ministry: item.ministry,
     event: item.event,
+    group: item.group,
     canReply: item.canReply,
     receivedAt: formatDateTime(item.createdAt),
     handledBy: item.handledBy,

@@ -58,8 +58,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** What the list shows, in words: "12 messages, new and handled, matching “ana”". */
 function summary(total: number, query: ReturnType<typeof readInboxQuery>) {
-  const what = query.kind ? `${KIND_LABELS[query.kind].toLowerCase()}s` : "messages";
-  const count = total === 1 ? `1 ${what.replace(/s$/, "")}` : `${total} ${what}`;
+  const what =
+    query.kind === "group"
+      ? "requests to join a group"
+      : query.kind
+        ? `${KIND_LABELS[query.kind].toLowerCase()}s`
+        : "messages";
+  const count =
+    total === 1 ? `1 ${what.replace(/s$/, "").replace(/^requests/, "request")}` : `${total} ${what}`;
   const status = STATUS_FILTERS[query.status].label.toLowerCase();
   return `${count}, ${status}${query.q ? `, matching “${query.q}”` : ""}`;
 }
