@@ -165,7 +165,7 @@ export async function listMeetings(
       date: groupMeetings.meetingDate,
       guests: groupMeetings.guests,
       recordedBy: groupMeetings.recordedBy,
-      present: sql<number>`(select count(*)::int from ${groupAttendance} a where a.meeting_id = ${groupMeetings.id})`,
+      present: sql<number>`(select count(*)::int from ${groupAttendance} a where a.meeting_id = "group_meetings"."id")`,
     })
     .from(groupMeetings)
     .where(eq(groupMeetings.groupId, groupId))

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { groupMembers, groups, members, type GroupKind } from "../../../database/schema";
+import { groups, type GroupKind } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import type { Executor } from "../platform/db.server";
 import { services } from "../platform/services.server";
@@ -21,8 +21,9 @@ export interface FinderGroup {
   isFull: boolean;
 }
 
-const liveMembers = sql<number>`(select count(*)::int from ${groupMembers} gm join ${members} m
-  on m.id = gm.member_id where gm.group_id = ${groups.id} and m.deleted_at is null)`;
+// Written out in full: inside a select, a column of the outer table would lose its table's name.
+const liveMembers = sql<number>`(select count(*)::int from group_members gm join members m
+  on m.id = gm.member_id where gm.group_id = "groups"."id" and m.deleted_at is null)`;
 
 function finderQuery(executor: Executor) {
   return executor
