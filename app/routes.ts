@@ -121,6 +121,8 @@ export default [
     route("members/rosters/services/:serviceId", "routes/members/rosters/service-plan.tsx"),
     route("members/rosters/services/:serviceId/print", "routes/members/rosters/service-print.tsx"),
     route("members/rosters/events/:eventId", "routes/members/rosters/event-plan.tsx"),
+    // Groups (issue 37): record or correct a group's attendance and make its leaders' links
+    route("members/groups/:id/attendance", "routes/members/groups/attendance.tsx"),
 
     // The Website section: the church's own texts and facts (not in the spec; site-content issue)
     route("members/site", "routes/members/site/website.tsx"),

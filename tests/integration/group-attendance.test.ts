@@ -4,7 +4,14 @@ import { action as attendanceAction, loader as attendanceLoader } from "~/routes
 import { groupAttendanceRates } from "~/server/groups/attendance-rates.server";
 import { makeLeaderLink } from "~/server/groups/leader-links.server";
 import { addGroup, addMembers, clearGroups, join } from "../helpers/groups-seed";
-import { callRoute, databaseKinds, startTestServices, type TestServices } from "../helpers/test-services";
+import { action as staffAction } from "~/routes/members/groups/attendance";
+import {
+  callRoute,
+  databaseKinds,
+  signInCookie,
+  startTestServices,
+  type TestServices,
+} from "../helpers/test-services";
 
 // A leader's attendance link (issue 37): it opens the group's members to tick, records a meeting
 // (again: replaced), and refuses a changed token, another group's form, a member not in the
@@ -160,5 +167,58 @@ describe.each(databaseKinds)("group attendance on %s", (kind) => {
       meetings: { d30: 0, d60: 0, d90: 0 },
       rate: { d30: null, d60: null, d90: null },
     });
+  });
+
+  it("lets staff record a meeting and make a leader's link by e-mail, which replaces the earlier one", async () => {
+    const cookie = await signInCookie();
+    const staffPost = (fields: [string, string][]) =>
+      callRoute(
+        staffAction,
+        new Request(`http://localhost/members/groups/${group}/attendance`, {
+          method: "POST",
+          body: new URLSearchParams(fields),
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            origin: "http://localhost",
+            cookie,
+          },
+        }),
+        { params: { id: group } },
+      );
+    const date = addDays(today, -7);
+    const saved = await staffPost([
+      ["intent", "record"],
+      ...form(date, [people.Ana!.id, people.Cy!.id], "Guest One"),
+    ]);
+    expect(saved.data).toMatchObject({
+      ok: true,
+      toast: { title: "Attendance saved", description: "2 present, 1 guest." },
+    });
+    expect(await written()).toEqual({
+      meetings: [{ meeting_date: date, guests: ["Guest One"], recorded_by: "admin@test.local" }],
+      present: 2,
+    });
+    const audit = await q<{ action: string; details: { date: string } }>(
+      "select action, details from audit_log where action = 'group.attendance-recorded' and actor_label = 'admin@test.local'",
+    );
+    expect(audit.map((row) => row.details.date)).toEqual([date]);
+
+    expect((await staffPost([["intent", "record"], ...form(date, [people.Dee!.id])])).status).toBe(400);
+
+    const made = await staffPost([
+      ["intent", "link"],
+      ["memberId", people.Lea!.id],
+      ["email", "on"],
+    ]);
+    const url = (made.data as { made: { url: string } }).made.url;
+    const [mail] = await q<{ to_address: string; text_body: string }>(
+      "select to_address, text_body from outbox_emails where kind = 'group-attendance-link'",
+    );
+    expect(mail!.to_address).toBe(people.Lea!.email);
+    expect(mail!.text_body).toContain(url);
+    // The link made in beforeEach no longer opens; the new one does.
+    expect((await post(token, form(today, [people.Ana!.id]))).status).toBe(404);
+    const fresh = url.split("/").pop()!;
+    expect((await post(fresh, form(today, [people.Ana!.id]))).status).toBe(200);
   });
 });

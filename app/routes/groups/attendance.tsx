@@ -15,6 +15,7 @@ import {
   type ClosedLeaderLink,
 } from "~/server/groups/leader-links.server";
 import { AppError } from "~/server/http/errors.server";
+import { readForm } from "~/server/http/forms.server";
 import { factsOf } from "~/server/http/request-context.server";
 import { hitRateLimits } from "~/server/platform/rate-limit.server";
 import { services } from "~/server/platform/services.server";
@@ -87,13 +88,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const { db } = services();
   const link = await openLeaderLink(db, params.token);
   if (!link.ok) return closed(link.closed);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
-  }
-  const fields = attendanceFields(form);
+  const fields = attendanceFields(await readForm(request));
   const parsed = attendanceSchema.safeParse(fields);
   const base = { state: "open" as const, firstName: link.firstName, future: null };
   const sheetFor = async (date: string) =>

@@ -1,0 +1,142 @@
+import { Check, Copy, MessageCircle } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import type { ActionResult } from "~/lib/action-result";
+import { showToast } from "~/lib/toast";
+import { waShareLink } from "~/lib/whatsapp";
+import { cn } from "~/lib/utils";
+
+// Pieces of a group's attendance screen (issue 37): the answer to the last change (on the page
+// and as a toast), and the leader's link panel (make it, copy it, WhatsApp it, or e-mail it).
+
+export function AnswerNotice({ answer, id }: { answer: ActionResult | undefined; id: string }) {
+  useEffect(() => {
+    if (answer) showToast({ ...answer.toast, id: `${id}-${answer.at}` });
+  }, [answer, id]);
+  if (!answer) return null;
+  return (
+    <div
+      role={answer.ok ? "status" : "alert"}
+      data-testid="change-notice"
+      className={cn(
+        "mb-6 rounded-lg border p-3 text-sm",
+        answer.ok
+          ? "border-success/30 bg-success/5"
+          : "border-destructive/40 bg-destructive/5 text-destructive",
+      )}
+    >
+      <p className="font-semibold">{answer.toast.title}</p>
+      {answer.toast.description ? <p className="mt-0.5">{answer.toast.description}</p> : null}
+    </div>
+  );
+}
+
+export interface MadeLink {
+  url: string;
+  leaderName: string;
+  emailedTo: string | null;
+}
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
+  return (
+    <button
+      type="button"
+      className={buttonVariants({ variant: "outline", size: "sm" })}
+      onClick={() => {
+        if (!navigator.clipboard) return setCopied("failed");
+        navigator.clipboard.writeText(text).then(
+          () => setCopied("yes"),
+          () => setCopied("failed"),
+        );
+      }}
+    >
+      {copied === "yes" ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+      {copied === "yes" ? "Copied" : copied === "failed" ? "Select the link to copy it" : "Copy link"}
+    </button>
+  );
+}
+
+export function LeaderLinkPanel({
+  groupName,
+  leaders,
+  made,
+}: {
+  groupName: string;
+  leaders: { memberId: string; name: string; hasEmail: boolean }[];
+  made: MadeLink | null;
+}) {
+  if (leaders.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        This group has no leader yet. Make a member its leader first; then make their link here.
+      </p>
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      <Form method="post" className="grid gap-3">
+        <input type="hidden" name="intent" value="link" />
+        <div className="grid gap-1">
+          <label htmlFor="leader" className="text-sm font-medium">
+            Leader
+          </label>
+          <select
+            id="leader"
+            name="memberId"
+            className="h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm"
+          >
+            {leaders.map((leader) => (
+              <option key={leader.memberId} value={leader.memberId}>
+                {leader.name}
+                {leader.hasEmail ? "" : " (no e-mail)"}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="email" className="mt-0.5 size-4 accent-primary" />
+          <span>Also send it to the leader by e-mail</span>
+        </label>
+        <Button type="submit" variant="outline" className="justify-self-start">
+          Make a link
+        </Button>
+        <p className="text-xs text-muted-foreground">
+          A new link replaces the leader's earlier one. It works for six months, and only while they lead the
+          group.
+        </p>
+      </Form>
+      {made ? (
+        <div className="grid gap-2 rounded-lg border border-border bg-muted/30 p-3" data-testid="leader-link">
+          <p className="text-sm">
+            {made.leaderName}'s link{made.emailedTo ? ` (sent to ${made.emailedTo})` : ""}. It is shown only
+            now: copy it or send it on WhatsApp.
+          </p>
+          <input
+            readOnly
+            value={made.url}
+            aria-label="The leader's link"
+            className="w-full min-w-0 rounded-md border border-input bg-background px-2 py-1.5 font-mono text-xs"
+            data-testid="leader-link-url"
+          />
+          <div className="flex flex-wrap gap-2">
+            <CopyButton text={made.url} />
+            <a
+              href={waShareLink(
+                `${made.leaderName}, here is your link to record ${groupName}'s attendance: ${made.url}`,
+              )}
+              target="_blank"
+              rel="noreferrer"
+              className={buttonVariants({ size: "sm" })}
+            >
+              <MessageCircle aria-hidden="true" />
+              WhatsApp
+            </a>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
