@@ -123,6 +123,8 @@ export default [
     route("members/rosters/events/:eventId", "routes/members/rosters/event-plan.tsx"),
     // Groups (issue 37): record or correct a group's attendance and make its leaders' links
     route("members/groups/:id/attendance", "routes/members/groups/attendance.tsx"),
+    // Groups (issue 37): members and regular attenders not seen lately, each to follow up
+    route("members/groups/not-seen", "routes/members/groups/not-seen.tsx"),
 
     // The Website section: the church's own texts and facts (not in the spec; site-content issue)
     route("members/site", "routes/members/site/website.tsx"),
