@@ -26,6 +26,8 @@ import { deleteMember, listMembers } from "~/server/people/members.server";
 import { eraseSummary } from "~/server/people/person-erasure.server";
 import { readLink } from "~/server/platform/signed-links.server";
 import { issueAnswerLink, issuePageLink, renewCalendarLink } from "~/server/rosters/roster-links.server";
+import { LEADER_LINK_PURPOSE } from "~/server/groups/leader-links.server";
+import { issueLink } from "~/server/platform/signed-links.server";
 import {
   callRoute,
   cookieHeaderFrom,
@@ -109,6 +111,9 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
       "roster_services",
       "roster_teams",
       "roster_blockouts",
+      "groups",
+      "group_join_requests",
+      "attendance_follow_ups",
     ]) {
       await q(`delete from ${table}`);
     }
@@ -246,6 +251,39 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
       await renewCalendarLink(tx, seeded.ana),
       await issueAnswerLink(tx, { id: anaSeat!.id, memberId: seeded.ana, serviceDate: service.service_date }),
     ]);
+    // Ana is in Group 2 with Boris and came to a meeting, has her leader's link, asked (by her
+    // address) to join Group 3, and a follow-up was asked about her (issue 37).
+    const group = await one(`insert into groups (name, kind) values ('Group 2', 'bible-study') returning id`);
+    await q(
+      `insert into group_members (group_id, member_id, is_leader) values ($1, $2, true), ($1, $3, false)`,
+      [group.id, seeded.ana, seeded.boris],
+    );
+    const meeting = await one(
+      `insert into group_meetings (group_id, meeting_date, recorded_by) values ($1, current_date - 7, 'admin@test.local') returning id`,
+      [group.id],
+    );
+    await q(`insert into group_attendance (meeting_id, member_id) values ($1, $2), ($1, $3)`, [
+      meeting.id,
+      seeded.ana,
+      seeded.boris,
+    ]);
+    await issueLink(t.services.db, {
+      purpose: LEADER_LINK_PURPOSE,
+      subject: `${group.id}:${seeded.ana}`,
+      singleUse: false,
+    });
+    const joinRequest = await one(
+      `insert into group_join_requests (group_name, name, email, message) values ('Group 3', 'Ana Q', 'ANA.quintela@example.org', 'Quintela here') returning id`,
+    );
+    const followUp = await one(
+      `insert into attendance_follow_ups (member_id, name, email, reason, created_by)
+       values ($1, 'Ana Quintela', 'ana.quintela@example.org', 'Not seen at Group 2', 'admin@test.local') returning id`,
+      [seeded.ana],
+    );
+    await q(`insert into inbox_items (kind, source_id) values ('group', $1), ('follow-up', $2)`, [
+      joinRequest.id,
+      followUp.id,
+    ]);
     for (const member of [seeded.ana, seeded.boris]) {
       await q(
         `insert into consents (member_id, kind, notice_version, recorded_by) values ($1, 'registry', 1, 'admin@test.local')`,
@@ -368,6 +406,10 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
     ]);
     expect(data.rosterBlockouts).toMatchObject([{ reason: "Quintela reunion" }]);
     expect(data.rosterQualifications).toMatchObject([{ team: "SoundTech", position: "Main desk" }]);
+    expect(data.groups).toMatchObject([{ group: "Group 2", kind: "bible-study", leader: true }]);
+    expect(data.groupAttendance).toMatchObject([{ group: "Group 2" }]);
+    expect(data.groupJoinRequests).toMatchObject([{ groupName: "Group 3", message: "Quintela here" }]);
+    expect(data.attendanceFollowUps).toMatchObject([{ reason: "Not seen at Group 2" }]);
     expect(data.updateLinks).toHaveLength(1);
     expect(data.updateLinks[0].tokenHash).toBeUndefined();
     expect(data.updateRequests).toHaveLength(1);
@@ -469,6 +511,10 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
         rosterSeats: 1,
         rosterBlockouts: 1,
         rosterQualifications: 1,
+        groups: 1,
+        groupAttendance: 1,
+        groupJoinRequests: 1,
+        attendanceFollowUps: 1,
         auditEntries: 3,
       });
       expect(summary.possibleMatches).toEqual([
@@ -630,6 +676,10 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
             rosterSeats: 1,
             rosterBlockouts: 1,
             rosterQualifications: 1,
+            groups: 1,
+            groupAttendance: 1,
+            groupJoinRequests: 1,
+            attendanceFollowUps: 1,
             auditEntries: 4,
           },
           confirmedMatches: 1,
@@ -1029,6 +1079,10 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
             rosterSeats: 0,
             rosterBlockouts: 0,
             rosterQualifications: 0,
+            groups: 0,
+            groupAttendance: 0,
+            groupJoinRequests: 0,
+            attendanceFollowUps: 0,
             auditEntries: 3,
           },
         },

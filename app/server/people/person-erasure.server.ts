@@ -29,6 +29,7 @@ import {
 } from "../auth/member-staff-account.server";
 import { forgetAnnouncementAddresses } from "../announcements/forget-addresses.server";
 import { forgetRosterLinks } from "../rosters/roster-links.server";
+import { forgetGroupData } from "../groups/group-personal-data.server";
 import { promoteFromWaitlist } from "./event-seats.server";
 import {
   countLines,
@@ -226,6 +227,8 @@ export async function erasePerson(
     await dropFromImportDrafts(tx, theirAddresses);
     // Who the church's announcements went to, their unsubscribe links and their unsubscribe.
     await forgetAnnouncementAddresses(tx, theirAddresses);
+    // Their requests to join a group and the follow-ups about them, and their leader's links.
+    await forgetGroupData(tx, found, found.member?.id ?? null);
     if (found.member) {
       // Their serving-roster links stop working; their seats, days away and positions go with
       // the member (on delete cascade), like consents, update links and requests.

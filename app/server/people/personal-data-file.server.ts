@@ -4,6 +4,7 @@ import { MEMBER_FIELDS, type MemberFieldName } from "~/schemas/member-fields";
 import { escapeHtml } from "../messages/email-layout.server";
 import type { Actor } from "../platform/change-log.server";
 import { getSiteContent } from "../site/site-content.server";
+import { GROUP_SECTION_TITLES } from "../groups/group-personal-data.server";
 import {
   collectPersonalData,
   countInWords,
@@ -57,6 +58,7 @@ const SECTION_TITLES: Record<(typeof PERSONAL_DATA_KINDS)[number], string> = {
   rosterSeats: "Serving rosters: their dates",
   rosterBlockouts: "Serving rosters: days they are away",
   rosterQualifications: "Serving rosters: positions they can serve in",
+  ...GROUP_SECTION_TITLES,
   auditEntries: "Audit log entries about them",
 };
 

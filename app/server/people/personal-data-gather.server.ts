@@ -15,6 +15,7 @@ import {
 import { isUuid } from "~/lib/ids";
 import { announcementDataOf } from "../announcements/announcement-personal-data.server";
 import { rosterDataOf } from "../rosters/roster-personal-data.server";
+import { GROUP_DATA_KINDS, GROUP_KIND_NAMES, groupDataOf } from "../groups/group-personal-data.server";
 import type { Executor } from "../platform/db.server";
 import {
   mentionPattern,
@@ -57,6 +58,7 @@ export const PERSONAL_DATA_KINDS = [
   "rosterSeats",
   "rosterBlockouts",
   "rosterQualifications",
+  ...GROUP_DATA_KINDS,
   "auditEntries",
 ] as const;
 export type PersonalDataKind = (typeof PERSONAL_DATA_KINDS)[number];
@@ -79,6 +81,7 @@ export const KIND_NAMES: Record<PersonalDataKind, [string, string]> = {
   rosterSeats: ["date on a serving roster", "dates on serving rosters"],
   rosterBlockouts: ["time away from serving", "times away from serving"],
   rosterQualifications: ["serving position", "serving positions"],
+  ...GROUP_KIND_NAMES,
   auditEntries: ["audit log entry about them", "audit log entries about them"],
 };
 
@@ -323,6 +326,7 @@ export async function gather(executor: Executor, key: PersonKey, options: Gather
 
   const announcementData = await announcementDataOf(executor, addresses, memberId);
   const rosterData = await rosterDataOf(executor, memberId);
+  const groupData = await groupDataOf(executor, memberId, addresses);
 
   // Audit entries about the member, the person's address (exports of someone outside the
   // registry), their inbox entries and their registrations (check-ins).
@@ -363,6 +367,7 @@ export async function gather(executor: Executor, key: PersonKey, options: Gather
     emails,
     ...announcementData,
     ...rosterData,
+    ...groupData,
     auditEntries,
     possibleMatches,
   };
@@ -370,24 +375,12 @@ export async function gather(executor: Executor, key: PersonKey, options: Gather
 
 export type Gathered = NonNullable<Awaited<ReturnType<typeof gather>>>;
 
+/** How many records of each kind: the member record counts one, every other kind its rows. */
 export function countsOf(found: Gathered): Record<PersonalDataKind, number> {
-  return {
-    member: found.member ? 1 : 0,
-    consents: found.consents.length,
-    updateLinks: found.updateLinks.length,
-    updateRequests: found.updateRequests.length,
-    ministryRegistrations: found.ministryRegistrations.length,
-    eventRegistrations: found.eventRegistrations.length,
-    connectMessages: found.connectMessages.length,
-    inboxItems: found.inboxItems.length,
-    inboxReplies: found.inboxReplies.length,
-    emails: found.emails.length,
-    announcements: found.announcements.length,
-    unsubscribes: found.unsubscribes.length,
-    savedLists: found.savedLists.length,
-    rosterSeats: found.rosterSeats.length,
-    rosterBlockouts: found.rosterBlockouts.length,
-    rosterQualifications: found.rosterQualifications.length,
-    auditEntries: found.auditEntries.length,
-  };
+  return Object.fromEntries(
+    PERSONAL_DATA_KINDS.map((kind) => [
+      kind,
+      kind === "member" ? (found.member ? 1 : 0) : found[kind].length,
+    ]),
+  ) as Record<PersonalDataKind, number>;
 }
