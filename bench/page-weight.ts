@@ -50,6 +50,7 @@ export async function publicRoutes(baseUrl: string): Promise<PageWeight["path"][
     "/events",
     ...(eventPath ? [eventPath] : []),
     "/connect",
+    "/groups",
     "/media",
     "/media/sermons",
     ...(sermonPath ? [sermonPath] : []),

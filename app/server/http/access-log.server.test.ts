@@ -18,6 +18,10 @@ describe("loggedUrl", () => {
     // A volunteer's serving-roster links: an answer (with its choice), their page, an offer, a feed.
     expect(loggedUrl(`/serve/answer/${token}?answer=accept`)).toBe("/serve/answer/[redacted]?answer=accept");
     expect(loggedUrl(`/serve/me/${token}`)).toBe("/serve/me/[redacted]");
+    // A group leader's attendance link (issue 37), with the date chosen.
+    expect(loggedUrl(`/groups/attendance/${token}?date=2026-11-26`)).toBe(
+      "/groups/attendance/[redacted]?date=2026-11-26",
+    );
     expect(loggedUrl(`/serve/me/${token}.data`)).toBe("/serve/me/[redacted].data");
     expect(loggedUrl(`/serve/offer/${token}`)).toBe("/serve/offer/[redacted]");
     expect(loggedUrl(`/serve/calendar/${token}.ics`)).toBe("/serve/calendar/[redacted]");
