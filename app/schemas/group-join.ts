@@ -4,6 +4,10 @@ import { LIMITS } from "./public-forms";
 // "Ask to join" a group from the group finder (issue 37): a name, an e-mail address or a mobile
 // number (at least one, so the leaders can answer), and a message. Re-checked by the action.
 
+/** A closed or deleted group's answer: the server refuses with it and the page shows it. */
+export const GROUP_CLOSED =
+  "This group is not taking new members through the website just now. Please choose another group, or send us a message from the Connect page.";
+
 const CONTACT_NEEDED = "Please enter your e-mail or your mobile number, so the leaders can reply.";
 
 const optionalText = (limit: number, tooLong: string) =>

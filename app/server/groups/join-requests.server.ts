@@ -1,5 +1,5 @@
 import { groupJoinRequests } from "../../../database/schema";
-import type { GroupJoinInput } from "~/schemas/group-join";
+import { GROUP_CLOSED, type GroupJoinInput } from "~/schemas/group-join";
 import { AppError } from "../http/errors.server";
 import { recordInboxItem } from "../messages/inbox.server";
 import { services } from "../platform/services.server";
@@ -11,8 +11,6 @@ import { queueJoinRequestEmails } from "./group-emails.server";
 // "Ask to join" (issue 37): the request is kept, put in the staff inbox and e-mailed to the
 // group's leaders (and the staff who asked to hear of messages), all in one transaction.
 
-export const GROUP_CLOSED =
-  "This group is not taking new members through the website just now. Please choose another group, or send us a message from the Connect page.";
 
 /** Keeps an ask-to-join for an open group; a closed or deleted group is refused, nothing written. */
 export async function saveJoinRequest(groupId: string, input: GroupJoinInput, origin: string) {

@@ -2,6 +2,7 @@ import { Check, Copy, MessageCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { StaffCard } from "~/components/staff-accounts";
 import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/action-result";
 import { showToast } from "~/lib/toast";
@@ -138,5 +139,39 @@ export function LeaderLinkPanel({
         </div>
       ) : null}
     </div>
+  );
+}
+
+type Window = "d30" | "d60" | "d90";
+
+/** "64%", or a dash when no meeting was recorded in the window. */
+const percent = (rate: number | null) => (rate === null ? "—" : `${Math.round(rate * 100)}%`);
+
+/** The group's attendance rate over the last 30, 60 and 90 days, with the meetings it counts. */
+export function RatesCard({
+  rates,
+}: {
+  rates: { meetings: Record<Window, number>; rate: Record<Window, number | null> };
+}) {
+  return (
+    <StaffCard
+      id="rates-heading"
+      title="Attendance rate"
+      description="Members present out of the members who could have come (those in the group by each meeting's date)."
+    >
+      <dl className="grid grid-cols-3 gap-3 text-center" data-testid="attendance-rates">
+        {(["d30", "d60", "d90"] as const).map((window) => (
+          <div key={window} className="rounded-lg border border-border p-3">
+            <dt className="text-xs text-muted-foreground">Last {window.slice(1)} days</dt>
+            <dd className="text-2xl font-semibold text-navy" data-testid={`rate-${window}`}>
+              {percent(rates.rate[window])}
+            </dd>
+            <dd className="text-xs text-muted-foreground">
+              {rates.meetings[window]} {rates.meetings[window] === 1 ? "meeting" : "meetings"}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </StaffCard>
   );
 }

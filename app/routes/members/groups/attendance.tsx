@@ -18,6 +18,7 @@ import {
   listMeetings,
   recordAttendanceAsStaff,
 } from "~/server/groups/attendance.server";
+import { groupAttendanceRates } from "~/server/groups/attendance-rates.server";
 import { getGroup, groupPeople } from "~/server/groups/groups.server";
 import { makeLeaderLink } from "~/server/groups/leader-links.server";
 import { refusalFor, refuse, reply, replyWith } from "~/server/http/action-result.server";
@@ -26,7 +27,7 @@ import { readForm } from "~/server/http/forms.server";
 import { isSendableAddress } from "~/server/messages/outbox.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import type { Route } from "./+types/attendance";
-import { AnswerNotice, LeaderLinkPanel, type MadeLink } from "./attendance-parts";
+import { AnswerNotice, LeaderLinkPanel, RatesCard, type MadeLink } from "./attendance-parts";
 
 // A group's attendance for staff (issue 37): record or correct a meeting (the same form as the
 // leader's page), the meetings recorded so far, and the leaders' attendance links.
@@ -47,11 +48,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("date") ?? "";
   // A future date is not offered: attendance is for meetings that happened.
   const date = isIsoDate(asked) && asked <= todayInChurchZone() ? asked : latestMeetingDate(group.meetingDay);
-  const [sheet, meetings, people] = await Promise.all([
+  const [sheet, meetings, people, rates] = await Promise.all([
     attendanceSheet(group.id, date),
     listMeetings(group.id),
     groupPeople(group.id),
+    groupAttendanceRates(),
   ]);
+  const rate = rates.find((row) => row.groupId === group.id);
   return {
     group: { id: group.id, name: group.name },
     sheet,
@@ -63,6 +66,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         name: person.name,
         hasEmail: isSendableAddress(person.email),
       })),
+    rates: rate ? { meetings: rate.meetings, rate: rate.rate } : null,
     canWrite: can(user, "groups:write"),
   };
 }
@@ -124,7 +128,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function GroupAttendance({ loaderData, actionData }: Route.ComponentProps) {
-  const { group, sheet, meetings, leaders, canWrite } = loaderData;
+  const { group, sheet, meetings, leaders, rates, canWrite } = loaderData;
   const answer = actionData as (ActionResult & { made?: MadeLink }) | undefined;
   return (
     <AdminScreen
@@ -133,8 +137,8 @@ export default function GroupAttendance({ loaderData, actionData }: Route.Compon
       backLabel="Back to the group"
     >
       <AnswerNotice answer={answer} id="group-attendance" />
-      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
-        <div className="grid gap-6 lg:col-span-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 lg:items-start">
+        <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2">
           <StaffCard id="record-heading" title={canWrite ? "Record or correct a meeting" : "A meeting"}>
             <Form method="get" className="mb-5 flex flex-wrap items-end gap-2">
               <div className="grid min-w-0 flex-1 gap-1">
@@ -184,6 +188,7 @@ export default function GroupAttendance({ loaderData, actionData }: Route.Compon
               </ul>
             )}
           </StaffCard>
+          {rates ? <RatesCard rates={rates} /> : null}
           <StaffCard id="meetings-heading" title="Recorded meetings">
             {meetings.length === 0 ? (
               <p className="text-sm text-muted-foreground">No meeting has been recorded yet.</p>

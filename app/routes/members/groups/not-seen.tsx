@@ -43,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...row,
       asked: open.has(followUpKey({ ...row, memberId: null })),
     })),
+    rule: { recentWeeks: SERVICE_ABSENT_WEEKS, regularWeeks: REGULAR_WEEKS, minimumWeeks: REGULAR_MIN_WEEKS },
     canWrite: can(user, "groups:write"),
   };
 }
@@ -102,7 +103,7 @@ function FollowUpButton({ asked, fields }: { asked: boolean; fields: Record<stri
 const cell = "py-2 pr-4 align-top";
 
 export default function NotSeen({ loaderData, actionData }: Route.ComponentProps) {
-  const { members, attenders, canWrite } = loaderData;
+  const { members, attenders, rule, canWrite } = loaderData;
   return (
     <AdminScreen
       title="Not seen lately"
@@ -111,7 +112,7 @@ export default function NotSeen({ loaderData, actionData }: Route.ComponentProps
       backLabel="Back to Groups"
     >
       <AnswerNotice answer={actionData as ActionResult | undefined} id="not-seen" />
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <StaffCard
           id="members-heading"
           title="Group members"
@@ -174,7 +175,7 @@ export default function NotSeen({ loaderData, actionData }: Route.ComponentProps
         <StaffCard
           id="attenders-heading"
           title="Regular attenders of services"
-          description={`Checked in on ${REGULAR_MIN_WEEKS} or more different weeks of the ${REGULAR_WEEKS} weeks before, and not in the last ${SERVICE_ABSENT_WEEKS} weeks.`}
+          description={`Checked in on ${rule.minimumWeeks} or more different weeks of the ${rule.regularWeeks} weeks before, and not in the last ${rule.recentWeeks} weeks.`}
         >
           {attenders.length === 0 ? (
             <p className="text-sm text-muted-foreground">No regular attender has been missing lately.</p>

@@ -1,0 +1,231 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import type { ParsedMail } from "mailparser";
+import { addDays, dayOfWeek, todayInChurchZone } from "../../app/lib/dates";
+import { sendControlCommand } from "../../app/server/platform/control.server";
+import { startSmtpServer } from "../helpers/smtp";
+import { ADMIN, startServer, stopServer, type ServerUnderTest } from "../reliability/helpers";
+import { expect, test } from "./fixtures";
+
+// Groups and attendance end to end (issue 37), on a site of its own that sends through a real SMTP
+// server. A visitor asks to join an open group from /groups with scripts off; its leader receives
+// the e-mail. Staff make the leader's attendance link and e-mail it; the leader opens it on a 390 px
+// phone with scripts off and records 12 members and two guests in one post. The group's 30-day
+// rate on its attendance screen matches the recorded rows, and a member absent three meetings in
+// a row is on "Not seen lately", where one click asks for a follow-up that the inbox shows.
+
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 93;
+const ORIGIN = `http://localhost:${PORT}`;
+const today = todayInChurchZone();
+const PHONE = { width: 390, height: 844 };
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let site: ServerUnderTest;
+let dataDir: string;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  smtp = await startSmtpServer();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "church-groups-e2e-"));
+  site = await startServer(
+    {
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      PUBLIC_URL: ORIGIN,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: '"ACTS Church" <office@church.example.org>',
+    },
+    PORT,
+  );
+});
+
+test.afterAll(async () => {
+  await stopServer(site);
+  await smtp.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const query = async <Row>(text: string, params: unknown[] = []) =>
+  JSON.parse(await sendControlCommand(dataDir, "sql", { text, params })) as Row[];
+
+/** The one e-mail to `address` whose subject matches. */
+async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
+  await expect
+    .poll(() => smtp.to(address).filter((mail) => subject.test(mail.subject ?? "")).length, {
+      timeout: 90_000,
+    })
+    .toBe(1);
+  return smtp.to(address).find((mail) => subject.test(mail.subject ?? ""))!;
+}
+
+async function withoutScripts(browser: Browser, ip: string): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+  const page = await context.newPage();
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": ip });
+  return page;
+}
+
+async function noWiderThanScreen(page: Page, name: string, widths = [390, 1280]) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${width}px is no wider than the screen`).toBeLessThanOrEqual(0);
+  }
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${ORIGIN}/members/login`);
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/members/login"));
+}
+
+const OTHERS = [
+  "Ana",
+  "Ben",
+  "Cal",
+  "Dee",
+  "Eli",
+  "Fay",
+  "Gus",
+  "Hal",
+  "Ivy",
+  "Jon",
+  "Kim",
+  "Wes",
+  "Xia",
+  "Zoe",
+];
+
+test("a visitor asks to join, the leader records attendance from the link, and an absent member is followed up", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(300_000);
+  // Group 2 meets on today's weekday; Lea leads it, 14 others are in it since 60 days ago.
+  const [group] = await query<{ id: string }>(
+    `insert into groups (name, kind, description, meeting_day, meeting_time, area, is_open, capacity)
+     values ('Group 2', 'bible-study', 'We read the Gospel of Mark together, with dinner.', $1, '19:30', 'Riffa', true, 30)
+     returning id`,
+    [dayOfWeek(today)],
+  );
+  await query(`insert into groups (name, kind, is_open) values ('Closed Group', 'salt', false)`);
+  await query(
+    `insert into members (first_name, last_name, email, mobile, country_code)
+     select name, 'Reyes', lower(name) || '@example.org', '3300 ' || lpad(n::text, 4, '0'), '+973'
+     from unnest($1::text[]) with ordinality as t(name, n)`,
+    [["Lea", ...OTHERS]],
+  );
+  await query(
+    `insert into group_members (group_id, member_id, is_leader, joined_on)
+     select $1, m.id, m.first_name = 'Lea', current_date - 60 from members m`,
+    [group!.id],
+  );
+  // Four weeks of meetings: Zoe came only four weeks ago; Xia missed two weeks ago, Wes last week.
+  const absent: Record<number, string[]> = { 28: [], 21: ["Zoe"], 14: ["Zoe", "Xia"], 7: ["Zoe", "Wes"] };
+  for (const [daysAgo, away] of Object.entries(absent)) {
+    const [meeting] = await query<{ id: string }>(
+      `insert into group_meetings (group_id, meeting_date, recorded_by) values ($1, $2, 'seed') returning id`,
+      [group!.id, addDays(today, -Number(daysAgo))],
+    );
+    await query(
+      `insert into group_attendance (meeting_id, member_id) select $1, id from members where not first_name = any($2::text[])`,
+      [meeting!.id, away],
+    );
+  }
+
+  // A visitor, scripts off on a phone, finds the group and asks to join; a closed group is not listed.
+  const visitor = await withoutScripts(browser, "198.51.100.61");
+  await visitor.goto(`${ORIGIN}/groups`);
+  await expect(visitor.getByRole("heading", { name: "Find a Group", level: 1 })).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: "Closed Group" })).toHaveCount(0);
+  const card = visitor.locator(`#group-${group!.id}`);
+  await expect(card).toContainText("Riffa");
+  await expect(card).toContainText("7:30 PM");
+  await noWiderThanScreen(visitor, "finder");
+  await visitor.setViewportSize(PHONE);
+  await card.getByRole("link", { name: "Ask to join Group 2" }).click();
+  // No contact at all: the field says why, and nothing is kept.
+  await visitor.getByLabel("Name").fill("Nadia Karim");
+  await visitor.getByRole("button", { name: "Send" }).click();
+  await expect(visitor.getByText("Please enter your e-mail or your mobile number").first()).toBeVisible();
+  await visitor.getByLabel("Email").fill("nadia@example.net");
+  await visitor.getByLabel("Message (optional)").fill("I moved to Riffa last month.");
+  await visitor.getByRole("button", { name: "Send" }).click();
+  await expect(visitor.getByRole("status")).toContainText("Request Sent!");
+  await noWiderThanScreen(visitor, "join");
+  expect(await query("select name, email from group_join_requests")).toEqual([
+    { name: "Nadia Karim", email: "nadia@example.net" },
+  ]);
+  const ask = await mailTo("lea@example.org", /would like to join Group 2/);
+  expect(ask.text).toContain("nadia@example.net");
+  expect(ask.text).toContain("I moved to Riffa last month.");
+
+  // Staff make Lea's attendance link and e-mail it to her.
+  await signIn(page);
+  await page.goto(`${ORIGIN}/members/groups/${group!.id}/attendance`);
+  await page.getByLabel("Leader", { exact: true }).selectOption({ label: "Lea Reyes" });
+  await page.getByLabel("Also send it to the leader by e-mail").check();
+  await page.getByRole("button", { name: "Make a link" }).click();
+  await expect(page.getByTestId("leader-link")).toContainText("sent to lea@example.org");
+  const linkMail = await mailTo("lea@example.org", /^Attendance for Group 2$/);
+  const link = /(http:\/\/\S+\/groups\/attendance\/[\w-]{43})/.exec(linkMail.text!)![1]!;
+
+  // An altered link opens nothing.
+  const stranger = await withoutScripts(browser, "198.51.100.62");
+  await stranger.goto(link.replace(/.$/, (last) => (last === "A" ? "B" : "A")));
+  await expect(stranger.getByTestId("closed-link")).toContainText("This link is not valid");
+
+  // Lea, scripts off on her phone: today's meeting, 12 ticked (herself and 11 others), two guests.
+  const leader = await withoutScripts(browser, "198.51.100.63");
+  await leader.goto(link);
+  await expect(leader.getByRole("heading", { name: "Group 2", level: 1 })).toBeVisible();
+  await expect(leader.getByLabel("Meeting date")).toHaveValue(today);
+  const present = ["Lea", ...OTHERS.slice(0, 11)];
+  for (const first of present) await leader.getByLabel(`${first} Reyes`).check();
+  await leader.getByLabel("Guests").fill("Sam Cruz\nJo Lim");
+  await noWiderThanScreen(leader, "leader-attendance", [390]);
+  await leader.getByRole("button", { name: "Save" }).click();
+  await expect(leader.getByTestId("notice")).toContainText("12 present, 2 guests");
+  await noWiderThanScreen(leader, "leader-attendance-saved", [390]);
+  const [meeting] = await query<{ guests: string[]; recorded_by: string; present: number }>(
+    `select guests, recorded_by, (select count(*)::int from group_attendance a where a.meeting_id = m.id) as present
+     from group_meetings m where group_id = $1 and meeting_date = $2`,
+    [group!.id, today],
+  );
+  expect(meeting).toEqual({ guests: ["Sam Cruz", "Jo Lim"], recorded_by: "leader:Lea Reyes", present: 12 });
+
+  // The group's 30-day rate matches the rows: present out of the 15 members at each meeting.
+  const [rows] = await query<{ present: number; meetings: number }>(
+    `select count(a.*)::int as present, count(distinct m.id)::int as meetings from group_meetings m
+     left join group_attendance a on a.meeting_id = m.id where m.group_id = $1 and m.meeting_date > $2`,
+    [group!.id, addDays(today, -30)],
+  );
+  expect(rows!.meetings).toBe(5);
+  await page.goto(`${ORIGIN}/members/groups/${group!.id}/attendance`);
+  await expect(page.getByTestId("rate-d30")).toHaveText(`${Math.round((rows!.present / (15 * 5)) * 100)}%`);
+  await expect(page.getByTestId("meetings")).toContainText("Sam Cruz, Jo Lim");
+  await noWiderThanScreen(page, "staff-attendance");
+
+  // Zoe missed the last three meetings: she is on "Not seen lately"; Xia and Wes came to one.
+  await page.goto(`${ORIGIN}/members/groups/not-seen`);
+  const absentRows = page.getByTestId("absent-members").locator("tbody tr");
+  await expect(absentRows).toHaveCount(1);
+  const zoe = absentRows.filter({ hasText: "Zoe Reyes" });
+  await expect(zoe).toContainText("Group 2");
+  await noWiderThanScreen(page, "not-seen");
+  await zoe.getByRole("button", { name: "Follow up" }).click();
+  await expect(page.getByTestId("change-notice")).toContainText("Follow-up asked");
+  await expect(zoe).toContainText("Follow-up asked");
+  await page.goto(`${ORIGIN}/members/messages?type=follow-up`);
+  await expect(page.getByRole("main")).toContainText("Zoe Reyes");
+  await page.goto(`${ORIGIN}/members/messages?type=group`);
+  await expect(page.getByRole("main")).toContainText("Nadia Karim");
+});
