@@ -56,7 +56,7 @@ export function AttendanceFields({
           </ul>
         )}
         {present > 0 ? (
-          <p className="text-sm text-muted-foreground">Recorded before: {present} present.</p>
+          <p className="text-sm text-muted-foreground">Recorded so far: {present} present.</p>
         ) : null}
       </fieldset>
       <div className="grid gap-2">

@@ -7,6 +7,7 @@ import { addDays, dayOfWeek, todayInChurchZone } from "../../app/lib/dates";
 import { sendControlCommand } from "../../app/server/platform/control.server";
 import { startSmtpServer } from "../helpers/smtp";
 import { ADMIN, startServer, stopServer, type ServerUnderTest } from "../reliability/helpers";
+import { expectAxeClean } from "./axe";
 import { expect, test } from "./fixtures";
 
 // Groups and attendance end to end (issue 37), on a site of its own that sends through a real SMTP
@@ -216,7 +217,7 @@ test("a visitor asks to join, the leader records attendance from the link, and a
 
   // Zoe missed the last three meetings: she is on "Not seen lately"; Xia and Wes came to one.
   await page.goto(`${ORIGIN}/members/groups/not-seen`);
-  const absentRows = page.getByTestId("absent-members").locator("tbody tr");
+  const absentRows = page.getByTestId("absent-members").getByRole("listitem");
   await expect(absentRows).toHaveCount(1);
   const zoe = absentRows.filter({ hasText: "Zoe Reyes" });
   await expect(zoe).toContainText("Group 2");
@@ -228,4 +229,16 @@ test("a visitor asks to join, the leader records attendance from the link, and a
   await expect(page.getByRole("main")).toContainText("Zoe Reyes");
   await page.goto(`${ORIGIN}/members/messages?type=group`);
   await expect(page.getByRole("main")).toContainText("Nadia Karim");
+
+  // The pages pass the accessibility check (axe runs as a script: in a browser with scripts on).
+  for (const [url, name] of [
+    [`${ORIGIN}/groups`, "the group finder"],
+    [`${ORIGIN}/groups/${group!.id}`, "a group's Ask to join"],
+    [link, "a leader's attendance page"],
+    [`${ORIGIN}/members/groups/${group!.id}/attendance`, "a group's attendance screen"],
+    [`${ORIGIN}/members/groups/not-seen`, "Not seen lately"],
+  ] as const) {
+    await page.goto(url);
+    await expectAxeClean(page, name);
+  }
 });

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { groupAttendance, groupMeetings } from "../../../database/schema";
 import { addDays, dayOfWeek, todayInChurchZone } from "~/lib/dates";
-import { formatDateLong } from "~/lib/format";
+import { formatDate, formatDateLong } from "~/lib/format";
 import type { AttendanceInput } from "~/schemas/group-attendance";
 import { AppError } from "../http/errors.server";
 import { logChange, type Actor } from "../platform/change-log.server";
@@ -84,7 +84,7 @@ export async function attendanceSheet(
     group: { id: group.id, name: group.name },
     date,
     dateInWords: formatDateLong(date),
-    dates: choices.map((value) => ({ value, label: formatDateLong(value), recorded: recorded.has(value) })),
+    dates: choices.map((value) => ({ value, label: formatDate(value), recorded: recorded.has(value) })),
     people: people.map((person) => ({
       memberId: person.memberId,
       name: person.name,

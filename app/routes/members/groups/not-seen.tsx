@@ -1,7 +1,7 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { StaffCard } from "~/components/staff-accounts";
-import { TableScroller } from "~/components/table-scroller";
 import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/action-result";
 import { formatDateLong } from "~/lib/format";
@@ -100,7 +100,34 @@ function FollowUpButton({ asked, fields }: { asked: boolean; fields: Record<stri
   );
 }
 
-const cell = "py-2 pr-4 align-top";
+/** One person to follow up: who, what was seen, how to reach them, and the button. */
+function PersonRow({
+  name,
+  facts,
+  contact,
+  action,
+}: {
+  name: ReactNode;
+  facts: string[];
+  contact: string[];
+  action: ReactNode;
+}) {
+  const reach = contact.filter(Boolean);
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-border p-3">
+      <div className="grid min-w-0 gap-0.5 text-sm">
+        <p className="font-semibold break-words text-navy">{name}</p>
+        {facts.map((fact) => (
+          <p key={fact} className="break-words text-muted-foreground">
+            {fact}
+          </p>
+        ))}
+        <p className="break-all">{reach.length > 0 ? reach.join(" · ") : "No contact details"}</p>
+      </div>
+      {action}
+    </li>
+  );
+}
 
 export default function NotSeen({ loaderData, actionData }: Route.ComponentProps) {
   const { members, attenders, rule, canWrite } = loaderData;
@@ -123,53 +150,31 @@ export default function NotSeen({ loaderData, actionData }: Route.ComponentProps
               Everyone came to at least one of their group's last meetings.
             </p>
           ) : (
-            <TableScroller label="Group members not seen lately">
-              <table className="w-full text-sm" data-testid="absent-members">
-                <thead>
-                  <tr className="border-b text-left">
-                    <th className={cell}>Name</th>
-                    <th className={cell}>Group</th>
-                    <th className={cell}>Last came</th>
-                    <th className={cell}>Contact</th>
-                    {canWrite ? <th className="py-2 align-top">Follow up</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {members.map((row) => (
-                    <tr key={`${row.groupId}-${row.memberId}`} className="border-b last:border-0">
-                      <td className={cell}>
-                        <a
-                          href={`/members/profile/${row.memberId}`}
-                          className="font-medium text-primary hover:underline"
-                        >
-                          {row.name}
-                        </a>
-                      </td>
-                      <td className={cell}>
-                        {row.groupName}
-                        <span className="block text-xs text-muted-foreground">
-                          {row.meetings} meetings missed
-                        </span>
-                      </td>
-                      <td className={`${cell} whitespace-nowrap`}>
-                        {row.lastCame ? formatDateLong(row.lastCame) : "Never"}
-                      </td>
-                      <td className={`${cell} break-all`}>
-                        {[row.mobile, row.email].filter(Boolean).join(" · ") || "None"}
-                      </td>
-                      {canWrite ? (
-                        <td className="py-2 align-top">
-                          <FollowUpButton
-                            asked={row.asked}
-                            fields={{ kind: "group", groupId: row.groupId, memberId: row.memberId }}
-                          />
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroller>
+            <ul className="grid gap-3" data-testid="absent-members">
+              {members.map((row) => (
+                <PersonRow
+                  key={`${row.groupId}-${row.memberId}`}
+                  name={
+                    <a href={`/members/profile/${row.memberId}`} className="text-primary hover:underline">
+                      {row.name}
+                    </a>
+                  }
+                  facts={[
+                    `${row.groupName}: ${row.meetings} meetings missed`,
+                    row.lastCame ? `Last came ${formatDateLong(row.lastCame)}` : "Has not come yet",
+                  ]}
+                  contact={[row.mobile, row.email]}
+                  action={
+                    canWrite ? (
+                      <FollowUpButton
+                        asked={row.asked}
+                        fields={{ kind: "group", groupId: row.groupId, memberId: row.memberId }}
+                      />
+                    ) : null
+                  }
+                />
+              ))}
+            </ul>
           )}
         </StaffCard>
         <StaffCard
@@ -180,36 +185,24 @@ export default function NotSeen({ loaderData, actionData }: Route.ComponentProps
           {attenders.length === 0 ? (
             <p className="text-sm text-muted-foreground">No regular attender has been missing lately.</p>
           ) : (
-            <TableScroller label="Regular attenders not seen lately">
-              <table className="w-full text-sm" data-testid="lapsed-attenders">
-                <thead>
-                  <tr className="border-b text-left">
-                    <th className={cell}>Name</th>
-                    <th className={cell}>Weeks came</th>
-                    <th className={cell}>Last checked in</th>
-                    <th className={cell}>Contact</th>
-                    {canWrite ? <th className="py-2 align-top">Follow up</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {attenders.map((row) => (
-                    <tr key={row.email} className="border-b last:border-0">
-                      <td className={`${cell} font-medium`}>{row.name}</td>
-                      <td className={cell}>{row.weeks}</td>
-                      <td className={`${cell} whitespace-nowrap`}>{formatDateLong(row.lastCheckIn)}</td>
-                      <td className={`${cell} break-all`}>
-                        {[row.mobile, row.email].filter(Boolean).join(" · ")}
-                      </td>
-                      {canWrite ? (
-                        <td className="py-2 align-top">
-                          <FollowUpButton asked={row.asked} fields={{ kind: "service", email: row.email }} />
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroller>
+            <ul className="grid gap-3" data-testid="lapsed-attenders">
+              {attenders.map((row) => (
+                <PersonRow
+                  key={row.email}
+                  name={row.name}
+                  facts={[
+                    `Came on ${row.weeks} different weeks before`,
+                    `Last checked in ${formatDateLong(row.lastCheckIn)}`,
+                  ]}
+                  contact={[row.mobile, row.email]}
+                  action={
+                    canWrite ? (
+                      <FollowUpButton asked={row.asked} fields={{ kind: "service", email: row.email }} />
+                    ) : null
+                  }
+                />
+              ))}
+            </ul>
           )}
         </StaffCard>
       </div>
