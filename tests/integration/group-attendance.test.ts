@@ -221,4 +221,51 @@ describe.each(databaseKinds)("group attendance on %s", (kind) => {
     const fresh = url.split("/").pop()!;
     expect((await post(fresh, form(today, [people.Ana!.id]))).status).toBe(200);
   });
+
+  it("answers malformed bodies on the leader's page and the staff screen without a 5xx or a write", async () => {
+    const cookie = await signInCookie();
+    const bodies: [string, BodyInit, string][] = [
+      ["no fields", "", "application/x-www-form-urlencoded"],
+      [
+        "a huge guest list",
+        `groupId=${group}&date=${today}&guests=${"x".repeat(300_000)}`,
+        "application/x-www-form-urlencoded",
+      ],
+      ["an impossible date", `groupId=${group}&date=2026-02-30`, "application/x-www-form-urlencoded"],
+      [
+        "a malformed id",
+        `groupId=../../etc&date=${today}&present=1;drop`,
+        "application/x-www-form-urlencoded",
+      ],
+      [
+        "invalid UTF-8",
+        new Uint8Array([0x67, 0x3d, 0xff, 0xfe, 0xc3, 0x28]),
+        "application/x-www-form-urlencoded",
+      ],
+      [
+        "broken multipart",
+        '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF',
+        "multipart/form-data; boundary=XYZ",
+      ],
+    ];
+    for (const [label, body, contentType] of bodies) {
+      for (const [fn, path, params, headers] of [
+        [attendanceAction, `/groups/attendance/${token}`, { token }, {}],
+        [staffAction, `/members/groups/${group}/attendance`, { id: group }, { cookie }],
+      ] as const) {
+        const result = await callRoute(
+          fn,
+          new Request(`http://localhost${path}`, {
+            method: "POST",
+            body,
+            headers: { "content-type": contentType, origin: "http://localhost", ...headers },
+          }),
+          { params, clientIp: "192.0.2.45" },
+        );
+        expect(result.status, `${label} on ${path}`).toBeLessThan(500);
+        expect(result.status, `${label} on ${path}`).toBeGreaterThanOrEqual(400);
+      }
+    }
+    expect(await written()).toEqual({ meetings: [], present: 0 });
+  });
 });

@@ -132,4 +132,36 @@ describe.each(databaseKinds)("the group finder on %s", (kind) => {
 
     expect(await counts()).toEqual({ requests: 0, inbox: 0, emails: 0 });
   });
+
+  it("answers malformed bodies without a 5xx or a write", async () => {
+    const bodies: [string, BodyInit, string][] = [
+      ["no fields", "", "application/x-www-form-urlencoded"],
+      ["repeated fields", "name=a&name=b&email=x&email=y", "application/x-www-form-urlencoded"],
+      [
+        "a huge message",
+        `name=a&email=a@example.org&message=${"x".repeat(40_000)}`,
+        "application/x-www-form-urlencoded",
+      ],
+      [
+        "invalid UTF-8",
+        new Uint8Array([0x6e, 0x3d, 0xff, 0xfe, 0xc3, 0x28]),
+        "application/x-www-form-urlencoded",
+      ],
+      ["multipart without a boundary", "garbage", "multipart/form-data"],
+    ];
+    for (const [label, body, contentType] of bodies) {
+      const result = await callRoute(
+        joinAction,
+        new Request(`http://localhost/groups/${open}`, {
+          method: "POST",
+          body,
+          headers: { "content-type": contentType, origin: "http://localhost" },
+        }),
+        { params: { id: open }, clientIp: "192.0.2.11" },
+      );
+      expect(result.status, label).toBeGreaterThanOrEqual(400);
+      expect(result.status, label).toBeLessThan(500);
+    }
+    expect(await counts()).toEqual({ requests: 0, inbox: 0, emails: 0 });
+  });
 });
