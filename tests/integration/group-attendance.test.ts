@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addDays, todayInChurchZone } from "~/lib/dates";
+import { addDays, dayOfWeek, momentInChurchZone, todayInChurchZone } from "~/lib/dates";
 import { action as attendanceAction, loader as attendanceLoader } from "~/routes/groups/attendance";
+import { askLeadersForAttendance } from "~/server/groups/attendance-asks.server";
 import { groupAttendanceRates } from "~/server/groups/attendance-rates.server";
 import { makeLeaderLink } from "~/server/groups/leader-links.server";
 import { addGroup, addMembers, clearGroups, join } from "../helpers/groups-seed";
+import { startSmtpServer } from "../helpers/smtp";
 import { action as staffAction } from "~/routes/members/groups/attendance";
 import {
   callRoute,
@@ -22,6 +24,7 @@ const today = todayInChurchZone();
 
 describe.each(databaseKinds)("group attendance on %s", (kind) => {
   let t: TestServices;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let group: string;
   let other: string;
   let people: Record<string, { id: string; email: string }>;
@@ -53,11 +56,16 @@ describe.each(databaseKinds)("group attendance on %s", (kind) => {
   ];
 
   beforeAll(async () => {
-    t = await startTestServices(kind);
+    smtp = await startSmtpServer();
+    t = await startTestServices(kind, {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: '"ACTS Church" <office@church.example.org>',
+    });
     admin.id = (await q<{ id: string }>("select id from users where email = 'admin@test.local'"))[0]!.id;
   });
   afterAll(async () => {
     await t.stop();
+    await smtp.stop();
   });
   beforeEach(async () => {
     const { db } = t.services;
@@ -267,5 +275,36 @@ describe.each(databaseKinds)("group attendance on %s", (kind) => {
       }
     }
     expect(await written()).toEqual({ meetings: [], present: 0 });
+  });
+
+  it("asks the leaders once, from 90 minutes after the meeting, with a link that records it", async () => {
+    await q("update groups set meeting_day = null where id = $1", [other]);
+    await q("update groups set meeting_day = $1, meeting_time = '19:00' where id = $2", [
+      dayOfWeek(today),
+      group,
+    ]);
+    const asks = () =>
+      q<{ to_address: string; subject: string; text_body: string }>(
+        "select to_address, subject, text_body from outbox_emails where kind = 'group-attendance-ask'",
+      );
+    expect(await askLeadersForAttendance(momentInChurchZone(today, "20:29"))).toBe(0);
+    expect(await askLeadersForAttendance(momentInChurchZone(today, "20:31"))).toBe(1);
+    expect(await askLeadersForAttendance(momentInChurchZone(today, "22:00"))).toBe(0);
+    expect(await askLeadersForAttendance(momentInChurchZone(addDays(today, 1), "09:00"))).toBe(0);
+    const [mail, ...more] = await asks();
+    expect(more).toEqual([]);
+    expect(mail!.to_address).toBe(people.Lea!.email);
+    expect(mail!.subject).toMatch(/^Who came to Group 1\? /);
+    const asked = /\/groups\/attendance\/([\w-]{43})\?date=(\d{4}-\d{2}-\d{2})/.exec(mail!.text_body)!;
+    expect(asked[2]).toBe(today);
+    expect((await post(asked[1]!, form(today, [people.Ana!.id]))).status).toBe(200);
+
+    // A late meeting is asked about after midnight; one already recorded is not asked about.
+    await q("delete from settings where key like 'groups:attendance-asked:%'");
+    await q("update groups set meeting_time = '23:30' where id = $1", [group]);
+    expect(await askLeadersForAttendance(momentInChurchZone(addDays(today, 1), "01:05"))).toBe(0);
+    await q("delete from group_meetings");
+    expect(await askLeadersForAttendance(momentInChurchZone(addDays(today, 1), "01:05"))).toBe(1);
+    expect((await asks()).length).toBe(2);
   });
 });

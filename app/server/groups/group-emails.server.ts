@@ -12,6 +12,7 @@ import type { FinderGroup } from "./finder.server";
 export const JOIN_REQUEST_KIND = "group-join";
 export const JOIN_NOTIFICATION_KIND = "notification.group";
 export const LEADER_LINK_KIND = "group-attendance-link";
+export const ATTENDANCE_ASK_KIND = "group-attendance-ask";
 
 interface JoinRequestMail {
   group: FinderGroup;
@@ -92,6 +93,27 @@ export async function queueLeaderLinkEmail(
       paragraphs: [
         `After each meeting of ${mail.groupName}, open this link on your phone, tick who came, add any guests by name and press Save. It takes under a minute, and no account is needed.`,
         "Please keep this link to yourself: anyone who has it can record your group's attendance. It stops working if you no longer lead the group.",
+      ],
+      action: { label: "Record attendance", href: mail.url },
+    }),
+  });
+}
+
+/** After a meeting: the leader's link to record who came (attendance-asks.server.ts). */
+export async function queueAttendanceAskEmail(
+  executor: Executor,
+  mail: { to: string; leaderName: string; groupName: string; when: string; url: string },
+  content: SiteContent,
+): Promise<void> {
+  const subject = `Who came to ${mail.groupName}? (${mail.when})`;
+  await queueEmail(executor, {
+    kind: ATTENDANCE_ASK_KIND,
+    to: mail.to,
+    ...renderEmail(content, subject, {
+      heading: `Hello ${subjectLine(mail.leaderName)},`,
+      paragraphs: [
+        `Thank you for leading ${mail.groupName} on ${mail.when}. Please tick who came and add any guests: it takes under a minute, and no account is needed.`,
+        "This link works for a week, and only while you lead the group.",
       ],
       action: { label: "Record attendance", href: mail.url },
     }),

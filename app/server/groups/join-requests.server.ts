@@ -11,7 +11,6 @@ import { queueJoinRequestEmails } from "./group-emails.server";
 // "Ask to join" (issue 37): the request is kept, put in the staff inbox and e-mailed to the
 // group's leaders (and the staff who asked to hear of messages), all in one transaction.
 
-
 /** Keeps an ask-to-join for an open group; a closed or deleted group is refused, nothing written. */
 export async function saveJoinRequest(groupId: string, input: GroupJoinInput, origin: string) {
   const content = await getSiteContent();

@@ -13,6 +13,7 @@ import { loggableError } from "../platform/db-errors.server";
 import { runAnnouncementRound } from "../announcements/announcement-sending.server";
 import { runWeeklyDigest } from "../announcements/weekly-digest.server";
 import { sendRosterReminders } from "../rosters/roster-reminders.server";
+import { askLeadersForAttendance } from "../groups/attendance-asks.server";
 
 const DIGEST_CHECK_MS = 60_000;
 
@@ -28,6 +29,8 @@ const MINUTE_JOBS: (() => Promise<unknown>)[] = [
   () => runWeeklyDigest(),
   // Serving rosters: accepted dates, the team's days before, from the team's hour (each seat once).
   () => sendRosterReminders(),
+  // Groups: after each meeting, its leaders get a link to record who came (each meeting once).
+  () => askLeadersForAttendance(),
 ];
 
 /**
