@@ -3,6 +3,7 @@ import { eventRegistrations, groupAttendance, groupMeetings } from "../../databa
 import { addDays, startOfDayInChurchZone, todayInChurchZone } from "~/lib/dates";
 import { action as notSeenAction, loader as notSeenLoader } from "~/routes/members/groups/not-seen";
 import { listInbox } from "~/server/messages/inbox.server";
+import { erasePerson } from "~/server/people/person-erasure.server";
 import { addGroup, addMembers, clearGroups, join } from "../helpers/groups-seed";
 import {
   callRoute,
@@ -132,5 +133,22 @@ describe.each(databaseKinds)("not seen lately on %s", (kind) => {
     const view = await load();
     expect(view.members[0]!.asked).toBe(true);
     expect(view.attenders[0]!.asked).toBe(true);
+
+    // Erasing Rita (outside the registry, by her address) takes her follow-up, its inbox entry
+    // and the audit entry that named her.
+    const admin = (
+      await q<{ id: string; email: string }>("select id, email from users where email = 'admin@test.local'")
+    )[0]!;
+    const erased = await erasePerson({ email: "rita@example.net" }, admin);
+    expect(erased?.counts).toMatchObject({ attendanceFollowUps: 1 });
+    expect(await q("select 1 from attendance_follow_ups where email = 'rita@example.net'")).toEqual([]);
+    expect((await listInbox({ kind: "follow-up", statuses: ["new"] })).rows.map((row) => row.name)).toEqual([
+      "Ana Reyes",
+    ]);
+    expect(
+      await q(
+        "select 1 from audit_log where action = 'attendance.follow-up' and subject_label = 'rita@example.net'",
+      ),
+    ).toEqual([]);
   });
 });

@@ -58,7 +58,10 @@ export async function askForFollowUp(
       .returning({ id: attendanceFollowUps.id, createdAt: attendanceFollowUps.createdAt });
     await recordInboxItem(tx, "follow-up", row!.id, row!.createdAt);
     await logChange(tx, actor, "attendance.follow-up", {
-      subject: { type: person.memberId ? "member" : "person", id: person.memberId, label: person.name },
+      // Someone outside the registry is named by their address, as their erasure finds them.
+      subject: person.memberId
+        ? { type: "member", id: person.memberId, label: person.name }
+        : { type: "person", label: person.email.toLowerCase() },
       details: { reason: person.reason },
     });
     return true;
