@@ -99,6 +99,12 @@ describe.each(databaseKinds)("the group finder on %s", (kind) => {
     expect(mails[0]!.subject).toBe("Nadia Karim would like to join Group 2");
     expect(mails[0]!.text_body).toContain("nadia@example.net");
     expect(mails[0]!.text_body).toContain("I live nearby.");
+    // The staff who hear of messages at once (the first admin, by default) are told too.
+    const told = await q<{ to_address: string; text_body: string }>(
+      "select to_address, text_body from outbox_emails where kind = 'notification.group'",
+    );
+    expect(told.map((mail) => mail.to_address)).toEqual(["admin@test.local"]);
+    expect(told[0]!.text_body).toContain("The group's leaders were e-mailed.");
   });
 
   it("takes a mobile number alone", async () => {

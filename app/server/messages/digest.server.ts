@@ -1,6 +1,12 @@
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { eventRegistrations, ministryRegistrations, settings, visitors } from "../../../database/schema";
+import {
+  eventRegistrations,
+  groupJoinRequests,
+  ministryRegistrations,
+  settings,
+  visitors,
+} from "../../../database/schema";
 import { addDays, todayInChurchZone } from "~/lib/dates";
 import { services } from "../platform/services.server";
 import { getSiteContent } from "../site/site-content.server";
@@ -34,7 +40,7 @@ async function linesBetween(from: Date, to: Date): Promise<DigestLine[]> {
   const { db } = services();
   const content = await getSiteContent();
   const window = (column: AnyPgColumn) => and(gt(column, from), lte(column, to));
-  const [messages, signUps, registrations] = await Promise.all([
+  const [messages, signUps, registrations, joinRequests] = await Promise.all([
     db.select().from(visitors).where(window(visitors.createdAt)).orderBy(asc(visitors.createdAt)),
     db
       .select()
@@ -46,6 +52,11 @@ async function linesBetween(from: Date, to: Date): Promise<DigestLine[]> {
       .from(eventRegistrations)
       .where(window(eventRegistrations.createdAt))
       .orderBy(asc(eventRegistrations.createdAt)),
+    db
+      .select()
+      .from(groupJoinRequests)
+      .where(window(groupJoinRequests.createdAt))
+      .orderBy(asc(groupJoinRequests.createdAt)),
   ]);
   const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
   return [
@@ -64,6 +75,12 @@ async function linesBetween(from: Date, to: Date): Promise<DigestLine[]> {
       at: row.createdAt,
       kind: "event" as const,
       text: `${oneLine(row.name)} registered for ${oneLine(row.eventTitle)}`,
+    })),
+    // Asks to join a group (issue 37) reach those who hear of messages, as their e-mail does.
+    ...joinRequests.map((row) => ({
+      at: row.createdAt,
+      kind: "connect" as const,
+      text: `${oneLine(row.name)} asked to join ${oneLine(row.groupName)}`,
     })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
 }
