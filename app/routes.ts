@@ -104,6 +104,10 @@ export default [
     // Serving rosters (issue 36): the teams, this week and what needs attention; a team, who can
     // serve in a position; a team's schedule and one seat's chooser; a service's plan and its
     // printable roster; an event's plan (made from the events screen)
+    // Groups (issue 37): the groups by kind; a new group; one group with its members and leaders.
+    route("members/groups", "routes/members/groups/groups.tsx"),
+    route("members/groups/new", "routes/members/groups/group-new.tsx"),
+    route("members/groups/:groupId", "routes/members/groups/group.tsx"),
     route("members/rosters", "routes/members/rosters/rosters.tsx"),
     route("members/rosters/teams/new", "routes/members/rosters/team-new.tsx"),
     route("members/rosters/teams/:teamId", "routes/members/rosters/team.tsx"),
