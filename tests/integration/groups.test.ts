@@ -150,6 +150,26 @@ describe.each(databaseKinds)("groups on %s", (kind) => {
     ]);
   });
 
+  it("an announcement to a ministry team or another group reaches its members, and names it", async () => {
+    const team = await createGroup(group({ name: "Ushers", kind: "ministry-team" }), actor);
+    await addGroupMembers(team.id, [ids.Ben!, ids.Dan!], actor);
+    const { audiencePeople } = await import("~/server/announcements/audiences.server");
+    const { audienceInWords } = await import("~/server/announcements/audience-words.server");
+    const audience = { combine: "any" as const, parts: [{ kind: "group" as const, groupId: team.id }] };
+    expect((await audiencePeople(t.services.db, audience)).map((person) => person.name).sort()).toEqual([
+      "Ben Grupo",
+      "Dan Grupo",
+    ]);
+    const { getSiteContent } = await import("~/server/site/site-content.server");
+    expect(await audienceInWords(t.services.db, audience, await getSiteContent())).toContain(
+      "The group Ushers",
+    );
+    const { composeOptions } = await import("~/server/announcements/compose-options.server");
+    const admin = { access: { levels: { announcements: "edit" }, ministryOnly: false }, ministries: [] };
+    const options = await composeOptions(admin as never);
+    expect(options.otherGroups).toEqual([{ value: team.id, label: "Ushers" }]);
+  });
+
   it("deletes a group with its memberships; the members stay", async () => {
     await deleteGroup(ids.group!, actor);
     expect(await count("group_members where group_id = '" + ids.group + "'")).toBe(0);
