@@ -45,6 +45,8 @@ export default [
   route("serve/me/:token", "routes/serve/me.tsx"),
   route("serve/offer/:token", "routes/serve/offer.tsx"),
   route("serve/calendar/:token", "routes/serve/calendar.ts"),
+  // Service headcounts (issue 37): an usher's page, from a signed link (no sign-in, no script)
+  route("headcount/:token", "routes/headcount/usher.tsx"),
 
   // Members area (each loader and action calls requireUser). Signing in and choosing a password
   // keep the site's frame; every other members screen is inside the members layout (its
@@ -121,6 +123,11 @@ export default [
     route("members/rosters/services/:serviceId/print", "routes/members/rosters/service-print.tsx"),
     route("members/rosters/events/:eventId", "routes/members/rosters/event-plan.tsx"),
 
+    // Service headcounts and the attendance trends (issue 37): the counts of services and events
+    // with the ushers' links; the trends report of the Reports section
+    route("members/attendance", "routes/members/attendance/headcounts.tsx"),
+    route("members/reports/attendance", "routes/members/attendance/trends.tsx"),
+
     // The Website section: the church's own texts and facts (not in the spec; site-content issue)
     route("members/site", "routes/members/site/website.tsx"),
     route("members/site/ministries/:slug", "routes/members/site/site-editor.tsx", { id: "ministry-editor" }),
@@ -174,6 +181,8 @@ export default [
   // A team's schedule and a service's roster as CSV files (issue 36)
   route("members/rosters/teams/:teamId/schedule/export", "routes/members/rosters/schedule-csv.ts"),
   route("members/rosters/services/:serviceId/export", "routes/members/rosters/service-csv.ts"),
+  // The attendance trends' tables as CSV files (issue 37)
+  route("members/reports/attendance/export/:table", "routes/members/attendance/trends-csv.ts"),
   route("members/backups/download/:name", "routes/members/backups/backup-download.ts"),
   route("members/backups/upload", "routes/members/backups/backup-upload.ts"),
   // Privacy (issue 23): everything about one person in one file (readable HTML with JSON inside)
