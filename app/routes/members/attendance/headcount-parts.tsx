@@ -48,10 +48,13 @@ export function OccasionCard({
   row,
   canWrite,
   answer,
+  open = false,
 }: {
   row: OccasionView;
   canWrite: boolean;
   answer: ActionResult | undefined;
+  /** The form shows at once (the newest service); the others open from their summary line. */
+  open?: boolean;
 }) {
   const value = occasionValue(row.occasion);
   const key = keyOf(row.occasion);
@@ -78,18 +81,27 @@ export function OccasionCard({
         </p>
       </div>
       {canWrite ? (
-        <Form method="post" className="grid gap-3">
-          <input type="hidden" name="occasion" value={value} />
-          <HeadcountFields idPrefix={key} values={values} error={fieldError} />
-          <Button type="submit" name="intent" value="save" variant="outline" className="w-fit">
-            <Save aria-hidden="true" />
-            Save counts
+        <details open={open || mine} className="group">
+          <summary className="w-fit cursor-pointer text-sm font-medium text-primary">
+            {row.counts ? "Correct the counts" : "Enter the counts"}
             <span className="sr-only">
               {" "}
               of {row.title}, {formatDate(row.date)}
             </span>
-          </Button>
-        </Form>
+          </summary>
+          <Form method="post" className="mt-3 grid gap-3">
+            <input type="hidden" name="occasion" value={value} />
+            <HeadcountFields idPrefix={key} values={values} error={fieldError} />
+            <Button type="submit" name="intent" value="save" variant="outline" className="w-fit">
+              <Save aria-hidden="true" />
+              Save counts
+              <span className="sr-only">
+                {" "}
+                of {row.title}, {formatDate(row.date)}
+              </span>
+            </Button>
+          </Form>
+        </details>
       ) : null}
     </article>
   );

@@ -109,8 +109,14 @@ export default function Headcounts({ loaderData, actionData }: Route.ComponentPr
           }
         >
           <div className="mt-4 grid gap-3">
-            {services.map((row) => (
-              <OccasionCard key={`${row.date}-${row.title}`} row={row} canWrite={canWrite} answer={answer} />
+            {services.map((row, index) => (
+              <OccasionCard
+                key={`${row.date}-${row.title}`}
+                row={row}
+                canWrite={canWrite}
+                answer={answer}
+                open={index === services.findIndex((r) => r.title === mainService)}
+              />
             ))}
           </div>
         </StaffCard>
