@@ -84,3 +84,50 @@ test("headcounts of 10 Fridays: the chart, its table and its CSV agree", async (
     await expectAxeClean(page, `the attendance trends at ${width} px`);
   }
 });
+
+test("an usher counts from a signed link on a phone with scripts off; an altered link writes nothing", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await page.goto("/members/attendance");
+  await page.getByLabel("The usher's name").fill("Ruth Usher");
+  await page.getByRole("button", { name: "Make a link" }).click();
+  const url = await page.getByTestId("usher-url").inputValue();
+  const token = url.split("/headcount/")[1]!;
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+  try {
+    const usher = await phone.newPage();
+    const response = await usher.goto(`/headcount/${token}`);
+    expect(response!.headers()["cache-control"]).toBe("private, no-store");
+    await expect(usher.getByText("Hello Ruth Usher.")).toBeVisible();
+    await usher.getByLabel("Service or event").selectOption(`service|${lastFriday}|Worship Service`);
+    await usher.getByLabel("Adults").fill("181");
+    await usher.getByLabel("Children").fill("22");
+    await usher.getByRole("button", { name: "Save" }).click();
+    await expect(usher.getByTestId("notice")).toContainText("Saved: Worship Service");
+    expect(
+      await usher.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    const [row] = await sql<{ adults: number; recorded_by: string }>(
+      "select adults, recorded_by from headcounts where service_date = $1 and service_name = 'Worship Service'",
+      [lastFriday],
+    );
+    expect(row).toEqual({ adults: 181, recorded_by: "usher:Ruth Usher" });
+
+    const altered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    const refused = await usher.goto(`/headcount/${altered}`);
+    expect(refused!.status()).toBe(404);
+    await expect(usher.getByTestId("closed-link")).toContainText("This link is not valid");
+    await expect(usher.getByLabel("Adults")).toHaveCount(0);
+
+    // axe runs in the page, so it looks at the same link in a browser with scripts.
+    await page.goto(`/headcount/${token}`);
+    await expect(page.getByText("Hello Ruth Usher.")).toBeVisible();
+    await expectAxeClean(page, "the usher's page at 390 px");
+  } finally {
+    await phone.close();
+  }
+});

@@ -71,6 +71,13 @@ export function TrendTableView({
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
+          {table.rows.length === 0 ? (
+            <tr>
+              <td colSpan={table.header.length} className="px-2 py-2 text-muted-foreground">
+                Nothing to show yet.
+              </td>
+            </tr>
+          ) : null}
           {table.rows.map((row) => (
             <tr key={row[0]}>
               {row.map((value, index) =>
