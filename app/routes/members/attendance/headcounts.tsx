@@ -15,7 +15,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { refuse, refusalFor, reply, replyWith } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { todayInChurchZone } from "~/lib/dates";
-import { ChangeNotice } from "../rosters/roster-parts";
+import { ChangeNotice } from "~/components/change-notice";
 import { OccasionCard, UsherLinks } from "./headcount-parts";
 import type { Route } from "./+types/headcounts";
 
