@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, todayInChurchZone } from "~/lib/dates";
 import { loader as csvLoader } from "~/routes/members/attendance/trends-csv";
 import { loader as trendsLoader } from "~/routes/members/attendance/trends";
-import { firstTimeVisitors, weeklyAttendance } from "~/server/attendance/trends.server";
+import { attendanceGlance, firstTimeVisitors, weeklyAttendance } from "~/server/attendance/trends.server";
 import { groupAttendanceRates } from "~/server/groups/attendance-rates.server";
 import { pastServiceDates } from "~/server/attendance/headcounts.server";
 import { parseCsv } from "../helpers/csv";
@@ -100,6 +100,20 @@ describe.each(databaseKinds)("attendance trends on %s", (kind) => {
     // 4 weeks to 09-11: only 08-28 counted (09-11, 09-04, 08-28, 08-21) -> 40.
     expect(weeks[0]).toMatchObject({ inPerson: null, avg4: 40, avg12: 40 });
     expect((await weeklyAttendance("3y", TODAY)).weeks).toHaveLength(156);
+  });
+
+  it("the dashboard shows today's service once counted, and until then the one before", async () => {
+    await count("2026-11-20", "Worship Service", 90, 10); // 100
+    await count("2026-11-13", "Worship Service", 80, 0); // 80
+    // Friday 27 November, not counted yet (the service may not have begun): the 20th's figures.
+    expect(await attendanceGlance(TODAY)).toEqual({
+      main: "Worship Service",
+      week: "2026-11-20",
+      inPerson: 100,
+      avg4: 90,
+    });
+    await count("2026-11-27", "Worship Service", 110, 0);
+    expect(await attendanceGlance(TODAY)).toMatchObject({ week: "2026-11-27", inPerson: 110 });
   });
 
   it("first-time visitors per week, first check-ins and who came back within 8 weeks on a later day", async () => {

@@ -171,6 +171,7 @@ export async function firstTimeVisitors(
 /** The last main service's in-person count and the 4-week average, for the dashboard. */
 export async function attendanceGlance(today = todayInChurchZone()) {
   const { main, weeks } = await weeklyAttendance("12w", today);
-  const last = weeks.at(-1) ?? null;
+  // Today's service before it is counted (it may not have begun) gives way to the one before.
+  const last = weeks.findLast((week) => week.inPerson !== null || week.week < today) ?? null;
   return { main, week: last?.week ?? null, inPerson: last?.inPerson ?? null, avg4: last?.avg4 ?? null };
 }
