@@ -45,6 +45,8 @@ export default [
   route("serve/me/:token", "routes/serve/me.tsx"),
   route("serve/offer/:token", "routes/serve/offer.tsx"),
   route("serve/calendar/:token", "routes/serve/calendar.ts"),
+  // Service headcounts (issue 37): an usher's page, from a signed link (no sign-in, no script)
+  route("headcount/:token", "routes/headcount/usher.tsx"),
   // Groups (issue 37): the group finder and one group's "Ask to join"; a group leader's
   // attendance page (a signed link; no sign-in, no script)
   route("groups", "routes/groups/index.tsx"),
@@ -109,6 +111,14 @@ export default [
     // Serving rosters (issue 36): the teams, this week and what needs attention; a team, who can
     // serve in a position; a team's schedule and one seat's chooser; a service's plan and its
     // printable roster; an event's plan (made from the events screen)
+    // Groups (issue 37): the groups by kind; a new group; one group with its members and leaders.
+    route("members/groups", "routes/members/groups/groups.tsx"),
+    route("members/groups/new", "routes/members/groups/group-new.tsx"),
+    route("members/groups/:groupId", "routes/members/groups/group.tsx"),
+    // A group's attendance (record or correct a meeting, its leaders' links), and the members and
+    // regular attenders not seen lately, each to follow up
+    route("members/groups/:groupId/attendance", "routes/members/groups/attendance.tsx"),
+    route("members/groups/not-seen", "routes/members/groups/not-seen.tsx"),
     route("members/rosters", "routes/members/rosters/rosters.tsx"),
     route("members/rosters/teams/new", "routes/members/rosters/team-new.tsx"),
     route("members/rosters/teams/:teamId", "routes/members/rosters/team.tsx"),
@@ -121,10 +131,11 @@ export default [
     route("members/rosters/services/:serviceId", "routes/members/rosters/service-plan.tsx"),
     route("members/rosters/services/:serviceId/print", "routes/members/rosters/service-print.tsx"),
     route("members/rosters/events/:eventId", "routes/members/rosters/event-plan.tsx"),
-    // Groups (issue 37): record or correct a group's attendance and make its leaders' links
-    route("members/groups/:id/attendance", "routes/members/groups/attendance.tsx"),
-    // Groups (issue 37): members and regular attenders not seen lately, each to follow up
-    route("members/groups/not-seen", "routes/members/groups/not-seen.tsx"),
+
+    // Service headcounts and the attendance trends (issue 37): the counts of services and events
+    // with the ushers' links; the trends report of the Reports section
+    route("members/attendance", "routes/members/attendance/headcounts.tsx"),
+    route("members/reports/attendance", "routes/members/attendance/trends.tsx"),
 
     // The Website section: the church's own texts and facts (not in the spec; site-content issue)
     route("members/site", "routes/members/site/website.tsx"),
@@ -179,6 +190,8 @@ export default [
   // A team's schedule and a service's roster as CSV files (issue 36)
   route("members/rosters/teams/:teamId/schedule/export", "routes/members/rosters/schedule-csv.ts"),
   route("members/rosters/services/:serviceId/export", "routes/members/rosters/service-csv.ts"),
+  // The attendance trends' tables as CSV files (issue 37)
+  route("members/reports/attendance/export/:table", "routes/members/attendance/trends-csv.ts"),
   route("members/backups/download/:name", "routes/members/backups/backup-download.ts"),
   route("members/backups/upload", "routes/members/backups/backup-upload.ts"),
   // Privacy (issue 23): everything about one person in one file (readable HTML with JSON inside)

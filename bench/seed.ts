@@ -97,22 +97,25 @@ function pick(list: string, byte: string) {
  * Three in four members in a Bible study group (Group 1-3, made by the migration) and half in a
  * SALT group named after a town, as the registry's two group fields held them before groups.
  */
-function groupsSql() {
-  return `
+function groupsSql(): string[] {
+  // One statement each: the control socket runs one statement per call.
+  return [
+    `
 INSERT INTO groups (kind, name, meeting_day, meeting_time, area, is_open, description)
 SELECT 'salt', 'SALT ' || town, 2 + k % 4, '19:30', town, k % 3 > 0, 'A small group that meets in a home in ' || town || '.'
 FROM unnest(${textArray(TOWNS)}) WITH ORDINALITY AS t(town, k)
-ON CONFLICT DO NOTHING;
-INSERT INTO group_members (group_id, member_id, joined_on)
+ON CONFLICT DO NOTHING`,
+    `INSERT INTO group_members (group_id, member_id, joined_on)
 SELECT g.id, m.id, m.created_at::date FROM members m
 JOIN groups g ON g.kind = 'bible-study' AND g.name = 'Group ' || (abs(hashtext(m.id::text)) % 4)
-ON CONFLICT DO NOTHING;
-INSERT INTO group_members (group_id, member_id, joined_on)
+ON CONFLICT DO NOTHING`,
+    `INSERT INTO group_members (group_id, member_id, joined_on)
 SELECT g.id, m.id, m.created_at::date FROM members m
 JOIN groups g ON g.kind = 'salt'
   AND g.name = 'SALT ' || (${textArray(TOWNS)})[1 + abs(hashtext(m.id::text || 's')) % ${TOWNS.length}]
 WHERE abs(hashtext(m.id::text)) % 2 = 0
-ON CONFLICT DO NOTHING;`;
+ON CONFLICT DO NOTHING`,
+  ];
 }
 
 function membersSql(count: number) {
@@ -259,7 +262,7 @@ export async function seedBenchData(runSql: RunSql, counts = SEED_COUNTS): Promi
   const started = performance.now();
   const half = Math.floor(counts.registrations / 2);
   await runSql(membersSql(counts.members));
-  await runSql(groupsSql());
+  for (const statement of groupsSql()) await runSql(statement);
   await runSql(visitorsSql(counts.visitors));
   await runSql(eventsSql(counts.events));
   await runSql(sermonsSql(counts.sermons));

@@ -18,6 +18,7 @@ import { chromiumPath, type LighthouseResult, runLighthouse } from "./lighthouse
 import { loadTest, type LoadResult } from "./load";
 import { measureMemberImport } from "./member-import";
 import { measureRosters, rosterGoals } from "./rosters";
+import { attendanceGoals, measureAttendance } from "./attendance";
 import { measurePageWeights, publicRoutes } from "./page-weight";
 import { gitInfo, machineInfo, serverLogSummary } from "./report";
 import { SEED_COUNTS, seedBenchData } from "./seed";
@@ -129,6 +130,14 @@ export async function runBench(options: BenchOptions) {
       `  grid: p50 ${rosters.grid.p50Ms} ms, p95 ${rosters.grid.p95Ms} ms; overview p95 ${rosters.overview.p95Ms} ms`,
     );
 
+    log(
+      "Attendance: 3 years of weekly headcounts, 40 groups of 50 members meeting weekly; the trends page...",
+    );
+    const attendance = await measureAttendance(server.baseUrl, jar, server.sql, quick ? 10 : 30);
+    log(
+      `  trends 3 years: p50 ${attendance.trends3y.p50Ms} ms, p95 ${attendance.trends3y.p95Ms} ms; 12 weeks p95 ${attendance.trends12w.p95Ms} ms`,
+    );
+
     const [largestMinistry] = await server.sql<{ slug: string; n: number }>(
       "SELECT unnest(ministry_involvement) AS slug, count(*)::int AS n FROM members GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
     );
@@ -219,6 +228,7 @@ export async function runBench(options: BenchOptions) {
       pageWeights,
     })
       .concat(rosterGoals(rosters))
+      .concat(attendanceGoals(attendance))
       .concat(announcementGoals(announcement));
     return {
       date,
@@ -241,6 +251,7 @@ export async function runBench(options: BenchOptions) {
       ...measured,
       staff: { search, pages, exports, memberImport },
       rosters,
+      attendance,
       uploads,
       announcement,
       pageWeights,

@@ -2,6 +2,7 @@
 // with PASS, FAIL or SKIP and how many were met.
 import { announcementSummary } from "./announcements";
 import { rosterSummary } from "./rosters";
+import { attendanceSummary } from "./attendance";
 import { kB } from "./assets";
 import { BURST_HEALTHZ_P99_MS } from "./goals";
 import { CONNECTIONS, PHONE_VIEWPORT, PHOTO_EVENT_LABEL, REST_SECONDS } from "./settings";
@@ -203,6 +204,7 @@ export function summary(results: BenchResults): string {
     ...results.serverLog.stderrFirstLines.slice(0, 3).map((line) => `  ${line.slice(0, 160)}`),
     "",
     rosterSummary(results.rosters),
+    attendanceSummary(results.attendance),
     announcementSummary(results.announcement),
     "",
     "Goals",

@@ -835,6 +835,8 @@ export type AudiencePart =
   | { kind: "ministry"; slug: string }
   | { kind: "bible-study"; group: string }
   | { kind: "salt"; group: string }
+  /** The members of a group (issue 37): a ministry team or another group, by id. */
+  | { kind: "group"; groupId: string }
   | { kind: "event"; eventId: string; statuses: ("confirmed" | "waitlisted" | "checked-in")[] }
   | { kind: "sign-ups"; slug: string }
   | { kind: "list"; listId: string }

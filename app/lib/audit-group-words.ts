@@ -24,5 +24,8 @@ export const GROUP_DESCRIPTIONS: Record<string, (e: GroupEntry) => string> = {
   "group.leader-link-made": (e) => `made an attendance link for a leader of the group “${e.subject}”`,
   "headcount.recorded": (e) => `recorded the headcount of ${e.subject}`,
   "headcount.usher-link-made": (e) => `made a headcount link for ${e.subject}`,
+  "headcount.usher-link-revoked": (e) => `revoked the headcount link of ${e.subject}`,
+  "export.attendance-trends": (e) =>
+    `exported the attendance trends: ${e.subject} (${typeof e.details.rows === "number" ? e.details.rows : 0} rows)`,
   "attendance.follow-up": (e) => `asked for a follow-up of ${e.subject}`,
 };

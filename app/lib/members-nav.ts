@@ -56,6 +56,12 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
         also: ["/members/events/"],
       },
       {
+        to: "/members/groups",
+        label: "Groups",
+        permission: "groups:read",
+        also: ["/members/groups/", "/members/attendance", "/members/reports/attendance"],
+      },
+      {
         to: "/members/rosters",
         label: "Rosters",
         permission: "rosters:read",

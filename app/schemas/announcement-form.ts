@@ -20,6 +20,8 @@ export interface AnnouncementFormValues {
   signUps: string[];
   bibleStudy: string[];
   salt: string[];
+  /** Other groups (ministry teams and the rest) by id. */
+  group: string[];
   list: string[];
   event: string;
   eventStatus: EventStatus[];
@@ -35,6 +37,7 @@ export const EMPTY_FORM: AnnouncementFormValues = {
   signUps: [],
   bibleStudy: [],
   salt: [],
+  group: [],
   list: [],
   event: "",
   eventStatus: ["confirmed"],
@@ -63,6 +66,7 @@ export function readAnnouncementForm(form: FormData): AnnouncementFormValues {
     signUps: many("signUps"),
     bibleStudy: many("bibleStudy"),
     salt: many("salt"),
+    group: many("group"),
     list: many("list"),
     event: one("event").trim(),
     eventStatus: many("eventStatus").filter((status): status is EventStatus =>
@@ -79,6 +83,7 @@ export function audienceOfForm(values: AnnouncementFormValues): Audience {
     ...values.signUps.map((slug) => ({ kind: "sign-ups", slug }) as const),
     ...values.bibleStudy.map((group) => ({ kind: "bible-study", group }) as const),
     ...values.salt.map((group) => ({ kind: "salt", group }) as const),
+    ...values.group.map((groupId) => ({ kind: "group", groupId }) as const),
     ...values.list.map((listId) => ({ kind: "list", listId }) as const),
     ...(values.event
       ? [{ kind: "event", eventId: values.event, statuses: values.eventStatus } as const]
@@ -118,6 +123,7 @@ export function formOfDraft(draft: {
     signUps: [],
     bibleStudy: [],
     salt: [],
+    group: [],
     list: [],
   };
   for (const part of draft.audience.parts) {
@@ -126,6 +132,7 @@ export function formOfDraft(draft: {
     else if (part.kind === "sign-ups") values.signUps.push(part.slug);
     else if (part.kind === "bible-study") values.bibleStudy.push(part.group);
     else if (part.kind === "salt") values.salt.push(part.group);
+    else if (part.kind === "group") values.group.push(part.groupId);
     else if (part.kind === "list") values.list.push(part.listId);
     // The weekly digest's own audience ("digest") has no box: its page is never a form.
     else if (part.kind === "event") {

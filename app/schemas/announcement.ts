@@ -26,6 +26,7 @@ export const audiencePartSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("ministry"), slug }),
   z.object({ kind: z.literal("bible-study"), group }),
   z.object({ kind: z.literal("salt"), group }),
+  z.object({ kind: z.literal("group"), groupId: z.uuid("Please choose a group.") }),
   z.object({
     kind: z.literal("event"),
     eventId: z.uuid("Please choose an event."),

@@ -86,6 +86,8 @@ const seeded = {
   restoreLink: "",
   /** Serving rosters (issue 36): a team of Amplify, one position, the next Friday's service. */
   rosterTeamId: "",
+  /** Groups (issue 37): a group with a long name, led by the long-named member. */
+  groupId: "",
   rosterPositionId: "",
   rosterServiceId: "",
 };
@@ -135,6 +137,11 @@ function urlsFor(pattern: string): string[] {
     "members/announcements/lists/:id": [
       `/members/announcements/lists/${seeded.listId}`,
       `/members/announcements/lists/${seeded.listId}?q=villanueva`,
+    ],
+    "members/groups/:groupId": [
+      `/members/groups/${seeded.groupId}`,
+      `/members/groups/${seeded.groupId}?delete`,
+      `/members/groups/${seeded.groupId}?q=villanueva`,
     ],
     "members/rosters/teams/:teamId": [
       `/members/rosters/teams/${seeded.rosterTeamId}`,
@@ -399,6 +406,22 @@ async function seed() {
     seeded.memberId,
   ]);
 
+  // Groups (issue 37): a group with a long name, area and description, the long-named member its
+  // leader, and the others in it.
+  ({ id: seeded.groupId } = await one<{ id: string }>(
+    `insert into groups (kind, name, meeting_day, meeting_time, area, description, is_open, capacity)
+     values ('other', $1, 3, '19:30', 'Seef, Sanabis and the Northern Governorate', $2, true, 12) returning id`,
+    [
+      `Young Professionals and Newly Married Couples Fellowship ${crypto.randomBytes(2).toString("hex")}`,
+      "A fellowship for young professionals and newly married couples who meet on Wednesday evenings.",
+    ],
+  ));
+  await sql(
+    `insert into group_members (group_id, member_id, is_leader)
+     select $1, id, id = $2 from members where id = any($3::uuid[])`,
+    [seeded.groupId, seeded.memberId, seeded.memberIds],
+  );
+
   // Serving rosters (issue 36): a team of Amplify with a long name and position, the long-named
   // member declined the next Friday with a long reason, another was asked and has not answered.
   ({ id: seeded.rosterTeamId } = await one<{ id: string }>(
@@ -542,6 +565,7 @@ async function removeSeeded() {
   ]);
   await sql("delete from saved_lists where id = any($1::uuid[])", [[seeded.listId].filter(Boolean)]);
   await sql("delete from roster_teams where id = any($1::uuid[])", [[seeded.rosterTeamId].filter(Boolean)]);
+  await sql("delete from groups where id = any($1::uuid[])", [[seeded.groupId].filter(Boolean)]);
 }
 
 const storageState = path.join(dataDir, "phone-walk-signed-in.json");

@@ -191,7 +191,7 @@ describe.each(databaseKinds)("group attendance on %s", (kind) => {
             cookie,
           },
         }),
-        { params: { id: group } },
+        { params: { groupId: group } },
       );
     const date = addDays(today, -7);
     const saved = await staffPost([
@@ -259,7 +259,7 @@ describe.each(databaseKinds)("group attendance on %s", (kind) => {
     for (const [label, body, contentType] of bodies) {
       for (const [fn, path, params, headers] of [
         [attendanceAction, `/groups/attendance/${token}`, { token }, {}],
-        [staffAction, `/members/groups/${group}/attendance`, { id: group }, { cookie }],
+        [staffAction, `/members/groups/${group}/attendance`, { groupId: group }, { cookie }],
       ] as const) {
         const result = await callRoute(
           fn,

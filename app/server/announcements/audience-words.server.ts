@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import {
   events,
+  groups,
   savedLists,
   sermons,
   type Audience,
@@ -43,6 +44,15 @@ export async function audienceInWords(
       case "salt":
         words.push(`SALT group ${part.group}`);
         break;
+      case "group": {
+        const [group] = await executor
+          .select({ name: groups.name })
+          .from(groups)
+          .where(eq(groups.id, part.groupId))
+          .limit(1);
+        words.push(group ? `the group ${group.name}` : "a removed group");
+        break;
+      }
       case "sign-ups":
         words.push(`sign-ups for ${ministry(part.slug)}`);
         break;

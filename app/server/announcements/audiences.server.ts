@@ -120,6 +120,17 @@ async function partRows(executor: Executor, part: AudiencePart): Promise<PartRow
     case "bible-study":
     case "salt":
       return memberRows(executor, membersOfGroupNamed(executor, part.kind, part.group));
+    case "group":
+      return memberRows(
+        executor,
+        inArray(
+          members.id,
+          executor
+            .select({ id: groupMembers.memberId })
+            .from(groupMembers)
+            .where(eq(groupMembers.groupId, part.groupId)),
+        ),
+      );
     case "event": {
       const seats = part.statuses.filter((status) => status !== "checked-in");
       const wanted = [

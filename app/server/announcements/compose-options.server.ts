@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull } from "drizzle-orm";
 import { events, groupMembers, groups, members, sermons } from "../../../database/schema";
 import { addDays, todayInChurchZone } from "~/lib/dates";
 import { formatDate } from "~/lib/format";
@@ -23,6 +23,8 @@ export interface ComposeOptions {
   ministries: Choice[];
   bibleStudyGroups: string[];
   saltGroups: string[];
+  /** Ministry teams and other groups with members, by id (Bible study and SALT groups go by name). */
+  otherGroups: Choice[];
   lists: SavedListSummary[];
   /** Events whose registrants can be an audience: from 60 days ago on. */
   events: Choice[];
@@ -41,6 +43,19 @@ async function distinctGroups(kind: "bible-study" | "salt") {
     .orderBy(asc(groups.name))
     .limit(200);
   return rows.map((row) => row.group);
+}
+
+/** Groups of the other kinds that have live members, by name. */
+async function otherGroups(): Promise<Choice[]> {
+  const rows = await services()
+    .db.selectDistinct({ id: groups.id, name: groups.name })
+    .from(groups)
+    .innerJoin(groupMembers, eq(groupMembers.groupId, groups.id))
+    .innerJoin(members, eq(members.id, groupMembers.memberId))
+    .where(and(inArray(groups.kind, ["ministry-team", "other"]), isNull(members.deletedAt)))
+    .orderBy(asc(groups.name))
+    .limit(200);
+  return rows.map((row) => ({ value: row.id, label: row.name }));
 }
 
 export async function composeOptions(user: StaffUser): Promise<ComposeOptions> {
@@ -82,15 +97,26 @@ export async function composeOptions(user: StaffUser): Promise<ComposeOptions> {
       ministries,
       bibleStudyGroups: [],
       saltGroups: [],
+      otherGroups: [],
       lists: [],
       events: [],
       links,
     };
   }
-  const [bibleStudyGroups, saltGroups, lists] = await Promise.all([
+  const [bibleStudyGroups, saltGroups, others, lists] = await Promise.all([
     distinctGroups("bible-study"),
     distinctGroups("salt"),
+    otherGroups(),
     listSavedLists(),
   ]);
-  return { wholeChurch: true, ministries, bibleStudyGroups, saltGroups, lists, events: eventChoices, links };
+  return {
+    wholeChurch: true,
+    ministries,
+    bibleStudyGroups,
+    saltGroups,
+    otherGroups: others,
+    lists,
+    events: eventChoices,
+    links,
+  };
 }

@@ -2,12 +2,13 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { groupMembers, groups, members, type GroupKind } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
 import { fullName } from "~/lib/names";
-import type { GroupInput } from "~/schemas/groups";
+import { groupSchema, type GroupInput } from "~/schemas/groups";
 import { AppError, notFound } from "../http/errors.server";
 import { fieldChanges, logChange, type Actor } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
 import { isUniqueViolation } from "../platform/db-errors.server";
 import { services } from "../platform/services.server";
+import { memberSearchCondition } from "../people/member-list-filter.server";
 
 // Groups (issue 37): a group's settings, its members and its leaders. Staff with groups:write
 // change them; the leaders' and the public pages read them through the functions here.
@@ -59,16 +60,27 @@ export async function listGroups(executor: Executor = services().db): Promise<Gr
       area: groups.area,
       isOpen: groups.isOpen,
       capacity: groups.capacity,
-      members: sql<number>`(select count(*)::int from ${groupMembers} gm join ${members} m on m.id = gm.member_id
-        where gm.group_id = ${groups.id} and m.deleted_at is null)`,
     })
     .from(groups)
     .orderBy(asc(groups.kind), asc(sql`lower(${groups.name})`));
-  const leaders = await leadersOf(
-    executor,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({ ...row, leaders: (leaders.get(row.id) ?? []).map((leader) => leader.name) }));
+  const [leaders, counted] = await Promise.all([
+    leadersOf(
+      executor,
+      rows.map((row) => row.id),
+    ),
+    executor
+      .select({ groupId: groupMembers.groupId, n: count() })
+      .from(groupMembers)
+      .innerJoin(members, eq(members.id, groupMembers.memberId))
+      .where(sql`${members.deletedAt} is null`)
+      .groupBy(groupMembers.groupId),
+  ]);
+  const sizes = new Map(counted.map((row) => [row.groupId, row.n]));
+  return rows.map((row) => ({
+    ...row,
+    members: sizes.get(row.id) ?? 0,
+    leaders: (leaders.get(row.id) ?? []).map((leader) => leader.name),
+  }));
 }
 
 /** The live leaders of groups, by group id. */
@@ -157,7 +169,16 @@ function refuseSameName(error: unknown): never {
   throw error;
 }
 
-export async function createGroup(input: GroupInput, actor: Actor): Promise<GroupRow> {
+/** The group form, checked: its first problem is refused, naming its field. */
+export function readGroupForm(fields: Record<string, string>): GroupInput {
+  const parsed = groupSchema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new AppError(issue.message, 400, { field: String(issue.path[0] ?? "form") });
+}
+
+export async function createGroup(fields: Record<string, string>, actor: Actor): Promise<GroupRow> {
+  const input = readGroupForm(fields);
   return services()
     .db.transaction(async (tx) => {
       const [group] = await tx.insert(groups).values(input).returning();
@@ -169,7 +190,12 @@ export async function createGroup(input: GroupInput, actor: Actor): Promise<Grou
     .catch(refuseSameName);
 }
 
-export async function updateGroup(groupId: string, input: GroupInput, actor: Actor): Promise<GroupRow> {
+export async function updateGroup(
+  groupId: string,
+  fields: Record<string, string>,
+  actor: Actor,
+): Promise<GroupRow> {
+  const input = readGroupForm(fields);
   return services()
     .db.transaction(async (tx) => {
       const before = await getGroup(groupId, tx);
@@ -261,4 +287,29 @@ export async function setGroupLeader(groupId: string, memberId: string, isLeader
       details: { memberId },
     });
   });
+}
+
+/** Live members matching a search (name, e-mail or mobile) who are not in the group yet. */
+export async function membersToAdd(groupId: string, query: string, executor: Executor = services().db) {
+  const search = memberSearchCondition(query);
+  if (!search) return null;
+  const rows = await executor
+    .select({
+      id: members.id,
+      firstName: members.firstName,
+      middleName: members.middleName,
+      lastName: members.lastName,
+      email: members.email,
+    })
+    .from(members)
+    .where(
+      and(
+        search,
+        sql`${members.deletedAt} is null`,
+        sql`not exists (select 1 from ${groupMembers} gm where gm.group_id = ${groupId} and gm.member_id = ${members.id})`,
+      ),
+    )
+    .orderBy(asc(members.lastName), asc(members.firstName), asc(members.id))
+    .limit(20);
+  return rows.map((row) => ({ id: row.id, name: fullName(row), hint: row.email }));
 }

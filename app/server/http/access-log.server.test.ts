@@ -25,6 +25,7 @@ describe("loggedUrl", () => {
     expect(loggedUrl(`/serve/me/${token}.data`)).toBe("/serve/me/[redacted].data");
     expect(loggedUrl(`/serve/offer/${token}`)).toBe("/serve/offer/[redacted]");
     expect(loggedUrl(`/serve/calendar/${token}.ics`)).toBe("/serve/calendar/[redacted]");
+    expect(loggedUrl(`/headcount/${token}`)).toBe("/headcount/[redacted]");
     expect(loggedUrl(`/update-my-details/${token}/my-data?format=json`)).toBe(
       "/update-my-details/[redacted]/my-data?format=json",
     );

@@ -8,10 +8,11 @@ const SECRET_PARAMETERS = new Set(["token", "code", "s", "sig", "signature"]);
 
 /**
  * Address paths whose segment after the prefix is itself the secret (a member's update link, an
- * announcement's unsubscribe link, a volunteer's answer, page, offer and calendar links).
+ * announcement's unsubscribe link, a volunteer's answer, page, offer and calendar links, an
+ * usher's headcount link, a group leader's attendance link).
  */
 const SECRET_SEGMENT =
-  /(\/(?:update-my-details|unsubscribe|serve\/(?:answer|me|offer|calendar)|groups\/attendance)\/)[^/]+?(\.data)?(?=\/|$)/g;
+  /(\/(?:update-my-details|unsubscribe|headcount|serve\/(?:answer|me|offer|calendar)|groups\/attendance)\/)[^/]+?(\.data)?(?=\/|$)/g;
 
 export const REDACTED = "[redacted]";
 

@@ -51,6 +51,8 @@ export function isCacheablePath(pathname: string) {
   if (pathname.startsWith("/unsubscribe/")) return false;
   // A volunteer's links (serving rosters) show their own dates and answers.
   if (pathname.startsWith("/serve/")) return false;
+  // An usher's headcount link (issue 37) names the usher and the counts.
+  if (pathname.startsWith("/headcount/")) return false;
   // A group leader's attendance link shows the group's members (issue 37).
   if (pathname.startsWith("/groups/attendance/")) return false;
   return !/^\/(members|files|assets|api|healthz|readyz)(\/|$)/.test(pathname);

@@ -152,12 +152,13 @@ export function AudiencePicker({
       {options.wholeChurch ? (
         <>
           <Group
-            title="Bible study and SALT groups"
-            open={form.bibleStudy.length + form.salt.length > 0}
-            hint={ticked(form.bibleStudy.length + form.salt.length)}
+            title="Groups"
+            open={form.bibleStudy.length + form.salt.length + form.group.length > 0}
+            hint={ticked(form.bibleStudy.length + form.salt.length + form.group.length)}
           >
-            {options.bibleStudyGroups.length + options.saltGroups.length === 0 ? (
-              <p className="py-2 text-sm text-muted-foreground">No member has a group yet.</p>
+            {options.bibleStudyGroups.length + options.saltGroups.length + options.otherGroups.length ===
+            0 ? (
+              <p className="py-2 text-sm text-muted-foreground">No member is in a group yet.</p>
             ) : null}
             <div className="grid gap-x-4 sm:grid-cols-2">
               {options.bibleStudyGroups.map((group) => (
@@ -176,6 +177,15 @@ export function AudiencePicker({
                   value={group}
                   label={`SALT: ${group}`}
                   checked={form.salt.includes(group)}
+                />
+              ))}
+              {options.otherGroups.map((group) => (
+                <Box
+                  key={`g-${group.value}`}
+                  name="group"
+                  value={group.value}
+                  label={group.label}
+                  checked={form.group.includes(group.value)}
                 />
               ))}
             </div>

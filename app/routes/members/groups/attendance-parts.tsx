@@ -1,63 +1,18 @@
-import { Check, Copy, MessageCircle } from "lucide-react";
-import { useEffect, useState } from "react";
+import { MessageCircle } from "lucide-react";
 import { Form } from "react-router";
+import { CopyTextButton } from "~/components/change-notice";
 import { buttonVariants } from "~/components/ui/button";
 import { StaffCard } from "~/components/staff-accounts";
 import { Button } from "~/components/ui/button";
-import type { ActionResult } from "~/lib/action-result";
-import { showToast } from "~/lib/toast";
 import { waShareLink } from "~/lib/whatsapp";
-import { cn } from "~/lib/utils";
 
-// Pieces of a group's attendance screen (issue 37): the answer to the last change (on the page
-// and as a toast), and the leader's link panel (make it, copy it, WhatsApp it, or e-mail it).
-
-export function AnswerNotice({ answer, id }: { answer: ActionResult | undefined; id: string }) {
-  useEffect(() => {
-    if (answer) showToast({ ...answer.toast, id: `${id}-${answer.at}` });
-  }, [answer, id]);
-  if (!answer) return null;
-  return (
-    <div
-      role={answer.ok ? "status" : "alert"}
-      data-testid="change-notice"
-      className={cn(
-        "mb-6 rounded-lg border p-3 text-sm",
-        answer.ok
-          ? "border-success/30 bg-success/5"
-          : "border-destructive/40 bg-destructive/5 text-destructive",
-      )}
-    >
-      <p className="font-semibold">{answer.toast.title}</p>
-      {answer.toast.description ? <p className="mt-0.5">{answer.toast.description}</p> : null}
-    </div>
-  );
-}
+// Pieces of a group's attendance screen (issue 37): the leader's link panel (make it, copy it,
+// WhatsApp it, or e-mail it) and the group's attendance rates.
 
 export interface MadeLink {
   url: string;
   leaderName: string;
   emailedTo: string | null;
-}
-
-function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
-  return (
-    <button
-      type="button"
-      className={buttonVariants({ variant: "outline", size: "sm" })}
-      onClick={() => {
-        if (!navigator.clipboard) return setCopied("failed");
-        navigator.clipboard.writeText(text).then(
-          () => setCopied("yes"),
-          () => setCopied("failed"),
-        );
-      }}
-    >
-      {copied === "yes" ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      {copied === "yes" ? "Copied" : copied === "failed" ? "Select the link to copy it" : "Copy link"}
-    </button>
-  );
 }
 
 export function LeaderLinkPanel({
@@ -123,7 +78,7 @@ export function LeaderLinkPanel({
             data-testid="leader-link-url"
           />
           <div className="flex flex-wrap gap-2">
-            <CopyButton text={made.url} />
+            <CopyTextButton text={made.url} label="Copy link" />
             <a
               href={waShareLink(
                 `${made.leaderName}, here is your link to record ${groupName}'s attendance: ${made.url}`,

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
+import { ChangeNotice } from "~/components/change-notice";
 import { AttendanceFields } from "~/components/group-attendance-fields";
 import { StaffCard } from "~/components/staff-accounts";
 import { TableScroller } from "~/components/table-scroller";
@@ -27,7 +28,7 @@ import { readForm } from "~/server/http/forms.server";
 import { isSendableAddress } from "~/server/messages/outbox.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import type { Route } from "./+types/attendance";
-import { AnswerNotice, LeaderLinkPanel, RatesCard, type MadeLink } from "./attendance-parts";
+import { LeaderLinkPanel, RatesCard, type MadeLink } from "./attendance-parts";
 
 // A group's attendance for staff (issue 37): record or correct a meeting (the same form as the
 // leader's page), the meetings recorded so far, and the leaders' attendance links.
@@ -40,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, "groups:read");
   let group;
   try {
-    group = await getGroup(params.id);
+    group = await getGroup(params.groupId);
   } catch (error) {
     if (error instanceof AppError) throw appErrorResponse(error);
     throw error;
@@ -77,7 +78,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (form.get("intent") === "link") {
     try {
       const made = await makeLeaderLink(
-        params.id,
+        params.groupId,
         String(form.get("memberId") ?? ""),
         { email: form.get("email") === "on", origin: siteOrigin() },
         user,
@@ -100,7 +101,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
   }
   const parsed = attendanceSchema.safeParse(attendanceFields(form));
-  if (!parsed.success || parsed.data.groupId !== params.id) {
+  if (!parsed.success || parsed.data.groupId !== params.groupId) {
     const fieldErrors = parsed.success ? {} : firstErrors(parsed.error.issues);
     return refuse(
       400,
@@ -136,7 +137,7 @@ export default function GroupAttendance({ loaderData, actionData }: Route.Compon
       backTo={groupPath(group.id)}
       backLabel="Back to the group"
     >
-      <AnswerNotice answer={answer} id="group-attendance" />
+      <ChangeNotice answer={answer} id="group-attendance" />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 lg:items-start">
         <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2">
           <StaffCard id="record-heading" title={canWrite ? "Record or correct a meeting" : "A meeting"}>

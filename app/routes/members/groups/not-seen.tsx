@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
+import { ChangeNotice } from "~/components/change-notice";
 import { StaffCard } from "~/components/staff-accounts";
 import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/action-result";
@@ -20,7 +21,6 @@ import {
 import { refuse, reply } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import type { Route } from "./+types/not-seen";
-import { AnswerNotice } from "./attendance-parts";
 
 // "Not seen lately" (issue 37): members absent from their group's last meetings, and regular
 // attenders of services not checked in lately, each with a one-click "Follow up" (an inbox item
@@ -138,7 +138,7 @@ export default function NotSeen({ loaderData, actionData }: Route.ComponentProps
       backTo={GROUPS_PATH}
       backLabel="Back to Groups"
     >
-      <AnswerNotice answer={actionData as ActionResult | undefined} id="not-seen" />
+      <ChangeNotice answer={actionData as ActionResult | undefined} id="not-seen" />
       <div className="grid grid-cols-1 gap-6">
         <StaffCard
           id="members-heading"

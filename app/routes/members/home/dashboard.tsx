@@ -37,6 +37,8 @@ import { REMOVE_DEMO_KEY, SetupChecklistPanel } from "./dashboard-setup";
 import { RostersPanel } from "./dashboard-rosters";
 import { rosterAlerts } from "~/server/rosters/roster-views.server";
 import { count, listOf } from "./dashboard-words";
+import { AttendancePanel, type AttendanceGlance } from "./dashboard-attendance";
+import { attendanceGlance } from "~/server/attendance/trends.server";
 import type { Route } from "./+types/dashboard";
 import { REGISTRATION_PASSCODE_MIN } from "~/lib/registration-passcode";
 
@@ -72,6 +74,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     backup: null as BackupView | null,
     /** Roster seats of the next days that need attention, for those who plan rosters. */
     rosterAlerts: null as Awaited<ReturnType<typeof rosterAlerts>> | null,
+    /** The last main service's count and the 4-week average, for those who see attendance. */
+    attendance: null as AttendanceGlance | null,
   };
   const setup = can(user, "site:write")
     ? loadOptional("the setup checklist", () => setupChecklist(user))
@@ -82,13 +86,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const alerts = can(user, "rosters:read")
     ? loadOptional("the roster alerts", () => rosterAlerts(scope, today))
     : Promise.resolve(null);
+  const glance = can(user, "groups:read")
+    ? loadOptional("the attendance", () => attendanceGlance(today))
+    : Promise.resolve(null);
   const unread = can(user, "messages:read")
     ? loadOptional("the unread messages", countNewInboxItems)
     : Promise.resolve(null);
   return loadOrEmpty(
     "dashboard stats",
     async () => {
-      const [stats, ministryStats, events, checklist, unreadMessages, lastBackupView, seats] =
+      const [stats, ministryStats, events, checklist, unreadMessages, lastBackupView, seats, attendance] =
         await Promise.all([
           // The registry's figures are for those who keep the registry.
           can(user, "members:read") && !scope ? dashboardStats(today) : null,
@@ -102,6 +109,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           unread,
           backup,
           alerts,
+          glance,
         ]);
       return {
         ...empty,
@@ -112,6 +120,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         unreadMessages,
         backup: lastBackupView,
         rosterAlerts: seats,
+        attendance,
       };
     },
     empty,
@@ -188,6 +197,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     backup,
     registrationForm,
     rosterAlerts: seats,
+    attendance,
     loadFailed,
   } = loaderData;
   const allowed = (permission?: MembersNavItem["permission"]) => mayOpen(access, permission);
@@ -241,6 +251,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       {setup ? <SetupChecklistPanel setup={setup} /> : null}
       {backup ? <BackupPanel backup={backup} /> : null}
       {seats && seats.length > 0 ? <RostersPanel alerts={seats} /> : null}
+      {attendance ? <AttendancePanel glance={attendance} /> : null}
 
       <ManageCards allowed={allowed} />
 

@@ -7,6 +7,8 @@ import { DuplicateList } from "~/components/member-form-duplicates";
 import { Button } from "~/components/ui/button";
 import type { PossibleDuplicate } from "~/lib/member-duplicates";
 import { formatDate } from "~/lib/format";
+import { GROUP_KIND_LABELS } from "~/lib/groups";
+import type { GroupKind } from "../../../../database/schema";
 import { MEMBER_FIELDS, type MemberFieldName } from "~/schemas/member-fields";
 import type { MemberRecord } from "~/server/people/members.server";
 import type { Route } from "./+types/member-profile";
@@ -73,6 +75,36 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
     <div className="grid gap-1">
       <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{label}</dt>
       <dd className="text-base wrap-anywhere">{children}</dd>
+    </div>
+  );
+}
+
+/** The groups a member is in, each a link to the group's page. */
+export function MemberGroups({
+  groups,
+}: {
+  groups: { id: string; name: string; kind: GroupKind; isLeader: boolean }[];
+}) {
+  return (
+    <div className="mt-5 grid gap-1">
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Groups</h3>
+      <ul className="flex flex-wrap gap-2" aria-label="Groups" data-testid="member-groups">
+        {groups.map((group) => (
+          <li key={group.id}>
+            <Link
+              to={`/members/groups/${group.id}`}
+              className="inline-block rounded-full bg-primary/10 px-3 py-1 text-sm font-medium text-primary wrap-anywhere"
+            >
+              {group.name}
+              <span className="font-normal">
+                {" "}
+                · {GROUP_KIND_LABELS[group.kind]}
+                {group.isLeader ? ", leader" : ""}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

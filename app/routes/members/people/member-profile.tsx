@@ -19,6 +19,7 @@ import { loadOptional } from "~/server/http/loader.server";
 import { refuse, refusalFor, reply, replyWith } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { redirectWithToast } from "~/server/http/toast.server";
+import { groupsOfMember } from "~/server/groups/groups.server";
 import { deleteMember, findPossibleDuplicates, getMemberProfile } from "~/server/people/members.server";
 import { keepPossibleDuplicate } from "~/server/people/member-duplicate-check.server";
 import { fullName } from "~/lib/names";
@@ -37,6 +38,7 @@ import { UPDATE_LINK_DAYS } from "~/schemas/own-details";
 import {
   ProfileCard,
   Details,
+  MemberGroups,
   MemberHistory,
   PERSONAL_DETAILS,
   PossibleDuplicateCheck,
@@ -67,9 +69,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const [{ rows, total }, names] = await Promise.all([memberHistory(member.id), auditNames()]);
     return { entries: rows.map((row) => entryView(row, names)), total };
   });
-  const [consentRecords, staffAccount] = await Promise.all([
+  const [consentRecords, staffAccount, groups] = await Promise.all([
     consentHistory(member.id),
     staffAccountOfMember(member.id),
+    can(user, "groups:read") ? groupsOfMember(member.id) : Promise.resolve(null),
   ]);
   // A registration flagged when it came in: the members it looks like now (anywhere in the
   // registry, so not for a role that reaches only its ministries' people).
@@ -99,6 +102,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
   return {
     member,
+    groups,
     lookalikes,
     today: todayInChurchZone(),
     consents,
@@ -241,6 +245,7 @@ async function updateLinkAction(
 export default function MemberProfile({ loaderData }: Route.ComponentProps) {
   const {
     member,
+    groups,
     lookalikes,
     today,
     history,
@@ -339,6 +344,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
 
         <ProfileCard title="Spiritual Information">
           <Details member={member} names={SPIRITUAL_DETAILS} />
+          {groups && groups.length > 0 ? <MemberGroups groups={groups} /> : null}
         </ProfileCard>
 
         <ProfileCard title="Ministry Involvement">

@@ -1,6 +1,9 @@
 import { AdminScreen } from "~/components/admin-screen";
-import { ClipboardCheck } from "lucide-react";
-import { Form, useSubmit } from "react-router";
+import { ClipboardCheck, TrendingUp } from "lucide-react";
+import { Form, Link, useSubmit } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { can } from "~/lib/permissions";
+import { TRENDS_PATH } from "~/schemas/headcount";
 import { ExportButton } from "~/components/export-button";
 import { useLoadFailedToast } from "~/components/load-failed-toast";
 import { NativeSelect } from "~/components/ui/select";
@@ -40,7 +43,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "reports:read");
+  const user = await requireUser(request, "reports:read");
+  const canSeeAttendance = can(user, "groups:read");
   const today = todayInChurchZone();
   const url = new URL(request.url);
   const options = await loadMemberOptions();
@@ -82,6 +86,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         attendanceByEvent(addDays(today, -ATTENDANCE_REPORT_DAYS), today),
       ]);
       return {
+        canSeeAttendance,
         ministry,
         ministrySlug,
         ministryNames,
@@ -125,6 +130,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       };
     },
     {
+      canSeeAttendance,
       ministry,
       ministrySlug,
       ministryNames,
@@ -161,6 +167,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
     visitorPages,
     ministryMembers,
     attendance,
+    canSeeAttendance,
   } = loaderData;
   const submit = useSubmit();
 
@@ -170,6 +177,14 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
     <AdminScreen
       title="Reports"
       description={`Upcoming dates look ${REPORT_WINDOW_DAYS} days ahead from today.`}
+      actions={
+        canSeeAttendance ? (
+          <Link to={TRENDS_PATH} className={buttonVariants({ variant: "outline" })}>
+            <TrendingUp aria-hidden="true" />
+            Attendance trends
+          </Link>
+        ) : null
+      }
     >
       <MembershipReports {...loaderData} />
 

@@ -1,12 +1,9 @@
-import { Check, Copy, MessageCircle } from "lucide-react";
-import { useEffect, useState, useSyncExternalStore } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { MessageCircle } from "lucide-react";
+import { Link } from "react-router";
 import { StatusBadge } from "~/components/status-badge";
 import { buttonVariants } from "~/components/ui/button";
-import type { ActionResult } from "~/lib/action-result";
 import { formatDate, formatTime12 } from "~/lib/format";
 import { SEAT_STATUS_LABELS, SEAT_STATUS_TONES, type RosterSlotStatus } from "~/lib/roster-seats";
-import { showToast, type Toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 
 // Pieces the rosters' screens share: a seat's status, the answer to the last change shown on the
@@ -32,60 +29,9 @@ export function whenText(date: string, startTime: string | null) {
   return startTime ? `${formatDate(date)}, ${formatTime12(startTime)}` : formatDate(date);
 }
 
-const noSubscription = () => () => {};
-const isTrue = () => true;
-const isFalse = () => false;
-
-/**
- * The answer to the last change: a refusal or reply of this screen's action (as a toast with
- * scripts, and on the page), or the message a redirect carried here, which the toast shows once
- * scripts run and the page shows until then (so a browser without scripts shows it too).
- */
-export function ChangeNotice({ answer, id }: { answer: ActionResult | undefined; id: string }) {
-  const root = useRouteLoaderData("root") as { toast?: Toast | null } | undefined;
-  // False while the server's page is hydrated (and without scripts), true once React runs.
-  const isHydrated = useSyncExternalStore(noSubscription, isTrue, isFalse);
-  const message = answer?.toast ?? (isHydrated ? null : root?.toast) ?? null;
-  const failed = answer ? !answer.ok : message?.variant === "destructive";
-  useEffect(() => {
-    if (answer) showToast({ ...answer.toast, id: `${id}-${answer.at}` });
-  }, [answer, id]);
-  if (!message) return null;
-  return (
-    <div
-      role={failed ? "alert" : "status"}
-      data-testid="change-notice"
-      className={cn(
-        "mb-6 rounded-lg border p-3 text-sm",
-        failed ? "border-destructive/40 bg-destructive/5 text-destructive" : "border-success/30 bg-success/5",
-      )}
-    >
-      <p className="font-semibold">{message.title}</p>
-      {message.description ? <p className="mt-0.5">{message.description}</p> : null}
-    </div>
-  );
-}
-
-/** Copies a text; says where to select it by hand when the browser will not. */
-export function CopyTextButton({ text, label = "Copy text" }: { text: string; label?: string }) {
-  const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
-  return (
-    <button
-      type="button"
-      className={buttonVariants({ variant: "outline", size: "sm" })}
-      onClick={() => {
-        if (!navigator.clipboard) return setCopied("failed");
-        navigator.clipboard.writeText(text).then(
-          () => setCopied("yes"),
-          () => setCopied("failed"),
-        );
-      }}
-    >
-      {copied === "yes" ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      {copied === "yes" ? "Copied" : copied === "failed" ? "Select the text to copy it" : label}
-    </button>
-  );
-}
+// The answer to the last change and the copy button, shared with other screens.
+export { ChangeNotice, CopyTextButton } from "~/components/change-notice";
+import { CopyTextButton } from "~/components/change-notice";
 
 /** A read-only text box to copy into WhatsApp, with a copy button and a wa.me link. */
 export function WhatsAppText({

@@ -1,0 +1,207 @@
+import { CircleCheck, LinkIcon } from "lucide-react";
+import { data, Form, Link } from "react-router";
+import { HeadcountFields } from "~/components/headcount-fields";
+import { PageHeader } from "~/components/page-header";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { formatDate } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { loadAsDocument } from "~/lib/page-scripts";
+import { COUNT_FIELDS, occasionValue } from "~/schemas/headcount";
+import {
+  allowUsherPost,
+  openUsherLink,
+  saveUsherHeadcount,
+  usherOccasions,
+} from "~/server/attendance/usher-links.server";
+import { AppError } from "~/server/http/errors.server";
+import { readForm } from "~/server/http/forms.server";
+import { factsOf } from "~/server/http/request-context.server";
+import type { Route } from "./+types/usher";
+
+// An usher's headcount page (issue 37), from a signed link made by staff: no account, no script.
+// Choose today's or a recent service or event (the last 7 days), enter the four counts, Save;
+// saving the same one again replaces its counts. An altered, revoked or expired link opens a page
+// that says so, and writes nothing.
+
+const KEEP_TOKEN_HERE = { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" };
+
+type Choice = { value: string; label: string; summary: string | null };
+type Open = {
+  state: "open";
+  usher: string;
+  choices: Choice[];
+  saved: string | null;
+  error: { field: string; message: string } | null;
+  values: Record<string, string>;
+};
+type View = Open | { state: "closed"; message: string; status: number };
+
+const CLOSED = {
+  invalid: {
+    message:
+      "This link is not valid. Please open it exactly as it was sent, or ask the church office for a new one.",
+    status: 404,
+  },
+  expired: { message: "This link has run out. Please ask the church office for a new one.", status: 410 },
+  busy: {
+    message: "Too many requests from your connection. Please wait a minute and try again.",
+    status: 429,
+  },
+} as const;
+
+const closed = (reason: keyof typeof CLOSED) =>
+  data<View>(
+    { state: "closed", ...CLOSED[reason] },
+    { status: CLOSED[reason].status, headers: KEEP_TOKEN_HERE },
+  );
+
+export function headers() {
+  return KEEP_TOKEN_HERE;
+}
+
+async function choices(): Promise<Choice[]> {
+  return (await usherOccasions()).map((row) => ({
+    value: occasionValue(row.occasion),
+    label: `${row.title}, ${formatDate(row.date)}`,
+    summary: row.counts ? `${row.counts.adults + row.counts.children} counted so far` : null,
+  }));
+}
+
+export const clientLoader = loadAsDocument;
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const link = await openUsherLink(params.token);
+  if (!link.ok) return closed(link.closed);
+  return data<View>(
+    { state: "open", usher: link.usher, choices: await choices(), saved: null, error: null, values: {} },
+    { headers: KEEP_TOKEN_HERE },
+  );
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!(await allowUsherPost(factsOf(context).clientIp))) return closed("busy");
+  const form = await readForm(request);
+  const values: Record<string, string> = {};
+  for (const name of ["occasion", ...COUNT_FIELDS]) values[name] = String(form.get(name) ?? "");
+  try {
+    const outcome = await saveUsherHeadcount(params.token, values);
+    if (!outcome.ok) return closed(outcome.closed);
+    const { saved } = outcome;
+    return data<View>(
+      {
+        state: "open",
+        usher: outcome.usher,
+        choices: await choices(),
+        saved: `Saved: ${saved.title}, ${formatDate(saved.date)}${saved.replaced ? " (the counts before are replaced)" : ""}. Thank you!`,
+        error: null,
+        values: {},
+      },
+      { headers: KEEP_TOKEN_HERE },
+    );
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const link = await openUsherLink(params.token);
+    if (!link.ok) return closed(link.closed);
+    return data<View>(
+      {
+        state: "open",
+        usher: link.usher,
+        choices: await choices(),
+        saved: null,
+        error: { field: error.field ?? "occasion", message: error.message },
+        values,
+      },
+      { status: error.status, headers: KEEP_TOKEN_HERE },
+    );
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [...pageMeta(matches, "Headcount"), { name: "robots", content: "noindex" }];
+}
+
+function CountForm({ view }: { view: Open }) {
+  const occasionError = view.error?.field === "occasion" ? view.error.message : null;
+  if (view.choices.length === 0) {
+    return <p className="text-lg text-navy">No service or event in the last 7 days to count.</p>;
+  }
+  return (
+    <Form method="post" className="grid gap-5">
+      <p className="text-navy">
+        Hello {view.usher}. Choose the service or event, enter the counts, and save.
+      </p>
+      <div className="grid gap-1.5">
+        <Label htmlFor="occasion">Service or event</Label>
+        <select
+          id="occasion"
+          name="occasion"
+          defaultValue={view.values.occasion ?? view.choices[0]!.value}
+          className="h-11 w-full min-w-0 rounded-md border border-input bg-background px-3 text-base"
+          aria-invalid={occasionError ? true : undefined}
+          aria-describedby={occasionError ? "occasion-error" : undefined}
+        >
+          {view.choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+              {choice.summary ? ` (${choice.summary})` : ""}
+            </option>
+          ))}
+        </select>
+        {occasionError ? (
+          <p id="occasion-error" className="text-sm text-destructive">
+            {occasionError}
+          </p>
+        ) : null}
+      </div>
+      <HeadcountFields idPrefix="count" values={view.values} error={occasionError ? null : view.error} />
+      <p className="text-sm text-muted-foreground">
+        Children are counted, never named. Saving the same service again replaces its counts.
+      </p>
+      <Button type="submit" size="lg">
+        Save
+      </Button>
+    </Form>
+  );
+}
+
+export default function UsherPage({ loaderData, actionData }: Route.ComponentProps) {
+  const view: View = actionData ?? loaderData;
+  return (
+    <>
+      <PageHeader eyebrow="Headcount" title="How Many Came?" />
+      <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-8">
+        {view.state === "closed" ? (
+          <div className="grid justify-items-center gap-4 text-center">
+            <LinkIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="text-lg text-navy" role="alert" data-testid="closed-link">
+              {view.message}
+            </p>
+            <Link to="/" className={buttonVariants({ variant: "outline", size: "lg" })}>
+              Back to the Home Page
+            </Link>
+          </div>
+        ) : (
+          <>
+            {view.saved ? (
+              <p
+                role="status"
+                data-testid="notice"
+                className="flex items-center gap-2 rounded-md bg-success/10 px-3 py-2 text-success"
+              >
+                <CircleCheck className="size-5 shrink-0" aria-hidden="true" />
+                {view.saved}
+              </p>
+            ) : null}
+            {view.error ? (
+              <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-destructive">
+                Not saved: {view.error.message}
+              </p>
+            ) : null}
+            <CountForm view={view} />
+          </>
+        )}
+      </div>
+    </>
+  );
+}
