@@ -14,7 +14,7 @@ import { expect, test } from "./fixtures";
 // server. A visitor asks to join an open group from /groups with scripts off; its leader receives
 // the e-mail. Staff make the leader's attendance link and e-mail it; the leader opens it on a 390 px
 // phone with scripts off and records 12 members and two guests in one post. The group's 30-day
-// rate on its attendance screen matches the recorded rows, and a member absent three meetings in
+// rate on its attendance screen and on Reports matches the recorded rows, and a member absent three meetings in
 // a row is on "Not seen lately", where one click asks for a follow-up that the inbox shows.
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 93;
@@ -214,6 +214,13 @@ test("a visitor asks to join, the leader records attendance from the link, and a
   await expect(page.getByTestId("rate-d30")).toHaveText(`${Math.round((rows!.present / (15 * 5)) * 100)}%`);
   await expect(page.getByTestId("meetings")).toContainText("Sam Cruz, Jo Lim");
   await noWiderThanScreen(page, "staff-attendance");
+  // The same figure on Reports: the trends page's group table (5 meetings in 30 days).
+  await page.goto(`${ORIGIN}/members/reports/attendance`);
+  const groupRow = page.getByTestId("groups-table").getByRole("row").filter({ hasText: "Group 2" });
+  await expect(groupRow.getByRole("cell").nth(1)).toHaveText("5");
+  await expect(groupRow.getByRole("cell").nth(2)).toHaveText(
+    String(Math.round((rows!.present / (15 * 5)) * 100)),
+  );
 
   // Zoe missed the last three meetings: she is on "Not seen lately"; Xia and Wes came to one.
   await page.goto(`${ORIGIN}/members/groups/not-seen`);
