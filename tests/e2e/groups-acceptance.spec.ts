@@ -14,8 +14,9 @@ import { expect, test } from "./fixtures";
 // server. A visitor asks to join an open group from /groups with scripts off; its leader receives
 // the e-mail. Staff make the leader's attendance link and e-mail it; the leader opens it on a 390 px
 // phone with scripts off and records 12 members and two guests in one post. The group's 30-day
-// rate on its attendance screen and on Reports matches the recorded rows, and a member absent three meetings in
-// a row is on "Not seen lately", where one click asks for a follow-up that the inbox shows.
+// rate on its attendance screen and on Reports matches the recorded rows, and a member absent
+// three meetings in a row is on "Not seen lately", where one click asks for a follow-up that the
+// inbox shows.
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 93;
 const ORIGIN = `http://localhost:${PORT}`;
