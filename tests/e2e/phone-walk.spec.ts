@@ -143,6 +143,7 @@ function urlsFor(pattern: string): string[] {
       `/members/groups/${seeded.groupId}?delete`,
       `/members/groups/${seeded.groupId}?q=villanueva`,
     ],
+    "members/groups/:groupId/attendance": [`/members/groups/${seeded.groupId}/attendance`],
     "members/rosters/teams/:teamId": [
       `/members/rosters/teams/${seeded.rosterTeamId}`,
       `/members/rosters/teams/${seeded.rosterTeamId}?delete`,

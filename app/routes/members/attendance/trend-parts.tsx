@@ -26,11 +26,14 @@ export function TrendSection({
 }) {
   return (
     <StaffCard id={`${id}-heading`} title={title} description={description}>
-      <div className="mt-4 grid min-w-0 gap-4" data-testid={`trend-${id}`}>
+      <div className="mt-4 grid min-w-0 gap-4 [&>*]:min-w-0" data-testid={`trend-${id}`}>
         {children}
         <a
           href={csv.href}
-          className={cn(buttonVariants({ variant: "outline", size: "sm" }), "w-fit")}
+          className={cn(
+            buttonVariants({ variant: "outline", size: "sm" }),
+            "h-auto w-fit max-w-full whitespace-normal py-1.5 text-left",
+          )}
           download
         >
           <Download aria-hidden="true" />

@@ -85,7 +85,7 @@ export default function AttendanceTrends({ loaderData }: Route.ComponentProps) {
         </Link>
       }
     >
-      <div className="grid gap-6">
+      <div className="grid gap-6 [&>*]:min-w-0">
         <RangeChooser ranges={ranges} current={range} />
         <TrendSection
           id="weekly"
