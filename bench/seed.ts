@@ -94,12 +94,18 @@ function pick(list: string, byte: string) {
 }
 
 /**
- * Three in four members in a Bible study group (Group 1-3, made by the migration) and half in a
+ * Three in four members in a Bible study group (Group 1-3, on Thursdays) and half in a
  * SALT group named after a town, as the registry's two group fields held them before groups.
  */
 function groupsSql(): string[] {
   // One statement each: the control socket runs one statement per call.
   return [
+    `
+INSERT INTO groups (kind, name, meeting_day, meeting_time, area, is_open, description)
+SELECT 'bible-study', 'Group ' || k, 4, '19:30', (${textArray(TOWNS)})[k], true,
+  'Thursday Bible study: we read a passage together, share and pray.'
+FROM generate_series(1, 3) AS k
+ON CONFLICT DO NOTHING`,
     `
 INSERT INTO groups (kind, name, meeting_day, meeting_time, area, is_open, description)
 SELECT 'salt', 'SALT ' || town, 2 + k % 4, '19:30', town, k % 3 > 0, 'A small group that meets in a home in ' || town || '.'

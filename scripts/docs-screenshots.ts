@@ -8,6 +8,7 @@ import { assertPortFree, ensureBuild, startServer, type BenchServer } from "../b
 import { seedBenchData } from "../bench/seed";
 import { announcementPictures } from "./docs-screenshots-announcements";
 import type { PictureTools } from "./docs-picture-tools";
+import { groupPictures } from "./docs-screenshots-groups";
 import { rosterPictures } from "./docs-screenshots-rosters";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -299,6 +300,7 @@ async function main() {
     };
     await announcementPictures(browser, server, tools);
     await rosterPictures(browser, server, tools);
+    await groupPictures(browser, server, tools);
   } finally {
     await browser?.close();
     await server.stop();
