@@ -22,8 +22,8 @@ export function AttendanceFields({
       <input type="hidden" name="groupId" value={sheet.group.id} />
       <input type="hidden" name="date" value={sheet.date} />
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-base font-semibold text-navy">
-          Who came? <span className="font-normal text-muted-foreground">({sheet.people.length} members)</span>
+        <legend className="mb-4 text-base font-semibold text-navy">
+          Who came? <span className="font-medium text-muted-foreground">({sheet.people.length} members)</span>
         </legend>
         {errors.present ? (
           <p className="text-sm text-destructive" role="alert">
@@ -36,7 +36,7 @@ export function AttendanceFields({
           <ul className="grid gap-2 sm:grid-cols-2" data-testid="attendance-people">
             {sheet.people.map((person) => (
               <li key={person.memberId}>
-                <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border border-border bg-background px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+                <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-border bg-background px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
                   <input
                     type="checkbox"
                     name="present"
@@ -61,7 +61,7 @@ export function AttendanceFields({
       </fieldset>
       <div className="grid gap-2">
         <label htmlFor="guests" className="text-base font-semibold text-navy">
-          Guests <span className="font-normal text-muted-foreground">(one name per line)</span>
+          Guests <span className="font-medium text-muted-foreground">(one name per line)</span>
         </label>
         <textarea
           id="guests"

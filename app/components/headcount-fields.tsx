@@ -16,12 +16,12 @@ export function HeadcountFields({
   error?: { field: string; message: string } | null;
 }) {
   return (
-    <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3">
       {COUNT_FIELDS.map((field) => {
         const id = `${idPrefix}-${field}`;
         const wrong = error?.field === field;
         return (
-          <div key={field} className="grid min-w-0 gap-1.5">
+          <div key={field} className="grid min-w-0 gap-1">
             <Label htmlFor={id}>{COUNT_LABELS[field]}</Label>
             <Input
               id={id}

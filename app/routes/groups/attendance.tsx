@@ -172,7 +172,7 @@ export default function LeaderAttendance({ loaderData, actionData }: Route.Compo
   return (
     <>
       <PageHeader eyebrow={attendanceTexts.eyebrow} title={title} />
-      <section className="mx-auto grid max-w-2xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+      <section className="mx-auto grid max-w-2xl gap-6 px-4 py-8 sm:px-6 sm:py-12">
         {view.state === "closed" ? (
           <ClosedLink message={attendanceTexts.closed[view.closed]} />
         ) : view.state === "too-many" ? (

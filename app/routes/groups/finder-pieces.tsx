@@ -31,7 +31,7 @@ export function GroupFacts({ group }: { group: FinderGroup }) {
       <p className="text-xs font-semibold tracking-wide text-primary uppercase">
         {GROUP_KIND_LABELS[group.kind]}
       </p>
-      <ul className="grid gap-1.5">
+      <ul className="grid gap-2">
         <Fact icon={<CalendarDays className="size-4" aria-hidden="true" />}>
           {meetingInWords(group.meetingDay, group.meetingTime)}
         </Fact>

@@ -131,7 +131,7 @@ function CountForm({ view }: { view: Open }) {
       <p className="text-navy">
         Hello {view.usher}. Choose the service or event, enter the counts, and save.
       </p>
-      <div className="grid gap-1.5">
+      <div className="grid gap-2">
         <Label htmlFor="occasion">Service or event</Label>
         <select
           id="occasion"
