@@ -44,7 +44,10 @@ export default defineConfig({
   globalTeardown: "./tests/e2e/global-teardown.ts",
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A failed test is run once more (retries above) with a trace recorded, which is kept. Recording
+    // every first run as well (retain-on-failure) snapshotted every action of every passing test
+    // only to throw it away, a large share of two cores.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: chromium,
       args: [

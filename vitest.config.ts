@@ -13,6 +13,8 @@ export default defineConfig({
     environment: "node",
     silent: "passed-only",
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
+    // Migrated databases the test files copy instead of making their own (see the file).
+    globalSetup: ["./tests/setup/database-templates.ts"],
     // Test files run two at a time: each has its own database (PGlite in memory, or a fresh
     // PostgreSQL database) and its own ports, so they share nothing. On a two-core machine the
     // default would be one worker.

@@ -11,6 +11,9 @@ import { expect, signIn, sql, test, visitorAddress } from "./fixtures";
 // focus outline that can be seen wherever focus goes.
 
 test.use({ extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
+// Its tests are independent: they run on both workers at once (each worker has a server of its
+// own, and seeds and removes its own rows in beforeAll and afterAll).
+test.describe.configure({ mode: "parallel" });
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };

@@ -17,6 +17,10 @@ import { createStaffAccount, linkFromOutbox } from "./staff-account";
 // app/routes.ts is walked at once; one with a parameter fails until it gets a URL below.
 
 test.use({ extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
+// The longest spec: its screens are walked on both workers at once (each worker has a server of
+// its own, so each seeds its own rows in beforeAll and removes them in afterAll), instead of on one
+// while the other runs out of work.
+test.describe.configure({ mode: "parallel" });
 
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 800 };

@@ -5,12 +5,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { hashPassword } from "better-auth/crypto";
 import { startServices } from "~/server/main/boot.server";
-import {
-  migrationsFolder,
-  openDatabase,
-  type DatabaseHandle,
-  type DatabaseOptions,
-} from "~/server/platform/db.server";
+import { migrationsFolder, openDatabase, type DatabaseHandle } from "~/server/platform/db.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { createTestDatabase, TEST_ADMIN, type DatabaseKind, type TestServices } from "./test-services";
 
@@ -68,10 +63,9 @@ export async function databaseOfPreviousRelease(
   migrationCount = PREVIOUS_RELEASE_MIGRATIONS,
 ): Promise<{ open(): Promise<TestServices>; discard(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "church-upgrade-"));
-  const database =
-    kind === "pglite"
-      ? { options: { pgliteDir: path.join(dataDir, "db") } as DatabaseOptions, drop: async () => {} }
-      : await createTestDatabase(kind);
+  // A database before any migration (for the embedded one, a copy of the run's template when
+  // there is one), then only the old release's.
+  const database = await createTestDatabase(kind, { migrated: false });
   const discard = async () => {
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -4,11 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { format } from "node:util";
 import pg from "pg";
+import { inject } from "vitest";
 import { startServices } from "~/server/main/boot.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { DatabaseOptions } from "~/server/platform/db.server";
 import { parseEnv } from "~/server/platform/env.server";
 import type { Services } from "~/server/platform/services.server";
+import type { DatabaseTemplates } from "../setup/database-templates";
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server. */
 export const databaseKinds = [
@@ -25,16 +27,44 @@ export interface TestServices {
   stop(): Promise<void>;
 }
 
-/** A fresh database of the given kind with every migration applied, for one test file. */
+/** The databases tests/setup/database-templates.ts made for this run, if it ran. */
+function templates(): DatabaseTemplates | undefined {
+  try {
+    return inject("databaseTemplates");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A fresh database of the given kind for one test file: with every migration applied, or
+ * (`migrated: false`) as a new install finds it, before any. It is a copy of a template the run
+ * made once (an embedded database in a folder of its own; a PostgreSQL database made from the
+ * template), else it is made from nothing (an embedded one in memory, or in a folder when it is
+ * to be closed and opened again as an upgrade does).
+ */
 export async function createTestDatabase(
   kind: DatabaseKind,
+  { migrated = true }: { migrated?: boolean } = {},
 ): Promise<{ options: DatabaseOptions; drop(): Promise<void> }> {
-  if (kind === "pglite") return { options: { memory: true }, drop: async () => {} };
+  const made = templates();
+  if (kind === "pglite") {
+    if (!made && migrated) return { options: { memory: true }, drop: async () => {} };
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "church-testdb-"));
+    const pgliteDir = path.join(folder, "db");
+    // Without a template, the folder stays empty and opening it makes the database.
+    if (made) fs.cpSync(migrated ? made.pgliteMigrated : made.pgliteBare, pgliteDir, { recursive: true });
+    return {
+      options: { pgliteDir },
+      drop: async () => fs.rmSync(folder, { recursive: true, force: true }),
+    };
+  }
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;
+  const template = migrated ? made?.postgresMigrated : undefined;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

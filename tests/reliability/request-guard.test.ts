@@ -100,14 +100,22 @@ function sendBig(
 }
 
 /**
- * sendBig, sent once more when no answer arrived: the server closes without reading the rest of
- * the body, and a client still sending at that moment may get the connection's reset before it
- * has read the answer that came first (TCP then drops it). That is the client's race, not the
- * server's; a second try that also gets no answer fails the test.
+ * How often a request that got no answer at all is sent again. The server answers and closes
+ * without reading the rest of the body, so its close resets the connection; a client whose next
+ * write comes after that reset gets the write's error (EPIPE), and Node then closes the socket
+ * before it has read the answer waiting in it. Measured here: the server logged its 413 for every
+ * one of 135 such requests in a row while the client saw no answer for 1 to 4 % of them (answers
+ * that came within 5 ms of the headers, before the client's second 64 KB). That is the client's
+ * race, not the server's: with four tries a request the server does answer is all but never
+ * lost, and one it never answers still fails the test.
  */
+const TRIES = 4;
+
+/** sendBig, sent again (up to TRIES in all) while no answer arrived. */
 async function sendBigAnswered(...args: Parameters<typeof sendBig>): Promise<Answer> {
-  const answer = await sendBig(...args);
-  return answer.status === 0 ? sendBig(...args) : answer;
+  let answer = await sendBig(...args);
+  for (let tries = 1; answer.status === 0 && tries < TRIES; tries++) answer = await sendBig(...args);
+  return answer;
 }
 
 /**
@@ -199,33 +207,50 @@ describe("request bodies are capped before they are read", () => {
       "/no-such-page",
     ];
     const types = ["Multipart/Form-Data; boundary=x", "text/plain", "application/x-www-form-urlencoded"];
-    // One refusal first, so the memory measured is the bodies', not the first error page's code.
-    for (const route of routes) await sendBig(route, "text/plain", 1, true);
-    const before = serverRss();
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, serverRss())), 20);
-    try {
-      for (const route of routes) {
-        for (const [index, type] of types.entries()) {
-          // Declared and chunked in turn: the cap does not trust the Content-Length header alone.
-          const answer = await sendBigAnswered(route, type, 200, index % 2 === 0);
-          expect(answer.status, `${route} ${type}`).toBe(413);
-          expect(answer.ms, `${route} ${type}`).toBeLessThan(1000);
-          expect(answer.body).toContain("That is more than this page can take.");
+    /**
+     * Sends a body of `megabytes` to every route with every content type, declared and chunked in
+     * turn (the cap does not trust the Content-Length header alone), then four at once as in the
+     * security test; each must be refused within a second. Returns the server's highest resident
+     * memory meanwhile, MB.
+     */
+    async function refuseAll(megabytes: number): Promise<number> {
+      let peak = serverRss();
+      const sampler = setInterval(() => (peak = Math.max(peak, serverRss())), 20);
+      try {
+        for (const route of routes) {
+          for (const [index, type] of types.entries()) {
+            const answer = await sendBigAnswered(route, type, megabytes, index % 2 === 0);
+            const label = `${route} ${type} ${megabytes} MB`;
+            expect(answer.status, label).toBe(413);
+            expect(answer.ms, label).toBeLessThan(1000);
+            expect(answer.body, label).toContain("That is more than this page can take.");
+          }
         }
+        const together = await Promise.all(
+          ["/connect", "/connect", "/ministries/acts-kids", eventPath].map((route) =>
+            sendBigAnswered(route, "multipart/form-data; boundary=x", megabytes, false),
+          ),
+        );
+        expect(together.map((answer) => answer.status)).toEqual([413, 413, 413, 413]);
+      } finally {
+        clearInterval(sampler);
       }
-      // Four at once, as in the security test.
-      const together = await Promise.all(
-        ["/connect", "/connect", "/ministries/acts-kids", eventPath].map((route) =>
-          sendBigAnswered(route, "multipart/form-data; boundary=x", 200, false),
-        ),
-      );
-      expect(together.map((answer) => answer.status)).toEqual([413, 413, 413, 413]);
-    } finally {
-      clearInterval(sampler);
+      return Math.max(peak, serverRss());
     }
-    // Nothing past a refused body's first part is read (the answer closes the connection).
-    expect(peak - before).toBeLessThan(20);
+    // The same requests with 2 MB bodies first: past every route's limit, and past the little a
+    // body declared too large may still be read to its end, so each is refused exactly as a 200 MB
+    // one is. They run every code path the measured requests take (the error page rendered for
+    // each kind of refusal, the parsers' buffers) and grow the heap to what this work needs, which
+    // it does again after a collection (the server's own once it has been quiet for 10 s, or V8's).
+    // Measured from wherever RSS happened to be after one kind of refusal, as this test once did,
+    // that regrowth and the first refusals of the other kinds counted as the bodies' (a collection
+    // just before measuring made 15-17 MB of it here, and CI once saw 66 MB). Against the highest
+    // RSS of the 2 MB pass, only what the larger bodies cost is left.
+    const baseline = await refuseAll(2);
+    const peak = await refuseAll(200);
+    // Nothing past a refused body's first part is read (the answer closes the connection): bodies
+    // read into memory would add at least 200 MB.
+    expect(peak - baseline).toBeLessThan(20);
     // The site still answers.
     expect((await fetch(`${server.url}/connect`)).status).toBe(200);
   });
@@ -245,9 +270,12 @@ describe("request bodies are capped before they are read", () => {
 
   it("a body sent without a declared length is cut at the first part past its limit", async () => {
     for (const route of ["/members/login", "/members/forms"]) {
-      // As sendBigAnswered: a reset that overtook the answer is the client's race; once more.
-      const first = await streamChunked(route, 200 * 1024 * 1024);
-      const { head, sentBytes } = first.head ? first : await streamChunked(route, 200 * 1024 * 1024);
+      // As sendBigAnswered: a reset that overtook the answer is the client's race; again.
+      let streamed = await streamChunked(route, 200 * 1024 * 1024);
+      for (let tries = 1; !streamed.head && tries < TRIES; tries++) {
+        streamed = await streamChunked(route, 200 * 1024 * 1024);
+      }
+      const { head, sentBytes } = streamed;
       expect(head, route).toMatch(/^HTTP\/1\.1 413 /);
       expect(head, route).toMatch(/\r\nConnection: close\r\n/i);
       // The server stopped reading at its limit (512 KB); what the client got out is what the
