@@ -1,5 +1,3 @@
-import { LinkIcon } from "lucide-react";
-import type { ReactNode } from "react";
 import type { ClosedLeaderLink } from "~/server/groups/leader-links.server";
 
 // The pieces of a leader's attendance page (issue 37): its texts, a notice, and the page that says
@@ -27,32 +25,4 @@ export const CLOSED_STATUS: Record<ClosedLeaderLink, number> = {
   "not-leader": 403,
 };
 
-export function Notice({ tone, children }: { tone: "ok" | "error"; children: ReactNode }) {
-  return (
-    <p
-      role={tone === "ok" ? "status" : "alert"}
-      data-testid="notice"
-      className={
-        tone === "ok"
-          ? "rounded-md bg-success/10 px-3 py-2 text-success"
-          : "rounded-md bg-destructive/10 px-3 py-2 text-destructive"
-      }
-    >
-      {children}
-    </p>
-  );
-}
-
-export function ClosedLink({ message }: { message: string }) {
-  return (
-    <div className="grid justify-items-center gap-4 text-center">
-      <LinkIcon className="size-10 text-muted-foreground" aria-hidden="true" />
-      <p className="text-lg text-navy" role="alert" data-testid="closed-link">
-        {message}
-      </p>
-      <a href="/" className="font-medium text-primary underline underline-offset-4">
-        Back to the Home Page
-      </a>
-    </div>
-  );
-}
+export { ClosedLinkPage as ClosedLink, Notice } from "~/components/link-page-notices";

@@ -1,8 +1,9 @@
-import { CircleCheck, LinkIcon } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { CircleCheck } from "lucide-react";
+import { ClosedLinkPage } from "~/components/link-page-notices";
+import { data, Form } from "react-router";
 import { HeadcountFields } from "~/components/headcount-fields";
 import { PageHeader } from "~/components/page-header";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -172,15 +173,7 @@ export default function UsherPage({ loaderData, actionData }: Route.ComponentPro
       <PageHeader eyebrow="Headcount" title="How Many Came?" />
       <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-8">
         {view.state === "closed" ? (
-          <div className="grid justify-items-center gap-4 text-center">
-            <LinkIcon className="size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="text-lg text-navy" role="alert" data-testid="closed-link">
-              {view.message}
-            </p>
-            <Link to="/" className={buttonVariants({ variant: "outline", size: "lg" })}>
-              Back to the Home Page
-            </Link>
-          </div>
+          <ClosedLinkPage message={view.message} />
         ) : (
           <>
             {view.saved ? (

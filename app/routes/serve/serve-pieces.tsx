@@ -1,7 +1,6 @@
-import { CalendarDays, LinkIcon } from "lucide-react";
+import { CalendarDays } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+
 import type { RosterSlotStatus } from "../../../database/schema";
 import type { SeatRefusal } from "~/server/rosters/answers.server";
 import type { SeatView } from "~/server/rosters/roster-seats.server";
@@ -107,36 +106,7 @@ export function SeatCard({
   );
 }
 
-export function Notice({ tone, children }: { tone: "ok" | "error"; children: ReactNode }) {
-  return (
-    <p
-      role={tone === "ok" ? "status" : "alert"}
-      data-testid="notice"
-      className={
-        tone === "ok"
-          ? "rounded-md bg-success/10 px-3 py-2 text-success"
-          : "rounded-md bg-destructive/10 px-3 py-2 text-destructive"
-      }
-    >
-      {children}
-    </p>
-  );
-}
-
-/** Why the link opens nothing (or too many posts), and the way home. */
-export function ClosedLinkPage({ message }: { message: string }) {
-  return (
-    <div className="grid justify-items-center gap-4 text-center">
-      <LinkIcon className="size-10 text-muted-foreground" aria-hidden="true" />
-      <p className="text-lg text-navy" role="alert" data-testid="closed-link">
-        {message}
-      </p>
-      <Link to="/" className={buttonVariants({ variant: "outline", size: "lg" })}>
-        Back to the Home Page
-      </Link>
-    </div>
-  );
-}
+export { ClosedLinkPage, Notice } from "~/components/link-page-notices";
 
 /** The page's frame below the site's header: a narrow column. */
 export function ServeColumn({ children }: { children: ReactNode }) {
