@@ -1,6 +1,7 @@
-import { Crown, Plus, UserMinus } from "lucide-react";
+import { Crown, UserMinus } from "lucide-react";
 import { Form } from "react-router";
 import { PersonSearchForm } from "~/components/person-search-form";
+import { TickPeopleForm } from "~/components/tick-people-form";
 import { StaffCard } from "~/components/staff-accounts";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
@@ -87,31 +88,12 @@ export function AddMembersCard({
           {found.length === 0 ? (
             <p className="text-sm text-muted-foreground">No one else matches “{query}”.</p>
           ) : (
-            <Form method="post" className="grid gap-2" data-testid="found">
-              <fieldset>
-                <legend className="text-sm font-medium">Tick who to add</legend>
-                <div className="mt-1 grid gap-x-4 sm:grid-cols-2">
-                  {found.map((person) => (
-                    <label key={person.id} className="flex min-h-11 items-center gap-3 text-sm">
-                      <input
-                        type="checkbox"
-                        name="member"
-                        value={person.id}
-                        className="size-5 shrink-0 accent-primary"
-                      />
-                      <span className="min-w-0 break-words">
-                        {person.name}
-                        <span className="block break-all text-xs text-muted-foreground">{person.hint}</span>
-                      </span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-              <Button type="submit" name="intent" value="add" className="w-fit">
-                <Plus aria-hidden="true" />
-                Add the ticked members
-              </Button>
-            </Form>
+            <TickPeopleForm
+              people={found}
+              legend="Tick who to add"
+              testId="found"
+              submitLabel="Add the ticked members"
+            />
           )}
         </div>
       ) : null}

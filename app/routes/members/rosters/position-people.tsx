@@ -1,7 +1,8 @@
-import { Plus, UserMinus } from "lucide-react";
+import { UserMinus } from "lucide-react";
 import { Form } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { PersonSearchForm } from "~/components/person-search-form";
+import { TickPeopleForm } from "~/components/tick-people-form";
 import { StaffCard } from "~/components/staff-accounts";
 import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/action-result";
@@ -108,33 +109,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 /** People to tick and add, as a form of their own. */
 function AddPeople({ people, legend, testId }: { people: PersonToAdd[]; legend: string; testId: string }) {
   return (
-    <Form method="post" className="grid gap-2" data-testid={testId}>
-      <fieldset>
-        <legend className="text-sm font-medium">{legend}</legend>
-        <div className="mt-1 grid gap-x-4 sm:grid-cols-2">
-          {people.map((person) => (
-            <label key={person.id} className="flex min-h-11 items-center gap-3 text-sm">
-              <input
-                type="checkbox"
-                name="member"
-                value={person.id}
-                className="size-5 shrink-0 accent-primary"
-              />
-              <span className="min-w-0 break-words">
-                {person.name}
-                {person.hint ? (
-                  <span className="block text-xs text-muted-foreground">{person.hint}</span>
-                ) : null}
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <Button type="submit" name="intent" value="add" className="w-fit">
-        <Plus aria-hidden="true" />
-        Add the ticked people
-      </Button>
-    </Form>
+    <TickPeopleForm people={people} legend={legend} testId={testId} submitLabel="Add the ticked people" />
   );
 }
 
