@@ -1,7 +1,7 @@
-import { Check, Copy, ExternalLink, MessageCircle } from "lucide-react";
-import { useState } from "react";
+import { ExternalLink, MessageCircle } from "lucide-react";
 import type { AnnouncementStatus } from "../../../../database/schema";
 import { StaffCard } from "~/components/staff-accounts";
+import { CopyTextButton } from "~/components/change-notice";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import type { WhatsAppPeople } from "~/server/announcements/announcement-views.server";
@@ -78,26 +78,6 @@ export function EmailPreview({ html }: { html: string }) {
       className="h-[28rem] w-full rounded-lg border border-border bg-white"
       data-testid="email-preview"
     />
-  );
-}
-
-function CopyTextButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
-  return (
-    <button
-      type="button"
-      className={buttonVariants({ variant: "outline", size: "sm" })}
-      onClick={() => {
-        if (!navigator.clipboard) return setCopied("failed");
-        navigator.clipboard.writeText(text).then(
-          () => setCopied("yes"),
-          () => setCopied("failed"),
-        );
-      }}
-    >
-      {copied === "yes" ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      {copied === "yes" ? "Copied" : copied === "failed" ? "Select the text to copy it" : "Copy text"}
-    </button>
   );
 }
 
