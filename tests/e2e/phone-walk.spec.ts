@@ -411,13 +411,13 @@ async function seed() {
     seeded.memberId,
   ]);
 
-  // Groups (issue 37): a group with a long name, area and description, the long-named member its
-  // leader, and the others in it.
+  // Groups (issue 37): a group with a long name (one word with no place to break, as another spec's
+  // group may be), area and description, the long-named member its leader, and the others in it.
   ({ id: seeded.groupId } = await one<{ id: string }>(
     `insert into groups (kind, name, meeting_day, meeting_time, area, description, is_open, capacity)
      values ('other', $1, 3, '19:30', 'Seef, Sanabis and the Northern Governorate', $2, true, 12) returning id`,
     [
-      `Young Professionals and Newly Married Couples Fellowship ${crypto.randomBytes(2).toString("hex")}`,
+      `YoungProfessionalsAndNewlyMarriedCouplesFellowship${crypto.randomBytes(2).toString("hex")}`,
       "A fellowship for young professionals and newly married couples who meet on Wednesday evenings.",
     ],
   ));

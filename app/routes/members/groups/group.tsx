@@ -168,7 +168,7 @@ export default function Group({ loaderData, actionData }: Route.ComponentProps) 
             <StaffCard id="delete-heading" title="Delete the group">
               {deleting ? (
                 <Form method="post" className="grid gap-3" data-testid="confirm-delete">
-                  <p className="text-sm">
+                  <p className="text-sm wrap-anywhere">
                     Delete <strong>{group.name}</strong> with its {people.length}{" "}
                     {people.length === 1 ? "membership" : "memberships"} and its attendance? The members stay
                     in the registry. This cannot be undone.

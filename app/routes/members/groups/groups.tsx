@@ -39,7 +39,7 @@ function GroupItem({ group }: { group: GroupSummary }) {
       <div className="min-w-0">
         <Link
           to={groupPath(group.id)}
-          className="break-words font-semibold text-primary underline-offset-4 hover:underline"
+          className="font-semibold text-primary underline-offset-4 wrap-anywhere hover:underline"
         >
           {group.name}
         </Link>
