@@ -40,7 +40,7 @@ export const users = pgTable("users", {
   username: text("username").unique(),
   displayUsername: text("display_username"),
   /**
-   * A built-in role's key ('admin', 'staff', 'editor', 'ministry-head') or the id of one of the
+   * A built-in role's key ('admin', 'pastor', 'staff', 'editor', 'ministry-head') or the id of one of the
    * church's own roles (staff_roles); see app/lib/permissions.ts.
    */
   role: text("role").notNull().default("staff"),
@@ -1281,22 +1281,195 @@ export const headcounts = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------
+// Care and follow-up (issue 38): follow-ups with their steps and notes, the workflows that make
+// the steps, each account's daily digest, prayer requests and pastoral visits.
+// ---------------------------------------------------------------------------------------------
+
+/** The automatic moments a workflow can start from (at most one workflow each). */
+export const CARE_TRIGGERS = ["new-visitor", "ask-to-join", "not-seen"] as const;
+
+/** A named list of steps ("New visitor": welcome call within 2 days, ...), edited by admins. */
+export const careWorkflows = pgTable(
+  "care_workflows",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** Which automatic follow-ups start with this workflow: one of CARE_TRIGGERS, or none. */
+    trigger: text("trigger"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("care_workflows_name_idx").on(sql`lower(${t.name})`),
+    uniqueIndex("care_workflows_trigger_idx").on(t.trigger),
+    check("care_workflows_trigger_check", sql`${t.trigger} in ('new-visitor', 'ask-to-join', 'not-seen')`),
+  ],
+);
+
+/** One step of a workflow: due `days` after the follow-up starts, for its default assignee. */
+export const careWorkflowSteps = pgTable(
+  "care_workflow_steps",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workflowId: uuid("workflow_id")
+      .notNull()
+      .references(() => careWorkflows.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    title: text("title").notNull(),
+    days: smallint("days").notNull(),
+    assigneeId: uuid("assignee_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("care_workflow_steps_position_idx").on(t.workflowId, t.position),
+    check("care_workflow_steps_days_check", sql`${t.days} between 0 and 365`),
+  ],
+);
+
 /**
- * Someone to call, from "Not seen lately" (until the care issue's follow-ups exist, each is an
- * item in the staff inbox): a member, or a person known by the e-mail they checked in with.
+ * Someone to look after: a member, or a person known only by name, e-mail and mobile, with a
+ * reason, an assignee (a staff account), a due date and a status. From a workflow, its steps are
+ * copied into follow_up_steps and the follow-up's assignee and due date are the current step's.
  */
-export const attendanceFollowUps = pgTable(
-  "attendance_follow_ups",
+export const followUps = pgTable(
+  "follow_ups",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     memberId: uuid("member_id").references(() => members.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     email: text("email").notNull().default(""),
     mobile: text("mobile").notNull().default(""),
-    /** What was seen: "Not seen at Group 2 for 3 meetings (last came 12 November 2026)". */
+    /** "New visitor", "Asked to join Group 2", "Not seen at Group 2 for 3 meetings". */
     reason: text("reason").notNull(),
+    /** 'manual', 'connect', 'check-in', 'event', 'ask-to-join' or 'not-seen'. */
+    source: text("source").notNull().default("manual"),
+    workflowId: uuid("workflow_id").references(() => careWorkflows.id, { onDelete: "set null" }),
+    assigneeId: uuid("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    /** 'open', 'waiting', 'done' or 'no-response'. */
+    status: text("status").notNull().default("open"),
+    /** Out of the assignee's lists and digest until this day. */
+    snoozedUntil: date("snoozed_until", { mode: "string" }),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("follow_ups_assignee_idx").on(t.assigneeId, t.status, t.dueOn),
+    index("follow_ups_status_due_idx").on(t.status, t.dueOn),
+    index("follow_ups_member_idx").on(t.memberId),
+    index("follow_ups_email_idx").on(sql`lower(${t.email})`),
+    check(
+      "follow_ups_status_check",
+      sql`${t.status} in ('open', 'waiting', 'done', 'no-response')`,
+    ),
+  ],
+);
+
+/** A follow-up's copy of its workflow's steps (a later change to the workflow leaves it alone). */
+export const followUpSteps = pgTable(
+  "follow_up_steps",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    followUpId: uuid("follow_up_id")
+      .notNull()
+      .references(() => followUps.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    title: text("title").notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    assigneeId: uuid("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    doneBy: text("done_by"),
+  },
+  (t) => [uniqueIndex("follow_up_steps_position_idx").on(t.followUpId, t.position)],
+);
+
+/** A dated note on a follow-up (what was said on the call); never in the audit log's text. */
+export const followUpNotes = pgTable(
+  "follow_up_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    followUpId: uuid("follow_up_id")
+      .notNull()
+      .references(() => followUps.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    author: text("author").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("follow_up_notes_follow_up_idx").on(t.followUpId, t.createdAt)],
+);
+
+/** An account's daily e-mail of its follow-ups due and overdue (opt-in, at the hour it chose). */
+export const followUpDigests = pgTable(
+  "follow_up_digests",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    enabled: boolean("enabled").notNull().default(false),
+    /** The hour in Bahrain (0-23) from which the day's digest goes. */
+    hour: smallint("hour").notNull().default(7),
+    /** The last Bahrain day a digest was queued for (claims the day, so several servers send one). */
+    lastSentOn: date("last_sent_on", { mode: "string" }),
+  },
+  (t) => [check("follow_up_digests_hour_check", sql`${t.hour} between 0 and 23`)],
+);
+
+/**
+ * A prayer request, from the public form or by staff. Visibility: 'private' (pastors only),
+ * 'team' (the prayer team, without contacts) or 'shared' (also in the weekly digest, without names).
+ */
+export const prayerRequests = pgTable(
+  "prayer_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id").references(() => members.id, { onDelete: "cascade" }),
+    /** Optional: a request may be anonymous. */
+    name: text("name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    mobile: text("mobile").notNull().default(""),
+    request: text("request").notNull(),
+    visibility: text("visibility").notNull().default("private"),
+    /** They would like a call (their e-mail or mobile is then given). */
+    wantsCall: boolean("wants_call").notNull().default(false),
+    /** 'form' (the public page) or 'staff'. */
+    source: text("source").notNull().default("form"),
+    expiresOn: date("expires_on", { mode: "string" }).notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    answerNote: text("answer_note").notNull().default(""),
+    createdBy: text("created_by").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("prayer_requests_created_at_idx").on(t.createdAt),
+    index("prayer_requests_member_idx").on(t.memberId),
+    index("prayer_requests_email_idx").on(sql`lower(${t.email})`),
+    check("prayer_requests_visibility_check", sql`${t.visibility} in ('private', 'team', 'shared')`),
+  ],
+);
+
+/** A pastoral visit or call to a member; the note is for pastors only. */
+export const pastoralVisits = pgTable(
+  "pastoral_visits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    visitedOn: date("visited_on", { mode: "string" }).notNull(),
+    /** 'visit', 'hospital', 'call' or 'message'. */
+    kind: text("kind").notNull(),
+    /** Who visited or called, in words ("Ptr. Rey and Ate Joy"). */
+    visitedBy: text("visited_by").notNull(),
+    privateNote: text("private_note").notNull().default(""),
     createdBy: text("created_by").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("attendance_follow_ups_member_idx").on(t.memberId)],
+  (t) => [
+    index("pastoral_visits_member_idx").on(t.memberId, t.visitedOn),
+    check("pastoral_visits_kind_check", sql`${t.kind} in ('visit', 'hospital', 'call', 'message')`),
+  ],
 );

@@ -3,7 +3,6 @@ import {
   ClipboardList,
   MessageSquare,
   type LucideIcon,
-  PhoneCall,
   UsersRound,
 } from "lucide-react";
 import { KIND_LABELS, STATUS_LABELS, type InboxKind, type InboxStatus } from "~/lib/inbox";
@@ -15,7 +14,6 @@ const KIND_ICONS: Record<InboxKind, LucideIcon> = {
   ministry: ClipboardList,
   event: CalendarCheck,
   group: UsersRound,
-  "follow-up": PhoneCall,
 };
 
 /** What an inbox item is: a message, a ministry sign-up or an event registration. */

@@ -47,8 +47,12 @@ export const ACTION_GROUPS = {
     patterns: ["roster.%", "export.roster-%"],
   },
   groups: {
-    label: "Groups and attendance: groups, attendance, headcounts, follow-ups",
+    label: "Groups and attendance: groups, attendance, headcounts",
     patterns: ["group.%", "headcount.%", "attendance.%", "export.attendance-%"],
+  },
+  care: {
+    label: "Care: follow-ups, workflows, prayer requests, pastoral visits",
+    patterns: ["follow-up.%", "workflow.%", "prayer.%", "visit.%", "attendance.follow-up"],
   },
 } as const satisfies Record<string, { label: string; patterns: readonly string[] }>;
 

@@ -15,6 +15,7 @@ import {
 import { ACCOUNT_DESCRIPTIONS } from "./audit-account-words";
 import { ANNOUNCEMENT_DESCRIPTIONS } from "./audit-announcement-words";
 import { GROUP_DESCRIPTIONS } from "./audit-group-words";
+import { CARE_DESCRIPTIONS } from "./audit-care-words";
 import { ROSTER_DESCRIPTIONS } from "./audit-roster-words";
 
 // An audit entry in words, the same on the screen, in the CSV and on a member's profile:
@@ -182,6 +183,7 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
   ...ANNOUNCEMENT_DESCRIPTIONS,
   ...ROSTER_DESCRIPTIONS,
   ...GROUP_DESCRIPTIONS,
+  ...CARE_DESCRIPTIONS,
 
   // Settings
   "settings.passcode-changed": () => "changed the registration passcode",

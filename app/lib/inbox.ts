@@ -1,7 +1,7 @@
 // The inbox's words for its kinds and statuses, and the filters in its address, for the list and
 // the message page alike.
 
-export type InboxKind = "connect" | "ministry" | "event" | "group" | "follow-up";
+export type InboxKind = "connect" | "ministry" | "event" | "group";
 export type InboxStatus = "new" | "handled" | "archived";
 
 export const KIND_LABELS: Record<InboxKind, string> = {
@@ -9,7 +9,6 @@ export const KIND_LABELS: Record<InboxKind, string> = {
   ministry: "Ministry sign-up",
   event: "Event registration",
   group: "Asked to join a group",
-  "follow-up": "Follow-up",
 };
 
 export const STATUS_LABELS: Record<InboxStatus, string> = {

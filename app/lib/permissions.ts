@@ -21,6 +21,8 @@ export const AREAS = [
   "announcements",
   "rosters",
   "groups",
+  "care",
+  "prayer",
   "website",
   "privacy",
   "sermons",
@@ -79,6 +81,22 @@ export const AREA_DEFINITIONS: Record<Area, AreaDefinition> = {
     levels: {
       view: "see the groups, attendance, headcounts and trends",
       edit: "manage groups and their members, record attendance and headcounts",
+    },
+  },
+  care: {
+    label: "Care and follow-up",
+    levels: {
+      view: "see follow-ups and pastoral visits",
+      edit: "make and work on follow-ups, and log visits and calls",
+      manage: "also change the follow-up workflows",
+    },
+  },
+  prayer: {
+    label: "Prayer team",
+    levels: {
+      view: "read the prayer requests shared with the prayer team (without names' contacts)",
+      edit: "also record prayer requests and mark them answered",
+      manage: "also read private prayer requests, contacts and visits' private notes (pastors)",
     },
   },
   website: {
@@ -140,6 +158,18 @@ const PERMISSION_TABLE = {
   "groups:read": { area: "groups", level: "view" },
   /** Make and change groups, record attendance and headcounts, make leaders' and ushers' links. */
   "groups:write": { area: "groups", level: "edit" },
+  /** Follow-ups (everyone's), the workflows (read), pastoral visits without their private notes. */
+  "care:read": { area: "care", level: "view" },
+  /** Make, assign and work on follow-ups; log pastoral visits and calls. */
+  "care:write": { area: "care", level: "edit" },
+  /** Make and change the follow-up workflows (steps, days, default assignees). */
+  "care:workflows": { area: "care", level: "manage" },
+  /** The prayer requests shared with the prayer team, without the person's contact. */
+  "prayer:read": { area: "prayer", level: "view" },
+  /** Record prayer requests, mark them answered, change their expiry. */
+  "prayer:write": { area: "prayer", level: "edit" },
+  /** Pastors: private prayer requests, the contacts on every request, visits' private notes. */
+  "pastoral:private": { area: "prayer", level: "manage" },
   /** The Website section (the church's details, pages, pastors) and demo content. */
   "site:write": { area: "website", level: "edit" },
   /** A ministry's own page texts on the website. */
@@ -225,7 +255,7 @@ export function cleanLevels(value: unknown): AreaLevels {
 // ---- Roles ------------------------------------------------------------------------------------
 
 /** The built-in roles, kept by key in the account's `role` column since the first release. */
-export const PRESET_KEYS = ["admin", "staff", "editor", "ministry-head"] as const;
+export const PRESET_KEYS = ["admin", "pastor", "staff", "editor", "ministry-head"] as const;
 export type PresetKey = (typeof PRESET_KEYS)[number];
 
 export interface RoleDefinition {
@@ -241,6 +271,20 @@ const everything = Object.fromEntries(AREAS.map((area) => [area, levelsOf(area).
 
 export const PRESETS: Record<PresetKey, RoleDefinition> = {
   admin: { key: "admin", name: "Admin", levels: everything, ministryOnly: false, builtIn: true },
+  pastor: {
+    key: "pastor",
+    name: "Pastor",
+    levels: {
+      members: "view",
+      reports: "view",
+      groups: "view",
+      rosters: "view",
+      care: "manage",
+      prayer: "manage",
+    },
+    ministryOnly: false,
+    builtIn: true,
+  },
   staff: {
     key: "staff",
     name: "Staff",
@@ -252,6 +296,7 @@ export const PRESETS: Record<PresetKey, RoleDefinition> = {
       announcements: "edit",
       rosters: "edit",
       groups: "edit",
+      care: "edit",
     },
     ministryOnly: false,
     builtIn: true,

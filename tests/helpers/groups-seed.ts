@@ -12,7 +12,7 @@ export async function clearGroups(db: Database) {
     "group_meetings",
     "group_members",
     "group_join_requests",
-    "attendance_follow_ups",
+    "follow_ups",
     "groups",
     "inbox_items",
     "outbox_emails",

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eventRegistrations, groupAttendance, groupMeetings } from "../../database/schema";
 import { addDays, startOfDayInChurchZone, todayInChurchZone } from "~/lib/dates";
 import { action as notSeenAction, loader as notSeenLoader } from "~/routes/members/groups/not-seen";
-import { listInbox } from "~/server/messages/inbox.server";
 import { erasePerson } from "~/server/people/person-erasure.server";
 import { addGroup, addMembers, clearGroups, join } from "../helpers/groups-seed";
 import {
@@ -112,7 +111,7 @@ describe.each(databaseKinds)("not seen lately on %s", (kind) => {
     ]);
   });
 
-  it("makes one inbox item per follow-up, however often it is clicked", async () => {
+  it("makes one follow-up per person and reason, however often it is clicked", async () => {
     const post = (fields: Record<string, string>) =>
       callRoute(notSeenAction, formRequest("/members/groups/not-seen", fields, { cookie }));
     const fields = { kind: "group", groupId: group, memberId: people.Ana!.id };
@@ -124,31 +123,35 @@ describe.each(databaseKinds)("not seen lately on %s", (kind) => {
     // Ben is not on the list: nothing is asked.
     expect((await post({ kind: "group", groupId: group, memberId: people.Ben!.id })).status).toBe(404);
 
-    const inbox = await listInbox({ kind: "follow-up", statuses: ["new"] });
-    expect(inbox.rows.map((row) => row.name).sort()).toEqual(["Ana Reyes", "Rita Old"]);
-    expect(inbox.rows.find((row) => row.name === "Ana Reyes")!.what).toContain(
-      "Not seen at Group 2 for 3 meetings",
+    const open = await q<{ name: string; reason: string; source: string; status: string }>(
+      "select name, reason, source, status from follow_ups order by name",
     );
-    expect((await q("select 1 from attendance_follow_ups")).length).toBe(2);
+    expect(open.map((row) => [row.name, row.source, row.status])).toEqual([
+      ["Ana Reyes", "not-seen", "open"],
+      ["Rita Old", "not-seen", "open"],
+    ]);
+    expect(open[0]!.reason).toContain("Not seen at Group 2 for 3 meetings");
     const view = await load();
     expect(view.members[0]!.asked).toBe(true);
     expect(view.attenders[0]!.asked).toBe(true);
 
-    // Erasing Rita (outside the registry, by her address) takes her follow-up, its inbox entry
-    // and the audit entry that named her.
+    // Erasing Rita (outside the registry, by her address) takes her follow-up and the audit
+    // entry that named her.
     const admin = (
       await q<{ id: string; email: string }>("select id, email from users where email = 'admin@test.local'")
     )[0]!;
     const erased = await erasePerson({ email: "rita@example.net" }, admin);
-    expect(erased?.counts).toMatchObject({ attendanceFollowUps: 1 });
-    expect(await q("select 1 from attendance_follow_ups where email = 'rita@example.net'")).toEqual([]);
-    expect((await listInbox({ kind: "follow-up", statuses: ["new"] })).rows.map((row) => row.name)).toEqual([
+    expect(erased?.counts).toMatchObject({ followUps: 1 });
+    expect((await q<{ name: string }>("select name from follow_ups")).map((row) => row.name)).toEqual([
       "Ana Reyes",
     ]);
     expect(
       await q(
-        "select 1 from audit_log where action = 'attendance.follow-up' and subject_label = 'rita@example.net'",
+        "select 1 from audit_log where action = 'follow-up.started' and subject_label = 'rita@example.net'",
       ),
     ).toEqual([]);
+    expect(
+      await q("select 1 from audit_log where action = 'follow-up.started' and subject_label = 'Ana Reyes'"),
+    ).toHaveLength(1);
   });
 });

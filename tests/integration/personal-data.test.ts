@@ -113,7 +113,7 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
       "roster_blockouts",
       "groups",
       "group_join_requests",
-      "attendance_follow_ups",
+      "follow_ups",
     ]) {
       await q(`delete from ${table}`);
     }
@@ -252,7 +252,7 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
       await issueAnswerLink(tx, { id: anaSeat!.id, memberId: seeded.ana, serviceDate: service.service_date }),
     ]);
     // Ana is in Group 2 with Boris and came to a meeting, has her leader's link, asked (by her
-    // address) to join Group 3, and a follow-up was asked about her (issue 37).
+    // address) to join Group 3, and a follow-up was asked about her (issues 37 and 38), with a note.
     const group = await one(`insert into groups (name, kind) values ('Group 2', 'bible-study') returning id`);
     await q(
       `insert into group_members (group_id, member_id, is_leader) values ($1, $2, true), ($1, $3, false)`,
@@ -276,14 +276,16 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
       `insert into group_join_requests (group_name, name, email, message) values ('Group 3', 'Ana Q', 'ANA.quintela@example.org', 'Quintela here') returning id`,
     );
     const followUp = await one(
-      `insert into attendance_follow_ups (member_id, name, email, reason, created_by)
-       values ($1, 'Ana Quintela', 'ana.quintela@example.org', 'Not seen at Group 2', 'admin@test.local') returning id`,
+      `insert into follow_ups (member_id, name, email, reason, source, due_on, created_by)
+       values ($1, 'Ana Quintela', 'ana.quintela@example.org', 'Not seen at Group 2', 'not-seen', current_date, 'admin@test.local')
+       returning id`,
       [seeded.ana],
     );
-    await q(`insert into inbox_items (kind, source_id) values ('group', $1), ('follow-up', $2)`, [
-      joinRequest.id,
-      followUp.id,
-    ]);
+    await q(
+      `insert into follow_up_notes (follow_up_id, body, author) values ($1, 'Called her: back next week', 'admin@test.local')`,
+      [followUp.id],
+    );
+    await q(`insert into inbox_items (kind, source_id) values ('group', $1)`, [joinRequest.id]);
     for (const member of [seeded.ana, seeded.boris]) {
       await q(
         `insert into consents (member_id, kind, notice_version, recorded_by) values ($1, 'registry', 1, 'admin@test.local')`,
@@ -409,7 +411,8 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
     expect(data.groups).toMatchObject([{ group: "Group 2", kind: "bible-study", leader: true }]);
     expect(data.groupAttendance).toMatchObject([{ group: "Group 2" }]);
     expect(data.groupJoinRequests).toMatchObject([{ groupName: "Group 3", message: "Quintela here" }]);
-    expect(data.attendanceFollowUps).toMatchObject([{ reason: "Not seen at Group 2" }]);
+    expect(data.followUps).toMatchObject([{ reason: "Not seen at Group 2", status: "open" }]);
+    expect(data.followUpNotes).toMatchObject([{ body: "Called her: back next week" }]);
     expect(data.updateLinks).toHaveLength(1);
     expect(data.updateLinks[0].tokenHash).toBeUndefined();
     expect(data.updateRequests).toHaveLength(1);
@@ -514,7 +517,8 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
         groups: 1,
         groupAttendance: 1,
         groupJoinRequests: 1,
-        attendanceFollowUps: 1,
+        followUps: 1,
+        followUpNotes: 1,
         auditEntries: 3,
       });
       expect(summary.possibleMatches).toEqual([
@@ -679,7 +683,8 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
             groups: 1,
             groupAttendance: 1,
             groupJoinRequests: 1,
-            attendanceFollowUps: 1,
+            followUps: 1,
+        followUpNotes: 1,
             auditEntries: 4,
           },
           confirmedMatches: 1,
@@ -1082,7 +1087,8 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
             groups: 0,
             groupAttendance: 0,
             groupJoinRequests: 0,
-            attendanceFollowUps: 0,
+            followUps: 0,
+            followUpNotes: 0,
             auditEntries: 3,
           },
         },

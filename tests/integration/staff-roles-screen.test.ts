@@ -69,7 +69,7 @@ describe.each(databaseKinds)("the roles screens on %s", (kind) => {
       .from(auditLog)
       .where(and(eq(auditLog.subjectId, id), eq(auditLog.action, action)));
 
-  it("lists the four built-in roles first, then the church's own with how many accounts use each", async () => {
+  it("lists the five built-in roles first, then the church's own with how many accounts use each", async () => {
     const [made] = await t.services.db
       .insert(staffRoles)
       .values({ name: "Door team", levels: { registrations: "edit" } })
@@ -77,8 +77,9 @@ describe.each(databaseKinds)("the roles screens on %s", (kind) => {
     await createStaffAccount({ role: made!.id });
     await createStaffAccount({ role: made!.id });
     const roles = await listRoles();
-    expect(roles.slice(0, 4).map((role) => [role.name, role.builtIn])).toEqual([
+    expect(roles.slice(0, 5).map((role) => [role.name, role.builtIn])).toEqual([
       ["Admin", true],
+      ["Pastor", true],
       ["Staff", true],
       ["Editor", true],
       ["Ministry head", true],

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import {
-  attendanceFollowUps,
   eventRegistrations,
   events,
   groupJoinRequests,
@@ -40,13 +39,12 @@ export async function recordInboxItem(
 
 // Each inbox row is joined with its one source row; the kind says which table it is in, so at most
 // one of the five joins finds a row. A row whose source was removed is left out of every list.
-// An ask-to-join (issue 37) carries the group's name; a follow-up's reason reads as its message.
+// An ask-to-join (issue 37) carries the group's name.
 function inboxView(executor: Executor) {
   const v = visitors;
   const m = ministryRegistrations;
   const r = eventRegistrations;
   const g = groupJoinRequests;
-  const f = attendanceFollowUps;
   return executor
     .select({
       id: inboxItems.id,
@@ -55,12 +53,12 @@ function inboxView(executor: Executor) {
       handledBy: inboxItems.handledBy,
       handledAt: inboxItems.handledAt,
       createdAt: inboxItems.createdAt,
-      name: sql<string>`coalesce(${v.name}, ${m.name}, ${r.name}, ${g.name}, ${f.name})`.as("name"),
-      email: sql<string>`coalesce(${v.email}, ${m.email}, ${r.email}, ${g.email}, ${f.email})`.as("email"),
-      mobile: sql<string>`coalesce(${v.mobile}, ${m.mobile}, ${r.mobile}, ${g.mobile}, ${f.mobile})`.as(
+      name: sql<string>`coalesce(${v.name}, ${m.name}, ${r.name}, ${g.name})`.as("name"),
+      email: sql<string>`coalesce(${v.email}, ${m.email}, ${r.email}, ${g.email})`.as("email"),
+      mobile: sql<string>`coalesce(${v.mobile}, ${m.mobile}, ${r.mobile}, ${g.mobile})`.as(
         "mobile",
       ),
-      message: sql<string | null>`coalesce(${v.message}, ${r.message}, ${g.message}, ${f.reason})`.as(
+      message: sql<string | null>`coalesce(${v.message}, ${r.message}, ${g.message})`.as(
         "message",
       ),
       ministrySlug: m.ministrySlug,
@@ -73,8 +71,7 @@ function inboxView(executor: Executor) {
     .leftJoin(m, and(eq(inboxItems.kind, "ministry"), eq(m.id, inboxItems.sourceId)))
     .leftJoin(r, and(eq(inboxItems.kind, "event"), eq(r.id, inboxItems.sourceId)))
     .leftJoin(g, and(eq(inboxItems.kind, "group"), eq(g.id, inboxItems.sourceId)))
-    .leftJoin(f, and(eq(inboxItems.kind, "follow-up"), eq(f.id, inboxItems.sourceId)))
-    .where(sql`coalesce(${v.id}, ${m.id}, ${r.id}, ${g.id}, ${f.id}) is not null`)
+    .where(sql`coalesce(${v.id}, ${m.id}, ${r.id}, ${g.id}) is not null`)
     .as("inbox_view");
 }
 
@@ -297,18 +294,14 @@ export function replyEmail(item: StoredItem, body: string, content: SiteContent)
         ? `your registration for ${item.eventTitle}`
         : item.kind === "group"
           ? `your request to join ${item.groupName}`
-          : item.kind === "follow-up"
-            ? `${church}`
-            : `your message to ${church}`;
+          : `your message to ${church}`;
   const quote = (text: string) =>
     text
       .replace(/\r\n?/g, "\n")
       .split("\n")
       .map((line) => `> ${line}`)
       .join("\n");
-  // A follow-up's "message" is staff's own note of why: never quoted to the person.
-  const original =
-    item.kind !== "follow-up" && item.message?.trim()
+  const original = item.message?.trim()
       ? [`On ${formatDateTime(item.createdAt)}, you wrote:`, quote(item.message.trim())]
       : [];
   return renderEmail(content, `Re: ${about}`, {

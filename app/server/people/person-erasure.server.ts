@@ -30,6 +30,7 @@ import {
 import { forgetAnnouncementAddresses } from "../announcements/forget-addresses.server";
 import { forgetRosterLinks } from "../rosters/roster-links.server";
 import { forgetGroupData } from "../groups/group-personal-data.server";
+import { forgetCareData } from "../care/care-personal-data.server";
 import { promoteFromWaitlist } from "./event-seats.server";
 import {
   countLines,
@@ -227,8 +228,10 @@ export async function erasePerson(
     await dropFromImportDrafts(tx, theirAddresses);
     // Who the church's announcements went to, their unsubscribe links and their unsubscribe.
     await forgetAnnouncementAddresses(tx, theirAddresses);
-    // Their requests to join a group and the follow-ups about them, and their leader's links.
+    // Their requests to join a group, and their leader's links.
     await forgetGroupData(tx, found, found.member?.id ?? null);
+    // The follow-ups about them, with their steps and notes (issue 38).
+    await forgetCareData(tx, found);
     if (found.member) {
       // Their serving-roster links stop working; their seats, days away and positions go with
       // the member (on delete cascade), like consents, update links and requests.

@@ -5,6 +5,7 @@ import { escapeHtml } from "../messages/email-layout.server";
 import type { Actor } from "../platform/change-log.server";
 import { getSiteContent } from "../site/site-content.server";
 import { GROUP_SECTION_TITLES } from "../groups/group-personal-data.server";
+import { CARE_SECTION_TITLES } from "../care/care-personal-data.server";
 import {
   collectPersonalData,
   countInWords,
@@ -59,6 +60,7 @@ const SECTION_TITLES: Record<(typeof PERSONAL_DATA_KINDS)[number], string> = {
   rosterBlockouts: "Serving rosters: days they are away",
   rosterQualifications: "Serving rosters: positions they can serve in",
   ...GROUP_SECTION_TITLES,
+  ...CARE_SECTION_TITLES,
   auditEntries: "Audit log entries about them",
 };
 

@@ -16,6 +16,7 @@ import { isUuid } from "~/lib/ids";
 import { announcementDataOf } from "../announcements/announcement-personal-data.server";
 import { rosterDataOf } from "../rosters/roster-personal-data.server";
 import { GROUP_DATA_KINDS, GROUP_KIND_NAMES, groupDataOf } from "../groups/group-personal-data.server";
+import { CARE_DATA_KINDS, CARE_KIND_NAMES, careDataOf } from "../care/care-personal-data.server";
 import type { Executor } from "../platform/db.server";
 import {
   mentionPattern,
@@ -59,6 +60,7 @@ export const PERSONAL_DATA_KINDS = [
   "rosterBlockouts",
   "rosterQualifications",
   ...GROUP_DATA_KINDS,
+  ...CARE_DATA_KINDS,
   "auditEntries",
 ] as const;
 export type PersonalDataKind = (typeof PERSONAL_DATA_KINDS)[number];
@@ -82,6 +84,7 @@ export const KIND_NAMES: Record<PersonalDataKind, [string, string]> = {
   rosterBlockouts: ["time away from serving", "times away from serving"],
   rosterQualifications: ["serving position", "serving positions"],
   ...GROUP_KIND_NAMES,
+  ...CARE_KIND_NAMES,
   auditEntries: ["audit log entry about them", "audit log entries about them"],
 };
 
@@ -327,6 +330,7 @@ export async function gather(executor: Executor, key: PersonKey, options: Gather
   const announcementData = await announcementDataOf(executor, addresses, memberId);
   const rosterData = await rosterDataOf(executor, memberId);
   const groupData = await groupDataOf(executor, memberId, addresses);
+  const careData = await careDataOf(executor, memberId, addresses);
 
   // Audit entries about the member, the person's address (exports of someone outside the
   // registry), their inbox entries and their registrations (check-ins).
@@ -368,6 +372,7 @@ export async function gather(executor: Executor, key: PersonKey, options: Gather
     ...announcementData,
     ...rosterData,
     ...groupData,
+    ...careData,
     auditEntries,
     possibleMatches,
   };

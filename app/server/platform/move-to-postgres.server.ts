@@ -63,9 +63,19 @@ const TABLES: [string, PgTable][] = [
   ["group_attendance", schema.groupAttendance],
   ["group_join_requests", schema.groupJoinRequests],
   ["headcounts", schema.headcounts],
-  ["attendance_follow_ups", schema.attendanceFollowUps],
+  ["care_workflows", schema.careWorkflows],
+  ["care_workflow_steps", schema.careWorkflowSteps],
+  ["follow_ups", schema.followUps],
+  ["follow_up_steps", schema.followUpSteps],
+  ["follow_up_notes", schema.followUpNotes],
+  ["follow_up_digests", schema.followUpDigests],
+  ["prayer_requests", schema.prayerRequests],
+  ["pastoral_visits", schema.pastoralVisits],
   ["audit_log", schema.auditLog],
 ];
+
+/** Tables a migration fills with a first version (the New visitor workflow): replaced, not refused. */
+const SEEDED_BY_MIGRATIONS = new Set(["care_workflows", "care_workflow_steps"]);
 
 export interface MoveReport {
   tables: { name: string; rows: number }[];
@@ -104,6 +114,7 @@ export async function moveToPostgres(options: {
 }): Promise<MoveReport> {
   const { source, target, log = () => {} } = options;
   for (const [name, table] of TABLES) {
+    if (SEEDED_BY_MIGRATIONS.has(name)) continue;
     if ((await target.db.select().from(table).limit(1)).length > 0) {
       throw new Error(`The target database is not empty (table ${name} has rows). Give an empty database.`);
     }
@@ -111,6 +122,10 @@ export async function moveToPostgres(options: {
 
   const report: MoveReport = { tables: [], files: 0 };
   await target.db.transaction(async (tx) => {
+    // What the migrations wrote into the new database gives way to the install's own (children first).
+    for (const [name, table] of [...TABLES].reverse()) {
+      if (SEEDED_BY_MIGRATIONS.has(name)) await tx.delete(table);
+    }
     for (const [name, table] of TABLES) {
       const rows = await readAll(source, table);
       for (let i = 0; i < rows.length; i += 500)

@@ -23,8 +23,8 @@ import { readForm } from "~/server/http/forms.server";
 import type { Route } from "./+types/not-seen";
 
 // "Not seen lately" (issue 37): members absent from their group's last meetings, and regular
-// attenders of services not checked in lately, each with a one-click "Follow up" (an inbox item
-// until the care issue's follow-ups exist). The follow-up is worked out again on the server from
+// attenders of services not checked in lately, each with a one-click "Follow up" (a care
+// follow-up, issue 38). The follow-up is worked out again on the server from
 // the current lists: a forged row asks for nothing.
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -78,10 +78,10 @@ export async function action({ request }: Route.ActionArgs) {
   );
   return reply(
     asked
-      ? { title: "Follow-up asked", description: `${person.name} is in the inbox to call or message.` }
+      ? { title: "Follow-up asked", description: `${person.name} is in Follow-ups, to call or message.` }
       : {
           title: "Already asked",
-          description: `A follow-up of ${person.name} is already waiting in the inbox.`,
+          description: `A follow-up of ${person.name} is already open.`,
         },
   );
 }

@@ -90,9 +90,6 @@ export function MessageCard({ item }: { item: InboxMessagePage }) {
             leaders were e-mailed too.
           </p>
         ) : null}
-        {item.kind === "follow-up" ? (
-          <p className="text-sm font-medium text-muted-foreground">Why to follow up:</p>
-        ) : null}
         {item.message ? (
           <>
             {item.kind === "event" || item.kind === "group" ? (
@@ -230,11 +227,7 @@ export function RepliesCard({
               id="reply-body"
               name="body"
               label="Your reply"
-              hint={
-                item.kind === "follow-up"
-                  ? `Sent to ${item.email}.`
-                  : `Sent to ${item.email}, with their ${item.message ? "message" : "details"} quoted below your reply.`
-              }
+              hint={`Sent to ${item.email}, with their ${item.message ? "message" : "details"} quoted below your reply.`}
               required
               maxLength={REPLY_LIMIT}
               rows={6}
