@@ -130,23 +130,27 @@ describe.each(databaseKinds)("care's personal data on %s", (kind) => {
     // mobile only (not hers: a shared mobile is not the same person), and Boris's.
     const prayer = (values: string, params: unknown[]) =>
       one(
-        `insert into prayer_requests (member_id, name, email, mobile, request, visibility, expires_on)
+        `insert into prayer_requests (member_id, name, email, mobile, request, visibility, expires_on, created_at)
          values ${values} returning id`,
         params,
       );
     seeded.anaPrayer = (
-      await prayer(`($1, 'Ana', '', '', $2, 'private', current_date + 30)`, [seeded.ana, PRIVATE_PRAYER])
-    ).id;
-    seeded.anaEmailPrayer = (
-      await prayer(`(null, 'Ana', 'ana.CUIDADO@example.org', '', $1, 'team', current_date + 30)`, [
-        TEAM_PRAYER,
+      await prayer(`($1, 'Ana', '', '', $2, 'private', current_date + 30, now() - interval '3 days')`, [
+        seeded.ana,
+        PRIVATE_PRAYER,
       ])
     ).id;
+    seeded.anaEmailPrayer = (
+      await prayer(
+        `(null, 'Ana', 'ana.CUIDADO@example.org', '', $1, 'team', current_date + 30, now() - interval '2 days')`,
+        [TEAM_PRAYER],
+      )
+    ).id;
     seeded.mobileOnlyPrayer = (
-      await prayer(`(null, 'Ana', '', '33221100', 'For rain', 'shared', current_date + 30)`, [])
+      await prayer(`(null, 'Ana', '', '33221100', 'For rain', 'shared', current_date + 30, now())`, [])
     ).id;
     seeded.borisPrayer = (
-      await prayer(`($1, 'Boris', '', '', 'For work', 'team', current_date + 30)`, [seeded.boris])
+      await prayer(`($1, 'Boris', '', '', 'For work', 'team', current_date + 30, now())`, [seeded.boris])
     ).id;
     // Audit entries about care's rows: one whose subject is her follow-up, one that names her
     // prayer request in its details, and one about Boris's request.
