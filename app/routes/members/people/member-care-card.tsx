@@ -158,7 +158,7 @@ function VisitItem({
   const what = `${kindLabel(visit)} on ${formatDate(visit.visitedOn)}`;
   return (
     <li className="flex items-start justify-between gap-3 p-3 text-sm" data-testid="visit">
-      <div className="grid min-w-0 gap-1">
+      <div className="grid min-w-0 flex-1 gap-1">
         <p className="wrap-anywhere">
           <span className="font-semibold">{formatDate(visit.visitedOn)}</span> · {kindLabel(visit)} · by{" "}
           {visit.visitedBy}
@@ -228,6 +228,7 @@ function LogVisitForm({ action, visitor, today }: { action: string; visitor: str
             name="visitedOn"
             type="date"
             label="Date"
+            className="content-start"
             max={today}
             required
             defaultValue={values.visitedOn}
@@ -236,6 +237,7 @@ function LogVisitForm({ action, visitor, today }: { action: string; visitor: str
           <Field
             id="visit-kind"
             label="Kind"
+            className="content-start"
             error={errors.kind}
             control={(aria) => (
               <NativeSelect id="visit-kind" name="kind" defaultValue={values.kind} {...aria}>
