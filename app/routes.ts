@@ -197,6 +197,8 @@ export default [
   // Privacy (issue 23): everything about one person in one file (readable HTML with JSON inside)
   route("members/profile/:id/export", "routes/members/privacy/member-export.ts"),
   route("members/privacy/people/export", "routes/members/privacy/person-export.ts"),
+  // Issue 38: the profile's "Pastoral care" card logs and deletes visits and calls here (care:write)
+  route("members/profile/:id/visits", "routes/members/people/member-visits.ts"),
 
   // For search engines
   route("robots.txt", "routes/robots.ts"),

@@ -213,7 +213,7 @@ const DESCRIPTIONS: Record<string, (e: EntryContext) => string> = {
   // Data retention
   "retention.changed": () => "changed how long personal data is kept",
   "retention.ran": (e) =>
-    `removed personal data past its time: ${e.count("visitors", "Connect message")}, ${e.count("ministryRegistrations", "ministry sign-up")}, ${e.count("eventRegistrations", "event registration")}, ${e.count("deletedMembers", "deleted member")}${typeof e.details.outboxEmails === "number" ? `, ${e.count("outboxEmails", "sent e-mail")}` : ""}`,
+    `removed personal data past its time: ${e.count("visitors", "Connect message")}, ${e.count("ministryRegistrations", "ministry sign-up")}, ${e.count("eventRegistrations", "event registration")}, ${e.count("deletedMembers", "deleted member")}${typeof e.details.outboxEmails === "number" ? `, ${e.count("outboxEmails", "sent e-mail")}` : ""}${typeof e.details.closedFollowUps === "number" ? `, ${e.count("closedFollowUps", "closed follow-up")}` : ""}${typeof e.details.prayerRequests === "number" ? `, ${e.count("prayerRequests", "prayer request")}` : ""}`,
 
   // Website
   "site.saved": (e) => {

@@ -37,14 +37,32 @@ export function readMemberListFilter(params: URLSearchParams): MemberListFilter 
   };
 }
 
+/**
+ * The list's optional column (issue 38): "Last contacted", the day of the member's latest pastoral
+ * visit or call, for accounts that read care. Chosen in the address (?show=contacted), so a
+ * bookmark, the pager and the filter chips keep it.
+ */
+export const CONTACTED_COLUMN = "contacted";
+
+export function showsContacted(params: URLSearchParams): boolean {
+  return params.getAll("show").includes(CONTACTED_COLUMN);
+}
+
 /** "?q=ana&status=active&page=2": the list's address for a search, its filters and a page. */
-export function memberListSearch(options: { query?: string; filter?: MemberListFilter; page?: number }) {
+export function memberListSearch(options: {
+  query?: string;
+  filter?: MemberListFilter;
+  page?: number;
+  /** With the "Last contacted" column. */
+  contacted?: boolean;
+}) {
   const params = new URLSearchParams();
   if (options.query) params.set("q", options.query);
   if (options.filter?.status) params.set("status", options.filter.status);
   if (options.filter?.joined) params.set("joined", options.filter.joined);
   if (options.filter?.check) params.set("check", options.filter.check);
   if (options.filter?.ministry) params.set("ministry", options.filter.ministry);
+  if (options.contacted) params.set("show", CONTACTED_COLUMN);
   if (options.page && options.page > 1) params.set("page", String(options.page));
   const search = params.toString();
   return search ? `?${search}` : "";

@@ -14,6 +14,10 @@ export interface RetentionSettings {
   ministryRegistrationMonths: number;
   /** Days a deleted member can still be restored under "Recently deleted". */
   deletedMemberDays: number;
+  /** Months a closed follow-up (done, or no response), with its steps and notes, is kept after it was closed. */
+  closedFollowUpMonths: number;
+  /** Months a prayer request is kept after it expired or was answered, whichever came first. */
+  prayerRequestMonths: number;
 }
 
 export const RETENTION_DEFAULTS: RetentionSettings = {
@@ -21,6 +25,10 @@ export const RETENTION_DEFAULTS: RetentionSettings = {
   eventRegistrationMonths: 24,
   ministryRegistrationMonths: 24,
   deletedMemberDays: DELETED_MEMBER_DAYS,
+  // Care (issue 38): a closed follow-up is still worth reading when the person comes back within
+  // a couple of years; a prayer request is for its season, kept a while after it for the answer.
+  closedFollowUpMonths: 24,
+  prayerRequestMonths: 6,
 };
 
 export const RETENTION_LIMITS = {
@@ -44,6 +52,8 @@ export const retentionSchema = z.object({
   eventRegistrationMonths: wholeNumber("months", "how long to keep event registrations"),
   ministryRegistrationMonths: wholeNumber("months", "how long to keep ministry sign-ups"),
   deletedMemberDays: wholeNumber("days", "how long deleted members can be restored"),
+  closedFollowUpMonths: wholeNumber("months", "how long to keep closed follow-ups"),
+  prayerRequestMonths: wholeNumber("months", "how long to keep prayer requests"),
 });
 
 export const RETENTION_FIELDS = Object.keys(RETENTION_DEFAULTS) as (keyof RetentionSettings)[];

@@ -184,6 +184,8 @@ function urlsFor(pattern: string): string[] {
     "members/upload": ["/members/upload", `/members/upload?details-${seeded.documentId}`],
     "members/details": [
       "/members/details",
+      // Issue 38: with the optional "Last contacted" column.
+      "/members/details?show=contacted",
       "/members/details?q=dela cruz",
       "/members/details?q=nobody-has-this-name",
     ],
@@ -425,6 +427,25 @@ async function seed() {
     `insert into group_members (group_id, member_id, is_leader)
      select $1, id, id = $2 from members where id = any($3::uuid[])`,
     [seeded.groupId, seeded.memberId, seeded.memberIds],
+  );
+
+  // Care (issue 38): visits and calls to the long-named member with long names and notes, and an
+  // open follow-up with a long reason, for the profile's "Pastoral care" card (they go with the
+  // member). Members with and without a visit for the list's "Last contacted" column.
+  await sql(
+    `insert into pastoral_visits (member_id, visited_on, kind, visited_by, private_note, created_by)
+     values ($1, current_date - 3, 'hospital', $2, $3, 'phone-walk'),
+            ($1, current_date - 40, 'call', 'Ate Joy', '', 'phone-walk')`,
+    [
+      seeded.memberId,
+      "Ptr. Bartholomew Alexander Montgomery-Fitzgerald and Ate Maria Concepcion Dela Cruz-Villanueva",
+      "Visited at the King Hamad University Hospital after her operation; her husband asked us to pray for their eldest, https://example.org/a-very-long-address-without-any-place-to-break-it-at-all",
+    ],
+  );
+  await sql(
+    `insert into follow_ups (member_id, name, email, reason, source, due_on, created_by)
+     values ($1, $2, $3, 'Not seen at the Young Professionals and Newly Married Couples Fellowship for 3 meetings', 'not-seen', current_date - 1, 'phone-walk')`,
+    [seeded.memberId, LONG.name, LONG.email],
   );
 
   // Serving rosters (issue 36): a team of Amplify with a long name and position, the long-named

@@ -114,6 +114,7 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
       "groups",
       "group_join_requests",
       "follow_ups",
+      "prayer_requests",
     ]) {
       await q(`delete from ${table}`);
     }
@@ -286,6 +287,16 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
       [followUp.id],
     );
     await q(`insert into inbox_items (kind, source_id) values ('group', $1)`, [joinRequest.id]);
+    // A pastor visited her, and she asked for prayer with her address (issue 38).
+    await q(
+      `insert into pastoral_visits (member_id, visited_on, kind, visited_by, private_note, created_by)
+       values ($1, current_date - 2, 'hospital', 'Ptr. Rey', 'The Quintela family asked for prayer', 'admin@test.local')`,
+      [seeded.ana],
+    );
+    await q(
+      `insert into prayer_requests (name, email, request, visibility, expires_on)
+       values ('Ana', 'Ana.Quintela@example.org', 'For my son Lucas Quintela', 'team', current_date + 30)`,
+    );
     for (const member of [seeded.ana, seeded.boris]) {
       await q(
         `insert into consents (member_id, kind, notice_version, recorded_by) values ($1, 'registry', 1, 'admin@test.local')`,
@@ -413,6 +424,13 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
     expect(data.groupJoinRequests).toMatchObject([{ groupName: "Group 3", message: "Quintela here" }]);
     expect(data.followUps).toMatchObject([{ reason: "Not seen at Group 2", status: "open" }]);
     expect(data.followUpNotes).toMatchObject([{ body: "Called her: back next week" }]);
+    // Staff without the pastors' or the prayer team's rights: that they exist, not what they say.
+    expect(data.pastoralVisits).toMatchObject([
+      { kind: "hospital", visitedBy: "Ptr. Rey", privateNote: "Withheld: only a pastor's export holds it." },
+    ]);
+    expect(data.prayerRequests).toMatchObject([
+      { visibility: "team", request: "Withheld: only the prayer team's and pastors' exports hold it." },
+    ]);
     expect(data.updateLinks).toHaveLength(1);
     expect(data.updateLinks[0].tokenHash).toBeUndefined();
     expect(data.updateRequests).toHaveLength(1);
@@ -519,6 +537,8 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
         groupJoinRequests: 1,
         followUps: 1,
         followUpNotes: 1,
+        pastoralVisits: 1,
+        prayerRequests: 1,
         auditEntries: 3,
       });
       expect(summary.possibleMatches).toEqual([
@@ -684,7 +704,9 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
             groupAttendance: 1,
             groupJoinRequests: 1,
             followUps: 1,
-        followUpNotes: 1,
+            followUpNotes: 1,
+            pastoralVisits: 1,
+            prayerRequests: 1,
             auditEntries: 4,
           },
           confirmedMatches: 1,
@@ -1089,6 +1111,8 @@ describe.each(databaseKinds)("a person's data, exported and erased, on %s", (kin
             groupJoinRequests: 0,
             followUps: 0,
             followUpNotes: 0,
+            pastoralVisits: 0,
+            prayerRequests: 0,
             auditEntries: 3,
           },
         },

@@ -64,6 +64,8 @@ describe.each(databaseKinds)("data retention on %s", (kind) => {
       "events",
       "members",
       "outbox_emails",
+      "follow_ups",
+      "prayer_requests",
     ])
       await t.services.database.query(`delete from ${table}`);
     await t.services.database.query("delete from settings where key like 'retention%'");
@@ -173,6 +175,9 @@ describe.each(databaseKinds)("data retention on %s", (kind) => {
     eventRegistrationMonths: String(months),
     ministryRegistrationMonths: String(months),
     deletedMemberDays: String(days),
+    // Care's periods (issue 38) as they are by default.
+    closedFollowUpMonths: "24",
+    prayerRequestMonths: "6",
   });
 
   it("removes what is older than 24 months (30 days for deleted members) and keeps the rest, with counts", async () => {
@@ -214,6 +219,8 @@ describe.each(databaseKinds)("data retention on %s", (kind) => {
       eventRegistrations: 2,
       deletedMembers: 1,
       outboxEmails: 1,
+      closedFollowUps: 0,
+      prayerRequests: 0,
     });
     expect(await t.services.database.query("select subject from outbox_emails order by subject")).toEqual([
       { subject: "NewSent" },
@@ -251,6 +258,8 @@ describe.each(databaseKinds)("data retention on %s", (kind) => {
       eventRegistrations: 0,
       deletedMembers: 0,
       outboxEmails: 0,
+      closedFollowUps: 0,
+      prayerRequests: 0,
     });
   });
 
@@ -303,6 +312,8 @@ describe.each(databaseKinds)("data retention on %s", (kind) => {
         eventRegistrationMonths: 24,
         ministryRegistrationMonths: 24,
         deletedMemberDays: 30,
+        closedFollowUpMonths: 24,
+        prayerRequestMonths: 6,
       },
       lastRun: { at: now.toISOString(), removed: { visitors: 0 } },
       schedule: { hour: 4 },
@@ -316,6 +327,8 @@ describe.each(databaseKinds)("data retention on %s", (kind) => {
       ["ministryRegistrationMonths", ""],
       ["deletedMemberDays", "366"],
       ["deletedMemberDays", "ten"],
+      ["closedFollowUpMonths", "0"],
+      ["prayerRequestMonths", "forever"],
     ] as const) {
       const refused = await save(admin, { ...periods(6, 7), [field]: value });
       expect(refused.status, `${field}=${value}`).toBe(400);
@@ -369,6 +382,8 @@ describe.each(databaseKinds)("data retention on %s", (kind) => {
       eventRegistrations: 0,
       deletedMembers: 1,
       outboxEmails: 0,
+      closedFollowUps: 0,
+      prayerRequests: 0,
     });
     expect(await names()).toMatchObject({ visitors: [], ministry: [], members: [] });
     const [purged] = (
@@ -412,7 +427,8 @@ describe.each(databaseKinds)("data retention on %s", (kind) => {
   it("runs now from the console (npm run retention), as the console", async () => {
     await visitor("Old", at("2023-01-01"));
     expect(await controlHandlers.retention!({})).toBe(
-      "Removed 1 Connect message(s), 0 event registration(s), 0 ministry sign-up(s), 0 deleted member(s) and 0 sent e-mail(s) past their time.",
+      "Removed 1 Connect message(s), 0 event registration(s), 0 ministry sign-up(s), 0 deleted member(s), " +
+        "0 sent e-mail(s), 0 closed follow-up(s) and 0 prayer request(s) past their time.",
     );
     expect(await auditOf("retention.ran")).toMatchObject([
       { actorLabel: "console", details: { visitors: 1 } },

@@ -33,6 +33,8 @@ const ROUTE_ACCESS: Record<string, Rule> = {
   "members/profile/:id/export": "members:export",
   "members/profile/:id/erase": "members:erase",
   "members/profile/:id/data": "members:export",
+  // Issue 38: logging and deleting pastoral visits from the profile's care card
+  "members/profile/:id/visits": "care:write",
   "members/privacy/people": "members:export",
   "members/privacy/people/erase": "members:erase",
   "members/privacy/people/export": "members:export",

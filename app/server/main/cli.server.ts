@@ -44,8 +44,9 @@ export const controlHandlers: Record<string, ControlHandler> = {
     const { removed } = await runRetention(new Date(), "console");
     return (
       `Removed ${removed.visitors} Connect message(s), ${removed.eventRegistrations} event registration(s), ` +
-      `${removed.ministryRegistrations} ministry sign-up(s), ${removed.deletedMembers} deleted member(s) and ` +
-      `${removed.outboxEmails ?? 0} sent e-mail(s) past their time.`
+      `${removed.ministryRegistrations} ministry sign-up(s), ${removed.deletedMembers} deleted member(s), ` +
+      `${removed.outboxEmails ?? 0} sent e-mail(s), ${removed.closedFollowUps ?? 0} closed follow-up(s) and ` +
+      `${removed.prayerRequests ?? 0} prayer request(s) past their time.`
     );
   },
   /** Test set-up only (TEST_HOOKS=true): the end-to-end suite prepares data this way. */

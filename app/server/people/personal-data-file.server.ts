@@ -2,10 +2,10 @@ import { todayInChurchZone } from "~/lib/dates";
 import { formatDateTime } from "~/lib/format";
 import { MEMBER_FIELDS, type MemberFieldName } from "~/schemas/member-fields";
 import { escapeHtml } from "../messages/email-layout.server";
-import type { Actor } from "../platform/change-log.server";
 import { getSiteContent } from "../site/site-content.server";
 import { GROUP_SECTION_TITLES } from "../groups/group-personal-data.server";
-import { CARE_SECTION_TITLES } from "../care/care-personal-data.server";
+import { CARE_SECTION_TITLES, careReaderOf } from "../care/care-personal-data.server";
+import type { StaffUser } from "../auth/guards.server";
 import {
   collectPersonalData,
   countInWords,
@@ -181,10 +181,13 @@ ${sections}
 export async function staffPersonalDataDownload(
   key: PersonKey,
   url: URL,
-  actor: Actor,
+  actor: StaffUser,
 ): Promise<Response | null> {
   const format = url.searchParams.get("format") === "json" ? "json" : "html";
-  const data = await collectPersonalData(key, { matches: matchesOf(url.searchParams) });
+  const data = await collectPersonalData(key, {
+    matches: matchesOf(url.searchParams),
+    careReader: careReaderOf(actor),
+  });
   if (!data) return null;
   const body =
     format === "json" ? personalDataJson(data) : personalDataHtml(data, (await getSiteContent()).church.name);

@@ -16,7 +16,13 @@ import { isUuid } from "~/lib/ids";
 import { announcementDataOf } from "../announcements/announcement-personal-data.server";
 import { rosterDataOf } from "../rosters/roster-personal-data.server";
 import { GROUP_DATA_KINDS, GROUP_KIND_NAMES, groupDataOf } from "../groups/group-personal-data.server";
-import { CARE_DATA_KINDS, CARE_KIND_NAMES, careDataOf } from "../care/care-personal-data.server";
+import {
+  CARE_DATA_KINDS,
+  CARE_KIND_NAMES,
+  careAuditConditions,
+  careDataOf,
+  hasCareData,
+} from "../care/care-personal-data.server";
 import type { Executor } from "../platform/db.server";
 import {
   mentionPattern,
@@ -209,7 +215,12 @@ export async function gather(executor: Executor, key: PersonKey, options: Gather
     .from(visitors)
     .where(withAddress(visitors.email, addresses))
     .orderBy(visitors.createdAt, visitors.id);
-  if (!member && ministrySignUps.length + eventSignUps.length + connectMessages.length === 0) return null;
+  if (
+    !member &&
+    ministrySignUps.length + eventSignUps.length + connectMessages.length === 0 &&
+    !(await hasCareData(executor, addresses))
+  )
+    return null;
 
   // Possible matches (staff only): the member's mobile, or the mobiles of the person's own rows.
   const possibleMatches: PossibleMatch[] = [];
@@ -333,7 +344,7 @@ export async function gather(executor: Executor, key: PersonKey, options: Gather
   const careData = await careDataOf(executor, memberId, addresses);
 
   // Audit entries about the member, the person's address (exports of someone outside the
-  // registry), their inbox entries and their registrations (check-ins).
+  // registry), their inbox entries, their registrations (check-ins) and care's rows about them.
   const registrationIds = eventSignUps.map((row) => row.id);
   const auditConditions = [
     memberId ? and(eq(auditLog.subjectType, "member"), eq(auditLog.subjectId, memberId)) : undefined,
@@ -346,6 +357,7 @@ export async function gather(executor: Executor, key: PersonKey, options: Gather
     registrationIds.length > 0
       ? inArray(sql`${auditLog.details} ->> 'registration'`, registrationIds)
       : undefined,
+    ...careAuditConditions(careData),
   ].filter((condition) => condition !== undefined);
   const auditEntries =
     auditConditions.length === 0

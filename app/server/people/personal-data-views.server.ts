@@ -2,6 +2,7 @@ import { labelsOf } from "~/content/member-options";
 import { formatDateTime } from "~/lib/format";
 import { fullName } from "~/lib/names";
 import { logChange, type Actor } from "../platform/change-log.server";
+import { readableCareData, type CareReader } from "../care/care-personal-data.server";
 import { services } from "../platform/services.server";
 import { loadMemberOptions, ministryAndRoleNames } from "./members.server";
 import {
@@ -42,18 +43,24 @@ export function firstRecordAt(found: Gathered): Date | null {
 /**
  * Everything held about the person, for the download; null when there is none. `ownCopy` is a
  * member's own download from their update link (see GatherOptions); `matches` the possible
- * matches staff ticked. The possible matches themselves are never in the file.
+ * matches staff ticked. The possible matches themselves are never in the file. A staff download
+ * holds care's private texts only as far as `careReader` (the account taking it) may read them
+ * (issue 38); the person's own copy holds them all.
  */
 export async function collectPersonalData(
   key: PersonKey,
-  options: Pick<GatherOptions, "ownCopy" | "matches"> = {},
+  options: Pick<GatherOptions, "ownCopy" | "matches"> & { careReader?: CareReader } = {},
 ) {
   const [gathered, memberOptions] = await Promise.all([
     gather(services().db, key, options),
     loadMemberOptions(),
   ]);
   if (!gathered) return null;
-  const { possibleMatches, ...found } = gathered;
+  const { possibleMatches, ...all } = gathered;
+  const found =
+    options.ownCopy !== undefined
+      ? all
+      : readableCareData(all, options.careReader ?? { pastoral: false, prayer: false });
   const member = found.member
     ? { ...found.member, ...ministryAndRoleNames(found.member, memberOptions) }
     : null;

@@ -19,6 +19,10 @@ export interface RetentionCounts {
   deletedMembers: number;
   /** Sent and failed e-mails (they repeat what people wrote), after the Connect messages' months. */
   outboxEmails?: number;
+  /** Closed follow-ups with their steps and notes (issue 38; runs before it have none). */
+  closedFollowUps?: number;
+  /** Prayer requests past their time after they expired or were answered (issue 38). */
+  prayerRequests?: number;
 }
 
 export interface RetentionRun {
@@ -33,6 +37,8 @@ const LABELS: Record<keyof RetentionSettings, string> = {
   eventRegistrationMonths: "Event registrations (months after the event)",
   ministryRegistrationMonths: "Ministry sign-ups (months)",
   deletedMemberDays: "Deleted members restorable (days)",
+  closedFollowUpMonths: "Closed follow-ups (months after they were closed)",
+  prayerRequestMonths: "Prayer requests (months after they expired or were answered)",
 };
 
 /** The settings in force: the administrator's choice, or the defaults until one is saved. */

@@ -3,9 +3,11 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import {
   eventRegistrations,
   events,
+  followUps,
   inboxItems,
   ministryRegistrations,
   outboxEmails,
+  prayerRequests,
   visitors,
 } from "../../../database/schema";
 import { addMonths, startOfDayInChurchZone, todayInChurchZone } from "~/lib/dates";
@@ -33,6 +35,9 @@ import { loggableError } from "../platform/db-errors.server";
 // - Event registrations, with their inbox items: N months after the event's date; a registration
 //   whose event was deleted, N months after it came in.
 // - Deleted members: N days after deletion (they were restorable until then).
+// - Closed follow-ups (done, no response), with their steps and notes: N months after they were
+//   closed. Open and waiting ones stay, however old.
+// - Prayer requests: N months after they expired or were answered, whichever came first.
 
 const CLAIM_KEY = "retention:through";
 /** Rows removed per transaction: a large first clean-up never holds the database for long. */
@@ -80,6 +85,9 @@ export async function runRetention(now: Date = new Date(), actor: Actor = "syste
   const ministryBefore = startOfDayInChurchZone(firstKeptDay(now, keep.ministryRegistrationMonths));
   const eventDayBefore = firstKeptDay(now, keep.eventRegistrationMonths);
   const eventBefore = startOfDayInChurchZone(eventDayBefore);
+  const followUpsBefore = startOfDayInChurchZone(firstKeptDay(now, keep.closedFollowUpMonths));
+  const prayerDayBefore = firstKeptDay(now, keep.prayerRequestMonths);
+  const prayerBefore = startOfDayInChurchZone(prayerDayBefore);
 
   const removed: RetentionCounts = {
     visitors: await removeInBatches(visitors, lt(visitors.createdAt, visitorsBefore), "connect"),
@@ -108,6 +116,20 @@ export async function runRetention(now: Date = new Date(), actor: Actor = "syste
         inArray(outboxEmails.status, ["sent", "failed", "expired", "discarded"]),
         lt(outboxEmails.createdAt, visitorsBefore),
       )!,
+      null,
+    ),
+    // Their steps and notes go with them (on delete cascade).
+    closedFollowUps: await removeInBatches(
+      followUps,
+      and(
+        inArray(followUps.status, ["done", "no-response"]),
+        lt(sql`coalesce(${followUps.closedAt}, ${followUps.updatedAt})`, followUpsBefore),
+      )!,
+      null,
+    ),
+    prayerRequests: await removeInBatches(
+      prayerRequests,
+      or(lt(prayerRequests.expiresOn, prayerDayBefore), lt(prayerRequests.answeredAt, prayerBefore))!,
       null,
     ),
   };

@@ -1,11 +1,9 @@
 import { AdminScreen } from "~/components/admin-screen";
-import { Eye, Pencil, Search, UserPlus, X } from "lucide-react";
+import { Search, UserPlus, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useDeleteToast } from "~/components/confirm-dialog";
-import { DeleteMemberButton } from "~/components/member-delete-button";
 import { Pager } from "~/components/pager";
-import { MembershipStatusBadge, StatusBadge } from "~/components/status-badge";
 import { TableScroller } from "~/components/table-scroller";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -17,6 +15,7 @@ import {
   memberListFilterLabels,
   memberListSearch,
   readMemberListFilter,
+  showsContacted,
   type MemberListFilter,
 } from "~/lib/member-list-filter";
 import { requestedPage } from "~/lib/paging";
@@ -30,7 +29,8 @@ import { refuse, refusalFor, reply } from "~/server/http/action-result.server";
 import { readForm } from "~/server/http/forms.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import { deleteMember, listMembers } from "~/server/people/members.server";
-import { fullName } from "~/lib/names";
+import { lastContactedOn } from "~/server/care/pastoral-visits.server";
+import { ContactedColumnChoice, MemberCard, MemberRow } from "./member-list-rows";
 import type { Route } from "./+types/member-list";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -54,17 +54,31 @@ export async function loader({ request }: Route.LoaderArgs) {
     ? { ...others, ministry }
     : others;
   const page = requestedPage(request);
+  // "Last contacted" (issue 38) is care's: offered to accounts that read it, and shown when chosen.
+  const readsCare = can(user, "care:read");
+  const contacted = readsCare && showsContacted(url.searchParams);
   const screen = {
     query,
     filter,
     ministries,
+    readsCare,
+    contacted,
     canWrite: can(user, "members:write"),
     /** The ministries a limited role reaches, named ("Amplify and ACTS Kids"); null for all. */
     reach: scope ? await ministryNames(scope) : null,
   };
   return loadOrEmpty(
     "members",
-    async () => ({ ...screen, ...(await listMembers({ query, page, filter, scope })) }),
+    async () => {
+      const list = await listMembers({ query, page, filter, scope });
+      // The page's members only: one grouped read of their visits (pastoral_visits_member_idx).
+      const last = contacted ? await lastContactedOn(list.rows.map((row) => row.id)) : {};
+      return {
+        ...screen,
+        ...list,
+        rows: list.rows.map((row) => ({ ...row, lastContacted: last[row.id] ?? null })),
+      };
+    },
     { ...screen, rows: [], total: 0, page: 1, pages: 1 },
   );
 }
@@ -92,101 +106,16 @@ export async function action({ request }: Route.ActionArgs) {
 /** The list's order (listMembers), said on the screen. */
 const LIST_ORDER = "Sorted by last name, then first name.";
 
-type ListedMember = Route.ComponentProps["loaderData"]["rows"][number];
-
-/** A registration that looked like a member when it came in, until staff keep or delete it. */
-function DuplicateBadge({ member }: { member: ListedMember }) {
-  return member.possibleDuplicate ? (
-    <StatusBadge tone="waiting" testId="possible-duplicate" className="ml-2 align-middle">
-      Possible duplicate
-    </StatusBadge>
-  ) : null;
-}
-
-function RowActions({ member, name, canWrite }: { member: ListedMember; name: string; canWrite: boolean }) {
-  return (
-    <>
-      <Link
-        to={`/members/profile/${member.id}`}
-        className={buttonVariants({ variant: "ghost", size: "icon" })}
-        aria-label={`View ${name}`}
-        title="View"
-      >
-        <Eye aria-hidden="true" />
-      </Link>
-      {canWrite ? (
-        <>
-          <Link
-            to={`/members/edit/${member.id}`}
-            className={buttonVariants({ variant: "ghost", size: "icon" })}
-            aria-label={`Edit ${name}`}
-            title="Edit"
-          >
-            <Pencil aria-hidden="true" />
-          </Link>
-          <DeleteMemberButton id={member.id} name={name} />
-        </>
-      ) : null}
-    </>
-  );
-}
-
-/** A member on a phone: one card, every action in reach. */
-function MemberCard({ member, canWrite }: { member: ListedMember; canWrite: boolean }) {
-  const name = fullName(member);
-  return (
-    <li data-testid="member-card" className="rounded-xl border border-border bg-background p-4 shadow-sm">
-      <div className="flex items-start justify-between gap-3">
-        <p className="min-w-0 font-semibold wrap-anywhere">
-          {name}
-          <DuplicateBadge member={member} />
-        </p>
-        <MembershipStatusBadge status={member.membershipStatus} />
-      </div>
-      <p className="mt-1 text-sm text-muted-foreground wrap-anywhere">{member.email}</p>
-      <p className="text-sm text-muted-foreground">
-        {member.countryCode} {member.mobile}
-      </p>
-      <div className="mt-2 -mb-2 flex justify-end gap-1">
-        <RowActions member={member} name={name} canWrite={canWrite} />
-      </div>
-    </li>
-  );
-}
-
-/** A member in the table of wider screens. */
-function MemberRow({ member, canWrite }: { member: ListedMember; canWrite: boolean }) {
-  const name = fullName(member);
-  return (
-    <tr data-testid="member-row">
-      <td className="px-4 py-3 font-medium">
-        {name}
-        <DuplicateBadge member={member} />
-      </td>
-      <td className="px-4 py-3 wrap-anywhere">{member.email}</td>
-      <td className="px-4 py-3 whitespace-nowrap">
-        {member.countryCode} {member.mobile}
-      </td>
-      <td className="px-4 py-3">
-        <MembershipStatusBadge status={member.membershipStatus} />
-      </td>
-      <td className="px-4 py-2">
-        <div className="flex justify-end gap-1">
-          <RowActions member={member} name={name} canWrite={canWrite} />
-        </div>
-      </td>
-    </tr>
-  );
-}
-
 /** The filters in use as chips; each one's × opens the list without it (search kept). */
 function FilterChips({
   query,
   filter,
+  contacted,
   ministryName,
 }: {
   query: string;
   filter: MemberListFilter;
+  contacted: boolean;
   ministryName: (slug: string) => string;
 }) {
   const labels = memberListFilterLabels(filter, ministryName);
@@ -198,7 +127,7 @@ function FilterChips({
         return (
           <li key={name}>
             <Link
-              to={`/members/details${memberListSearch({ query, filter: rest })}`}
+              to={`/members/details${memberListSearch({ query, filter: rest, contacted })}`}
               className="inline-flex items-center gap-1.5 rounded-full border border-primary/30 bg-primary/10 py-1 pl-3 pr-2 text-sm font-medium text-primary hover:bg-primary/20"
               aria-label={`Remove filter ${label}`}
             >
@@ -245,7 +174,20 @@ function MinistryChoice({
 }
 
 export default function MembershipList({ loaderData }: Route.ComponentProps) {
-  const { query, filter, rows, total, page, pages, loadFailed, ministries, canWrite, reach } = loaderData;
+  const {
+    query,
+    filter,
+    rows,
+    total,
+    page,
+    pages,
+    loadFailed,
+    ministries,
+    canWrite,
+    reach,
+    readsCare,
+    contacted,
+  } = loaderData;
   const ministryName = (slug: string) => ministries.find((one) => one.slug === slug)?.name ?? slug;
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -255,7 +197,8 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
 
   useLoadFailedToast(loadFailed, "Error fetching members");
 
-  const pageLink = (target: number) => memberListSearch({ query, filter, page: target }) || "?page=1";
+  const pageLink = (target: number) =>
+    memberListSearch({ query, filter, page: target, contacted }) || "?page=1";
 
   return (
     <AdminScreen
@@ -327,15 +270,16 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
         <button type="submit" className={buttonVariants({ variant: "outline" })}>
           Search
         </button>
+        {readsCare ? <ContactedColumnChoice chosen={contacted} /> : null}
       </Form>
-      <FilterChips query={query} filter={filter} ministryName={ministryName} />
+      <FilterChips query={query} filter={filter} contacted={contacted} ministryName={ministryName} />
 
       <div className={cn("mt-6", isSearching && "opacity-60")}>
         {/* Phones: one card per member, every action in reach. */}
         {rows.length > 0 ? (
           <ul className="grid gap-3 md:hidden" aria-label="Members">
             {rows.map((member) => (
-              <MemberCard key={member.id} member={member} canWrite={canWrite} />
+              <MemberCard key={member.id} member={member} canWrite={canWrite} contacted={contacted} />
             ))}
           </ul>
         ) : null}
@@ -356,19 +300,24 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
               )}
             >
               <tr>
-                <ColumnHeads className="px-4 py-3" names={["Name", "Email", "Mobile", "Status"]} />
+                <ColumnHeads
+                  className="px-4 py-3"
+                  names={["Name", "Email", "Mobile", "Status", ...(contacted ? ["Last contacted"] : [])]}
+                />
                 <ColumnHeads className="px-4 py-3 text-right" names={["Actions"]} />
               </tr>
             </thead>
             <tbody className="divide-y divide-border">
               {rows.length === 0 ? (
                 <tr>
-                  <td colSpan={5} className="px-4 py-10 text-center text-muted-foreground">
+                  <td colSpan={contacted ? 6 : 5} className="px-4 py-10 text-center text-muted-foreground">
                     No members found.
                   </td>
                 </tr>
               ) : (
-                rows.map((member) => <MemberRow key={member.id} member={member} canWrite={canWrite} />)
+                rows.map((member) => (
+                  <MemberRow key={member.id} member={member} canWrite={canWrite} contacted={contacted} />
+                ))
               )}
             </tbody>
           </table>

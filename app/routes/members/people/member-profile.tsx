@@ -20,6 +20,7 @@ import { refuse, refusalFor, reply, replyWith } from "~/server/http/action-resul
 import { readForm } from "~/server/http/forms.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { groupsOfMember } from "~/server/groups/groups.server";
+import { careCardFor } from "~/server/care/pastoral-visits.server";
 import { deleteMember, findPossibleDuplicates, getMemberProfile } from "~/server/people/members.server";
 import { keepPossibleDuplicate } from "~/server/people/member-duplicate-check.server";
 import { fullName } from "~/lib/names";
@@ -47,6 +48,7 @@ import {
   SPIRITUAL_DETAILS,
   StaffAccountNote,
 } from "./member-profile-parts";
+import { MemberCareCard } from "./member-care-card";
 import type { Route } from "./+types/member-profile";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -69,10 +71,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const [{ rows, total }, names] = await Promise.all([memberHistory(member.id), auditNames()]);
     return { entries: rows.map((row) => entryView(row, names)), total };
   });
-  const [consentRecords, staffAccount, groups] = await Promise.all([
+  const [consentRecords, staffAccount, groups, care] = await Promise.all([
     consentHistory(member.id),
     staffAccountOfMember(member.id),
     can(user, "groups:read") ? groupsOfMember(member.id) : Promise.resolve(null),
+    careCardFor(user, member.id),
   ]);
   // A registration flagged when it came in: the members it looks like now (anywhere in the
   // registry, so not for a role that reaches only its ministries' people).
@@ -103,6 +106,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     member,
     groups,
+    care,
     lookalikes,
     today: todayInChurchZone(),
     consents,
@@ -246,6 +250,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
   const {
     member,
     groups,
+    care,
     lookalikes,
     today,
     history,
@@ -367,6 +372,8 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
           </p>
           <p className="mt-1">{member.roleNames.length > 0 ? member.roleNames.join(", ") : "N/A"}</p>
         </ProfileCard>
+
+        {care ? <MemberCareCard care={care} memberId={member.id} name={name} today={today} /> : null}
 
         <ProfileCard title="Consent">
           <MemberConsents consents={consents} history={consentHistory} canWrite={canWrite} />

@@ -30,8 +30,9 @@ import {
 import type { Route } from "./+types/privacy";
 import { useLoadFailedToast } from "~/components/load-failed-toast";
 
-// Data retention (privacy issue): how long the site keeps Connect messages, registrations and
-// deleted members, and what the daily clean-up last removed. Administrators only.
+// Data retention (privacy issue): how long the site keeps Connect messages, registrations,
+// deleted members, closed follow-ups and prayer requests (issue 38), and what the daily clean-up
+// last removed. Administrators only.
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Data retention", "How long personal data is kept before it is removed.");
@@ -110,6 +111,16 @@ const FIELD_TEXT: Record<keyof RetentionSettings, FieldText> = {
     hint: "Members you delete wait under Recently deleted this long, then are removed for good.",
     unit: "days",
   },
+  closedFollowUpMonths: {
+    label: "Closed follow-ups",
+    hint: "Follow-ups marked done or no response, with their steps and notes, counted from the day they were closed. Open ones stay.",
+    unit: "months",
+  },
+  prayerRequestMonths: {
+    label: "Prayer requests",
+    hint: "Counted from the day a request expired or was answered, whichever came first.",
+    unit: "months",
+  },
 };
 
 const COUNT_TEXT: { key: keyof RetentionRun["removed"]; one: string; many: string }[] = [
@@ -118,6 +129,8 @@ const COUNT_TEXT: { key: keyof RetentionRun["removed"]; one: string; many: strin
   { key: "ministryRegistrations", one: "Ministry sign-up", many: "Ministry sign-ups" },
   { key: "deletedMembers", one: "Deleted member", many: "Deleted members" },
   { key: "outboxEmails", one: "Sent e-mail", many: "Sent e-mails" },
+  { key: "closedFollowUps", one: "Closed follow-up", many: "Closed follow-ups" },
+  { key: "prayerRequests", one: "Prayer request", many: "Prayer requests" },
 ];
 
 function hourText(hour: number) {
