@@ -1,3 +1,6 @@
+import { isIsoDate } from "./dates";
+import { formatDate } from "./format";
+
 // The audit log's words for care and follow-up (issue 38). The subject is the person (a member, or
 // someone outside the registry by their address), the workflow or the prayer request. What a note,
 // a prayer request or a visit says is never in the log: only that it was written.
@@ -9,8 +12,27 @@ export interface CareEntry {
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
+const day = (value: unknown) => (typeof value === "string" && isIsoDate(value) ? formatDate(value) : "");
+const reasonOf = (e: CareEntry) => (text(e.details.reason) ? ` (${text(e.details.reason)})` : "");
 
 export const CARE_DESCRIPTIONS: Record<string, (e: CareEntry) => string> = {
   "follow-up.started": (e) =>
     `started a follow-up of ${e.subject}${text(e.details.reason) ? ` (${text(e.details.reason)})` : ""}`,
+  // Working on a follow-up (the card): what changed, never what a note says.
+  "follow-up.step-done": (e) =>
+    `marked the step “${text(e.details.step)}” done on the follow-up of ${e.subject}${reasonOf(e)}${e.details.closed === true ? ", its last step" : ""}`,
+  "follow-up.note-added": (e) => `added a note to the follow-up of ${e.subject}${reasonOf(e)}`,
+  "follow-up.status-changed": (e) =>
+    `set the follow-up of ${e.subject}${reasonOf(e)} to “${text(e.details.to)}”${text(e.details.from) ? ` (was “${text(e.details.from)}”)` : ""}`,
+  "follow-up.assigned": (e) =>
+    `gave the follow-up of ${e.subject}${reasonOf(e)} to ${text(e.details.to) || "nobody"}`,
+  "follow-up.due-changed": (e) =>
+    `moved the due date of the follow-up of ${e.subject}${reasonOf(e)}${day(e.details.to) ? ` to ${day(e.details.to)}` : ""}`,
+  "follow-up.snoozed": (e) =>
+    `snoozed the follow-up of ${e.subject}${reasonOf(e)}${day(e.details.until) ? ` until ${day(e.details.until)}` : ""}`,
+  "follow-up.snooze-cleared": (e) => `cleared the snooze of the follow-up of ${e.subject}${reasonOf(e)}`,
+  // Workflows
+  "workflow.created": (e) => `made the follow-up workflow “${e.subject}”`,
+  "workflow.changed": (e) => `changed the follow-up workflow “${e.subject}”`,
+  "workflow.deleted": (e) => `deleted the follow-up workflow “${e.subject}”`,
 };
