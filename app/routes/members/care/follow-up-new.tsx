@@ -105,7 +105,7 @@ export default function NewFollowUp({ loaderData, actionData }: Route.ComponentP
               <p className="flex min-w-0 items-start gap-2 text-sm">
                 <UserRoundCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
                 <span className="min-w-0">
-                  <strong className="break-words">{member.name}</strong>
+                  <strong className="wrap-anywhere">{member.name}</strong>
                   <span className="block break-all text-muted-foreground">
                     {[member.email, member.mobile].filter(Boolean).join(" · ") || "No contact details"}
                   </span>
@@ -133,7 +133,7 @@ export default function NewFollowUp({ loaderData, actionData }: Route.ComponentP
                         key={person.id}
                         className="flex flex-wrap items-center justify-between gap-2 p-2 text-sm"
                       >
-                        <span className="min-w-0 break-words">
+                        <span className="min-w-0 wrap-anywhere">
                           {person.name}
                           {person.hint ? (
                             <span className="block break-all text-xs text-muted-foreground">

@@ -22,7 +22,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 break-words">{children}</dd>
+      <dd className="mt-0.5 wrap-anywhere">{children}</dd>
     </div>
   );
 }
@@ -119,12 +119,12 @@ export function StepsCard({ card, canWork }: { card: FollowUpCard; canWork: bool
                 {step.doneAt ? (
                   <CircleCheck className="size-4 shrink-0 text-success" aria-hidden="true" />
                 ) : null}
-                <span className="min-w-0 break-words">
+                <span className="min-w-0 wrap-anywhere">
                   {step.position}. {step.title}
                 </span>
                 {step.isCurrent && isOpen ? <StatusBadge tone="new">Now</StatusBadge> : null}
               </p>
-              <p className="mt-0.5 break-words text-muted-foreground">
+              <p className="mt-0.5 wrap-anywhere text-muted-foreground">
                 {step.doneAt
                   ? `Done ${formatDateTime(step.doneAt)}${step.doneBy ? ` by ${step.doneBy}` : ""}`
                   : `Due ${formatDate(step.dueOn)} · ${step.assigneeName ?? "Not assigned"}`}
@@ -185,9 +185,9 @@ export function NotesCard({
             {card.notes.map((note) => (
               <li key={note.id} className="rounded-lg border border-border p-3 text-sm">
                 <p className="text-xs text-muted-foreground">
-                  {formatDateTime(note.createdAt)} · <span className="break-words">{note.author}</span>
+                  {formatDateTime(note.createdAt)} · <span className="wrap-anywhere">{note.author}</span>
                 </p>
-                <p className="mt-1 break-words whitespace-pre-line">{note.body}</p>
+                <p className="mt-1 wrap-anywhere whitespace-pre-line">{note.body}</p>
               </li>
             ))}
           </ol>

@@ -66,10 +66,10 @@ function FollowUpItem({ row }: { row: FollowUpListRow }) {
         )}
       >
         <div className="min-w-0 flex-1 basis-64">
-          <p className="font-semibold break-words text-navy">{row.name}</p>
-          <p className="text-sm break-words text-muted-foreground">{row.reason}</p>
+          <p className="font-semibold wrap-anywhere text-navy">{row.name}</p>
+          <p className="text-sm wrap-anywhere text-muted-foreground">{row.reason}</p>
           {row.step ? (
-            <p className="mt-0.5 text-sm break-words">
+            <p className="mt-0.5 text-sm wrap-anywhere">
               <span className="text-muted-foreground">Now: </span>
               {row.step}
             </p>
@@ -86,7 +86,7 @@ function FollowUpItem({ row }: { row: FollowUpListRow }) {
               <span className="text-muted-foreground"> (snoozed)</span>
             ) : null}
           </p>
-          <p className="break-words text-muted-foreground">{row.assigneeName ?? "Not assigned"}</p>
+          <p className="wrap-anywhere text-muted-foreground">{row.assigneeName ?? "Not assigned"}</p>
         </div>
       </Link>
     </li>

@@ -46,10 +46,10 @@ function WorkflowItem({ workflow }: { workflow: WorkflowView }) {
           {workflow.openFollowUps} open {workflow.openFollowUps === 1 ? "follow-up" : "follow-ups"}
         </span>
       </div>
-      {workflow.description ? <p className="text-sm break-words">{workflow.description}</p> : null}
+      {workflow.description ? <p className="text-sm wrap-anywhere">{workflow.description}</p> : null}
       <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
         <Zap className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <span className="min-w-0 break-words">
+        <span className="min-w-0 wrap-anywhere">
           {workflow.trigger
             ? `Starts when: ${CARE_TRIGGER_LABELS[workflow.trigger]}`
             : "Started by hand only"}
@@ -57,7 +57,7 @@ function WorkflowItem({ workflow }: { workflow: WorkflowView }) {
       </p>
       <ol className="grid gap-1 text-sm" aria-label={`Steps of ${workflow.name}`}>
         {workflow.steps.map((step, index) => (
-          <li key={index} className="break-words">
+          <li key={index} className="wrap-anywhere">
             {index + 1}. {step.title}{" "}
             <span className="text-muted-foreground">
               ({days(step.days)}
