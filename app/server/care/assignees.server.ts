@@ -49,3 +49,17 @@ export async function accountNames(executor: Executor, ids: readonly (string | n
     .where(inArray(users.id, wanted));
   return new Map(rows.map((row) => [row.id, row.name.trim() || row.email]));
 }
+
+/**
+ * Accounts' names by their e-mail address: the site's own follow-ups record who started them or
+ * wrote a note by address, and the card names people, as the notes written on it do.
+ */
+export async function namesByEmail(executor: Executor, labels: readonly (string | null)[]) {
+  const emails = [...new Set(labels.filter((label): label is string => !!label && label.includes("@")))];
+  if (emails.length === 0) return new Map<string, string>();
+  const rows = await executor
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.email, emails));
+  return new Map(rows.filter((row) => row.name.trim()).map((row) => [row.email, row.name.trim()]));
+}

@@ -10,7 +10,7 @@ import { memberSearchCondition } from "../people/member-list-filter.server";
 import type { Actor } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
 import { services } from "../platform/services.server";
-import { accountNames, checkAssignee } from "./assignees.server";
+import { accountNames, checkAssignee, namesByEmail } from "./assignees.server";
 import { startFollowUp } from "./follow-ups.server";
 
 // A follow-up's card (issue 38): who it is about, why, its steps and notes, as the card screen
@@ -72,11 +72,14 @@ export async function getFollowUp(
   return row;
 }
 
-/** Who wrote a note or did a step, as the card names them (the site's own moments in words). */
-export function authorInWords(author: string): string {
+/**
+ * Who wrote a note, did a step or started the follow-up, as the card names them: an account by its
+ * name (when recorded by its address), the site's own moments in words.
+ */
+function authorInWords(author: string, names: Map<string, string>): string {
   if (author === "visitor") return "The website (a visitor)";
   if (author === "system" || author === "console") return "The website";
-  return author;
+  return names.get(author) ?? author;
 }
 
 /** The card: the follow-up with its steps (in order) and its notes (newest first). */
@@ -115,7 +118,14 @@ export async function getFollowUpCard(
           .where(and(eq(members.id, row.memberId), sql`${members.deletedAt} is null`))
       : Promise.resolve([]),
   ]);
-  const names = await accountNames(executor, [row.assigneeId, ...steps.map((step) => step.assigneeId)]);
+  const [names, authors] = await Promise.all([
+    accountNames(executor, [row.assigneeId, ...steps.map((step) => step.assigneeId)]),
+    namesByEmail(executor, [
+      row.createdBy,
+      ...notes.map((note) => note.author),
+      ...steps.map((step) => step.doneBy),
+    ]),
+  ]);
   const current = steps.find((step) => step.doneAt === null);
   return {
     id: row.id,
@@ -135,7 +145,7 @@ export async function getFollowUpCard(
     status: row.status as FollowUpStatus,
     overdue: isOverdue(row, today),
     createdAt: row.createdAt,
-    createdBy: authorInWords(row.createdBy),
+    createdBy: authorInWords(row.createdBy, authors),
     closedAt: row.closedAt,
     steps: steps.map((step) => ({
       id: step.id,
@@ -144,10 +154,10 @@ export async function getFollowUpCard(
       dueOn: step.dueOn,
       assigneeName: step.assigneeId ? (names.get(step.assigneeId) ?? null) : null,
       doneAt: step.doneAt,
-      doneBy: step.doneBy,
+      doneBy: step.doneBy ? authorInWords(step.doneBy, authors) : null,
       isCurrent: step.id === current?.id,
     })),
-    notes: notes.map((note) => ({ ...note, author: authorInWords(note.author) })),
+    notes: notes.map((note) => ({ ...note, author: authorInWords(note.author, authors) })),
   };
 }
 

@@ -17,9 +17,9 @@ import { AssigneeField, type AssigneeOption } from "./care-fields";
 
 function ChangeForm({ intent, label, children }: { intent: string; label: string; children: ReactNode }) {
   return (
-    <Form method="post" className="flex flex-wrap items-end gap-2">
-      <div className="min-w-0 flex-1 basis-44">{children}</div>
-      <Button type="submit" name="intent" value={intent} variant="outline">
+    <Form method="post" className="grid gap-2">
+      {children}
+      <Button type="submit" name="intent" value={intent} variant="outline" className="w-fit">
         <Save aria-hidden="true" />
         {label}
       </Button>

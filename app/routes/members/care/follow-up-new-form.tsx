@@ -45,7 +45,7 @@ export function NewFollowUpForm({
           <input type="hidden" name="memberId" value={member.id} />
         ) : (
           <fieldset className="grid gap-4 rounded-lg border border-border p-3 sm:p-4">
-            <legend className="px-1 text-sm font-medium">Someone outside the registry</legend>
+            <legend className="px-1 text-sm font-medium">Or someone outside the registry</legend>
             {errors.memberId ? <p className="text-sm text-destructive">{errors.memberId}</p> : null}
             <FormField
               id="name"
@@ -55,9 +55,8 @@ export function NewFollowUpForm({
               maxLength={CARE_LIMITS.name}
               defaultValue={values.name}
               error={errors.name}
-              hint="Leave these empty when you chose a member above."
             />
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
               <FormField
                 id="email"
                 name="email"
@@ -96,10 +95,10 @@ export function NewFollowUpForm({
           id="workflowId"
           label="Workflow"
           error={errors.workflowId}
-          hint="A workflow brings its steps, each with its own due date and assignee."
+          hint="A workflow brings its steps, each with its own due date and assignee. Without one, the follow-up has the due date and assignee below."
           control={(aria) => (
             <NativeSelect id="workflowId" name="workflowId" defaultValue={values.workflowId ?? ""} {...aria}>
-              <option value="">None: one due date and assignee, below</option>
+              <option value="">No workflow</option>
               {workflows.map((workflow) => (
                 <option key={workflow.id} value={workflow.id}>
                   {workflow.name}
@@ -108,7 +107,7 @@ export function NewFollowUpForm({
             </NativeSelect>
           )}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
           <AssigneeField
             id="assigneeId"
             label="Who looks after it"

@@ -106,7 +106,7 @@ export default function NewFollowUp({ loaderData, actionData }: Route.ComponentP
                 <UserRoundCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
                 <span className="min-w-0">
                   <strong className="wrap-anywhere">{member.name}</strong>
-                  <span className="block break-all text-muted-foreground">
+                  <span className="block wrap-anywhere text-muted-foreground">
                     {[member.email, member.mobile].filter(Boolean).join(" · ") || "No contact details"}
                   </span>
                 </span>
@@ -136,7 +136,7 @@ export default function NewFollowUp({ loaderData, actionData }: Route.ComponentP
                         <span className="min-w-0 wrap-anywhere">
                           {person.name}
                           {person.hint ? (
-                            <span className="block break-all text-xs text-muted-foreground">
+                            <span className="block wrap-anywhere text-xs text-muted-foreground">
                               {person.hint}
                             </span>
                           ) : null}

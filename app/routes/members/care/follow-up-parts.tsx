@@ -56,7 +56,7 @@ export function AboutCard({ card }: { card: FollowUpCard }) {
         </Fact>
         <Fact label="E-mail">
           {card.email ? (
-            <a href={`mailto:${card.email}`} className={cn(linkClass, "break-all")}>
+            <a href={`mailto:${card.email}`} className={cn(linkClass, "wrap-anywhere")}>
               {card.email}
             </a>
           ) : (

@@ -71,13 +71,18 @@ function StepRow({
     current && !assignees.some((one) => one.id === current.id) ? [...assignees, current] : assignees;
   const label = "text-xs font-medium sm:sr-only";
   return (
-    <li className="grid gap-2 border-t border-border pt-3 sm:grid-cols-[2rem_minmax(0,1fr)_5.5rem_minmax(0,12rem)] sm:items-start sm:border-0 sm:pt-0">
-      <span className="text-sm font-semibold text-muted-foreground sm:pt-2.5" aria-hidden="true">
+    // On a phone: the title on its own line, the days and who does it side by side below.
+    <li className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-2 border-t border-border pt-3 sm:grid-cols-[2rem_minmax(0,1fr)_5.5rem_minmax(0,12rem)] sm:items-start sm:border-0 sm:pt-0">
+      <span
+        className="hidden text-sm font-semibold text-muted-foreground sm:block sm:pt-3"
+        aria-hidden="true"
+      >
         {row}.
       </span>
-      <div className="grid gap-1">
+      <div className="col-span-2 grid gap-1 sm:col-span-1">
         <label htmlFor={ids.title} className={label}>
-          Step {row}: title
+          Step {row}
+          <span className="sr-only">: title</span>
         </label>
         <Input
           id={ids.title}
@@ -89,7 +94,7 @@ function StepRow({
       </div>
       <div className="grid gap-1">
         <label htmlFor={ids.days} className={label}>
-          Step {row}: days from the start
+          <span className="sr-only">Step {row}: </span>Days
         </label>
         <Input
           id={ids.days}
@@ -104,7 +109,7 @@ function StepRow({
       </div>
       <div className="grid gap-1">
         <label htmlFor={ids.assignee} className={label}>
-          Step {row}: done by
+          <span className="sr-only">Step {row}: </span>Done by
         </label>
         <NativeSelect
           id={ids.assignee}
@@ -121,7 +126,7 @@ function StepRow({
         </NativeSelect>
       </div>
       {error ? (
-        <p id={errorId} className="text-sm text-destructive sm:col-start-2 sm:col-end-5">
+        <p id={errorId} className="col-span-2 text-sm text-destructive sm:col-start-2 sm:col-end-5">
           {error}
         </p>
       ) : null}
