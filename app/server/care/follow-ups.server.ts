@@ -15,14 +15,7 @@ import type { Executor } from "../platform/db.server";
 // event registration from outside the registry, an ask-to-join, "Not seen lately"); an open one
 // for the same person and reason takes the new moment as a note instead of a second card.
 
-export const FOLLOW_UP_SOURCES = [
-  "manual",
-  "connect",
-  "check-in",
-  "event",
-  "ask-to-join",
-  "not-seen",
-] as const;
+export const FOLLOW_UP_SOURCES = ["manual", "connect", "check-in", "event", "ask-to-join", "not-seen"] as const;
 export type FollowUpSource = (typeof FOLLOW_UP_SOURCES)[number];
 
 /** Open and waiting follow-ups are still someone's to do; done and no-response are closed. */
@@ -94,10 +87,7 @@ async function findOpen(executor: Executor, input: NewFollowUp): Promise<string 
         eq(followUps.reason, input.reason),
         input.memberId
           ? eq(followUps.memberId, input.memberId)
-          : and(
-              isNull(followUps.memberId),
-              sql`lower(${followUps.email}) = ${input.email.trim().toLowerCase()}`,
-            ),
+          : and(isNull(followUps.memberId), sql`lower(${followUps.email}) = ${input.email.trim().toLowerCase()}`),
       ),
     )
     .orderBy(asc(followUps.createdAt))
@@ -129,15 +119,11 @@ export async function startFollowUp(
   today: string = todayInChurchZone(),
 ): Promise<{ id: string; merged: boolean }> {
   const key = personKey(input);
-  if (key)
-    await executor.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`follow-up:${key}|${input.reason}`}))`,
-    );
+  if (key) await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`follow-up:${key}|${input.reason}`}))`);
   const open = await findOpen(executor, input);
   const author = actorLabel(actor);
   if (open) {
-    if (input.note)
-      await executor.insert(followUpNotes).values({ followUpId: open, body: input.note, author });
+    if (input.note) await executor.insert(followUpNotes).values({ followUpId: open, body: input.note, author });
     return { id: open, merged: true };
   }
   const workflowId = await workflowOf(executor, input);
