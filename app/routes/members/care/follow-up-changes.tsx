@@ -7,7 +7,6 @@ import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/select";
 import type { ActionResult } from "~/lib/action-result";
 import { FOLLOW_UP_STATUS_LABELS, FOLLOW_UP_STATUSES } from "~/lib/care";
-import { addDays, todayInChurchZone } from "~/lib/dates";
 import { formatDate } from "~/lib/format";
 import type { FollowUpCard } from "~/server/care/follow-up-cards.server";
 import { AssigneeField, type AssigneeOption } from "./care-fields";
@@ -31,13 +30,15 @@ export function ChangesCard({
   card,
   assignees,
   answer,
+  tomorrow,
 }: {
   card: FollowUpCard;
   assignees: AssigneeOption[];
   answer: ActionResult | undefined;
+  /** The first day a snooze may be (from the server, so the page reads the same when hydrated). */
+  tomorrow: string;
 }) {
   const errors = answer?.ok === false ? (answer.fieldErrors ?? {}) : {};
-  const tomorrow = addDays(todayInChurchZone(), 1);
   return (
     <StaffCard id="changes-heading" title="Change">
       <div className="grid gap-5">

@@ -46,10 +46,7 @@ export function AboutCard({ card }: { card: FollowUpCard }) {
           )}
         </Fact>
         <Fact label="Status">
-          <span className="flex flex-wrap items-center gap-2">
-            <FollowUpStatusBadge status={card.status} />
-            {card.overdue ? <OverdueBadge /> : null}
-          </span>
+          <FollowUpStatusBadge status={card.status} />
           {card.closedAt ? (
             <span className="mt-1 block text-muted-foreground">Closed {formatDateTime(card.closedAt)}</span>
           ) : null}
@@ -74,7 +71,10 @@ export function AboutCard({ card }: { card: FollowUpCard }) {
         </Fact>
         <Fact label="Looked after by">{card.assigneeName ?? "Nobody yet"}</Fact>
         <Fact label="Due">
-          <span data-testid="card-due">{formatDate(card.dueOn)}</span>
+          <span className="flex flex-wrap items-center gap-2">
+            <span data-testid="card-due">{formatDate(card.dueOn)}</span>
+            {card.overdue ? <OverdueBadge /> : null}
+          </span>
           {card.snoozedUntil ? (
             <span className="block text-muted-foreground" data-testid="snoozed">
               Snoozed until {formatDate(card.snoozedUntil)}

@@ -1,6 +1,7 @@
 import { AdminScreen } from "~/components/admin-screen";
 import { ChangeNotice } from "~/components/change-notice";
 import type { ActionResult } from "~/lib/action-result";
+import { addDays, todayInChurchZone } from "~/lib/dates";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { can } from "~/lib/permissions";
@@ -40,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       getFollowUpCard(params.followUpId),
       canWork ? careAssignees() : Promise.resolve([]),
     ]);
-    return { card, assignees, canWork };
+    return { card, assignees, canWork, tomorrow: addDays(todayInChurchZone(), 1) };
   } catch (error) {
     if (error instanceof AppError) throw appErrorResponse(error);
     throw error;
@@ -117,7 +118,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function FollowUp({ loaderData, actionData }: Route.ComponentProps) {
-  const { card, assignees, canWork } = loaderData;
+  const { card, assignees, canWork, tomorrow } = loaderData;
   const answer = actionData as ActionResult | undefined;
   return (
     <AdminScreen
@@ -133,7 +134,9 @@ export default function FollowUp({ loaderData, actionData }: Route.ComponentProp
           {card.steps.length > 0 ? <StepsCard card={card} canWork={canWork} /> : null}
           <NotesCard card={card} canWork={canWork} answer={answer} />
         </div>
-        {canWork ? <ChangesCard card={card} assignees={assignees} answer={answer} /> : null}
+        {canWork ? (
+          <ChangesCard card={card} assignees={assignees} answer={answer} tomorrow={tomorrow} />
+        ) : null}
       </div>
     </AdminScreen>
   );
