@@ -119,6 +119,14 @@ export default [
     // regular attenders not seen lately, each to follow up
     route("members/groups/:groupId/attendance", "routes/members/groups/attendance.tsx"),
     route("members/groups/not-seen", "routes/members/groups/not-seen.tsx"),
+    // Care and follow-up (issue 38): the follow-ups list, one started by hand, a follow-up's card;
+    // the workflows, a new one and one to read or change
+    route("members/care", "routes/members/care/follow-ups.tsx"),
+    route("members/care/new", "routes/members/care/follow-up-new.tsx"),
+    route("members/care/workflows", "routes/members/care/workflows.tsx"),
+    route("members/care/workflows/new", "routes/members/care/workflow-new.tsx"),
+    route("members/care/workflows/:workflowId", "routes/members/care/workflow.tsx"),
+    route("members/care/:followUpId", "routes/members/care/follow-up.tsx"),
     route("members/rosters", "routes/members/rosters/rosters.tsx"),
     route("members/rosters/teams/new", "routes/members/rosters/team-new.tsx"),
     route("members/rosters/teams/:teamId", "routes/members/rosters/team.tsx"),

@@ -17,8 +17,9 @@ describe("navigationFor", () => {
 
   it("shows staff the registry and messages, and no content, website or settings of others", () => {
     const groups = labels(navigationFor(PRESETS.staff));
-    expect(Object.keys(groups)).toEqual(["", "People", "Messages", "Settings"]);
+    expect(Object.keys(groups)).toEqual(["", "People", "Care", "Messages", "Settings"]);
     expect(groups.People).toContain("Membership List");
+    expect(groups.Care).toEqual(["Follow-ups"]);
     expect(groups.Settings).toEqual(["My Account"]);
   });
 
@@ -32,6 +33,13 @@ describe("navigationFor", () => {
       Website: ["Website"],
       Settings: ["My Account"],
     });
+  });
+
+  it("shows a pastor the registry to read and the care of people", () => {
+    const groups = labels(navigationFor(PRESETS.pastor));
+    expect(groups.Care).toEqual(["Follow-ups"]);
+    expect(groups.People).toContain("Membership List");
+    expect(groups.Messages).toBeUndefined();
   });
 
   it("shows a sermons volunteer the sermons and ministry media only", () => {
@@ -78,6 +86,10 @@ describe("currentItem", () => {
     ["/members/messages/0b8c", "Inbox"],
     ["/members/messages/outbox", "Outbox"],
     ["/members/site/ministries/amplify", "Website"],
+    ["/members/care", "Follow-ups"],
+    ["/members/care/", "Follow-ups"],
+    ["/members/care/0b8c", "Follow-ups"],
+    ["/members/care/workflows/0b8c", "Follow-ups"],
     ["/members/staff/0b8c", "Staff Accounts"],
     ["/members/account/two-factor", "My Account"],
   ])("%s belongs to %s", (path, label) => {

@@ -83,6 +83,10 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
     ],
   },
   {
+    label: "Care",
+    items: [{ to: "/members/care", label: "Follow-ups", permission: "care:read", also: ["/members/care/"] }],
+  },
+  {
     label: "Messages",
     items: [
       {

@@ -94,6 +94,10 @@ const seeded = {
   groupId: "",
   rosterPositionId: "",
   rosterServiceId: "",
+  /** Care (issue 38): a workflow with long steps, a member's follow-up on it, a visitor's overdue one. */
+  workflowId: "",
+  followUpId: "",
+  visitorFollowUpId: "",
 };
 
 /**
@@ -148,6 +152,24 @@ function urlsFor(pattern: string): string[] {
       `/members/groups/${seeded.groupId}?q=villanueva`,
     ],
     "members/groups/:groupId/attendance": [`/members/groups/${seeded.groupId}/attendance`],
+    "members/care": [
+      "/members/care",
+      "/members/care?whose=everyone&status=all",
+      "/members/care?whose=everyone&q=nobody-has-this-name",
+    ],
+    "members/care/new": [
+      "/members/care/new",
+      "/members/care/new?q=villanueva",
+      `/members/care/new?member=${seeded.memberId}`,
+    ],
+    "members/care/:followUpId": [
+      `/members/care/${seeded.followUpId}`,
+      `/members/care/${seeded.visitorFollowUpId}`,
+    ],
+    "members/care/workflows/:workflowId": [
+      `/members/care/workflows/${seeded.workflowId}`,
+      `/members/care/workflows/${seeded.workflowId}?delete`,
+    ],
     "members/rosters/teams/:teamId": [
       `/members/rosters/teams/${seeded.rosterTeamId}`,
       `/members/rosters/teams/${seeded.rosterTeamId}?delete`,
@@ -561,6 +583,58 @@ async function seed() {
       },
     ]),
   ]);
+
+  // Care (issue 38): a workflow with a long name and steps, the long-named staff account doing one;
+  // the long-named member's follow-up on it (a step done, a long note, snoozed), and an overdue
+  // follow-up of someone outside the registry with a long address, given to the admin.
+  ({ id: seeded.workflowId } = await one<{ id: string }>(
+    `insert into care_workflows (name, description) values ($1, $2) returning id`,
+    [
+      `Hospital and Bereavement Visits of the Northern Governorate ${crypto.randomBytes(2).toString("hex")}`,
+      "For members in hospital or grieving: a call to the family, a visit by a pastor, and a card.",
+    ],
+  ));
+  await sql(
+    `insert into care_workflow_steps (workflow_id, position, title, days, assignee_id)
+     values ($1, 1, 'Call the family and ask what they would like from the church', 0, null),
+            ($1, 2, 'Visit with a pastor and pray with the whole family', 3, $2),
+            ($1, 3, 'Send a card signed by the Bible study group', 14, null)`,
+    [seeded.workflowId, seeded.staffId],
+  );
+  ({ id: seeded.followUpId } = await one<{ id: string }>(
+    `insert into follow_ups (member_id, name, email, mobile, reason, source, workflow_id, assignee_id,
+       due_on, snoozed_until, created_by)
+     values ($1, $2, $3, '+973 33112233', $4, 'manual', $5, $6, current_date + 3, current_date + 9, $7)
+     returning id`,
+    [
+      seeded.memberId,
+      LONG.name,
+      LONG.email,
+      "Hospital visit after her surgery at the King Hamad University Hospital",
+      seeded.workflowId,
+      seeded.staffId,
+      LONG.staffEmail,
+    ],
+  ));
+  await sql(
+    `insert into follow_up_steps (follow_up_id, position, title, due_on, assignee_id, done_at, done_by)
+     select $1, position, title, current_date + days, assignee_id,
+       case when position = 1 then now() end, case when position = 1 then $2::text end
+     from care_workflow_steps where workflow_id = $3`,
+    [seeded.followUpId, LONG.staffName, seeded.workflowId],
+  );
+  await sql(`insert into follow_up_notes (follow_up_id, body, author) values ($1, $2, $3)`, [
+    seeded.followUpId,
+    `Spoke with her husband ${LONG.name}; the surgery went well.\nShe would welcome a visit on Thursday afternoon, after 4 PM, at ward ${"7".repeat(40)}.`,
+    LONG.staffName,
+  ]);
+  ({ id: seeded.visitorFollowUpId } = await one<{ id: string }>(
+    `insert into follow_ups (name, email, mobile, reason, source, assignee_id, due_on, created_by)
+     values ($1, $2, '+973 3311 2299', 'New visitor', 'connect', (select id from users where role = 'admin' order by created_at limit 1),
+       current_date - 4, 'visitor')
+     returning id`,
+    [`${LONG.name} Visitor`, `visitor.${LONG.email}`],
+  ));
 }
 
 async function removeSeeded() {
@@ -592,6 +666,10 @@ async function removeSeeded() {
   await sql("delete from saved_lists where id = any($1::uuid[])", [[seeded.listId].filter(Boolean)]);
   await sql("delete from roster_teams where id = any($1::uuid[])", [[seeded.rosterTeamId].filter(Boolean)]);
   await sql("delete from groups where id = any($1::uuid[])", [[seeded.groupId].filter(Boolean)]);
+  await sql("delete from follow_ups where id = any($1::uuid[])", [
+    [seeded.followUpId, seeded.visitorFollowUpId].filter(Boolean),
+  ]);
+  await sql("delete from care_workflows where id = any($1::uuid[])", [[seeded.workflowId].filter(Boolean)]);
 }
 
 const storageState = path.join(dataDir, "phone-walk-signed-in.json");

@@ -88,6 +88,13 @@ const ROUTE_ACCESS: Record<string, Rule> = {
   "members/attendance": "groups:read",
   "members/reports/attendance": "groups:read",
   "members/reports/attendance/export/:table": "groups:read",
+  // Care and follow-up (issue 38): reading follow-ups and workflows, starting one, making a workflow
+  "members/care": "care:read",
+  "members/care/new": "care:write",
+  "members/care/:followUpId": "care:read",
+  "members/care/workflows": "care:read",
+  "members/care/workflows/new": "care:workflows",
+  "members/care/workflows/:workflowId": "care:read",
   "members/site": WEBSITE_PERMISSIONS,
   "members/site/pastors/portrait": "site:write",
   "members/site/ministries/:slug": "ministry-page:write",

@@ -164,11 +164,18 @@ export async function startFollowUp(
   }
   if (input.note) await executor.insert(followUpNotes).values({ followUpId: id, body: input.note, author });
   await logChange(executor, actor, "follow-up.started", {
-    // Someone outside the registry is named by their address, as their erasure finds them.
-    subject: input.memberId
-      ? { type: "member", id: input.memberId, label: input.name }
-      : { type: "person", label: input.email.trim().toLowerCase() || input.name },
+    subject: followUpSubject(input),
     details: { followUp: id, reason: input.reason, source: input.source },
   });
   return { id, merged: false };
+}
+
+/**
+ * Who a follow-up's audit entries are about: the member, or someone outside the registry named by
+ * their address, as their erasure finds them.
+ */
+export function followUpSubject(person: { memberId: string | null; name: string; email: string }) {
+  return person.memberId
+    ? { type: "member", id: person.memberId, label: person.name }
+    : { type: "person", label: person.email.trim().toLowerCase() || person.name };
 }
