@@ -83,6 +83,17 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
     ],
   },
   {
+    label: "Care",
+    items: [
+      {
+        to: "/members/prayer",
+        label: "Prayer requests",
+        permission: "prayer:read",
+        also: ["/members/prayer/"],
+      },
+    ],
+  },
+  {
     label: "Messages",
     items: [
       {
