@@ -17,6 +17,10 @@ export const PRAYER_PATH = "/members/prayer";
 export const NEW_PRAYER = "new";
 export const prayerPath = (requestId: string) => `${PRAYER_PATH}/${requestId}`;
 
+/** The staff lists: active (not answered, not expired), answered, expired. */
+export const PRAYER_LISTS = ["active", "answered", "expired"] as const;
+export type PrayerList = (typeof PRAYER_LISTS)[number];
+
 /** "Who may read it", in a visitor's words; stored as the visibility. */
 export const VISITOR_VISIBILITY_CHOICES: { value: PrayerVisibility; label: string; hint: string }[] = [
   {

@@ -5,6 +5,7 @@ import { isUuid } from "~/lib/ids";
 import { fullName } from "~/lib/names";
 import { pageWindow } from "~/lib/paging";
 import { can, type Access } from "~/lib/permissions";
+import type { PrayerList } from "~/schemas/prayer";
 import { AppError, notFound } from "../http/errors.server";
 import type { Executor } from "../platform/db.server";
 import { services } from "../platform/services.server";
@@ -18,9 +19,6 @@ import { memberSearchCondition } from "../people/member-list-filter.server";
 export const PRAYER_NOT_FOUND = "That prayer request could not be found. It may have been deleted.";
 export const PRAYER_PRIVATE =
   "This prayer request is private: only the pastors may read it. It needs “Prayer team: manage”, which your role does not give.";
-
-export const PRAYER_LISTS = ["active", "answered", "expired"] as const;
-export type PrayerList = (typeof PRAYER_LISTS)[number];
 
 export const PRAYER_PAGE_SIZE = 50;
 

@@ -50,7 +50,7 @@ export function ContactLine({ contact }: { contact: NonNullable<PrayerRequestVie
 /** One request in a list: who, when, who may read it, its words, and the way to its page. */
 export function PrayerItem({ request }: { request: PrayerRequestView }) {
   return (
-    <li className="grid gap-2 p-3 sm:p-4" data-testid="prayer-row">
+    <li className="grid grid-cols-1 gap-2 p-3 sm:p-4" data-testid="prayer-row">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Link to={prayerPath(request.id)} className={`${linkClass} break-words`}>
           {fromWhom(request)}
@@ -64,7 +64,7 @@ export function PrayerItem({ request }: { request: PrayerRequestView }) {
       </div>
       {request.contact ? <ContactLine contact={request.contact} /> : null}
       <p className="line-clamp-4 whitespace-pre-line break-words text-sm">{request.request}</p>
-      <p className="text-xs text-muted-foreground">
+      <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
         {receivedWords(request)} ·{" "}
         {request.answeredAt
           ? `Answered ${formatDateTime(request.answeredAt)}`

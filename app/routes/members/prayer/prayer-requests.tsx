@@ -11,14 +11,12 @@ import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
 import { can } from "~/lib/permissions";
 import { cn } from "~/lib/utils";
-import { NEW_PRAYER, PRAYER_PATH } from "~/schemas/prayer";
+import { NEW_PRAYER, PRAYER_LISTS, PRAYER_PATH, type PrayerList } from "~/schemas/prayer";
 import { requireUser } from "~/server/auth/guards.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import {
   listPrayerRequests,
   mayReadPrivate,
-  PRAYER_LISTS,
-  type PrayerList,
   type PrayerRequestView,
 } from "~/server/prayer/prayer-requests.server";
 import type { Route } from "./+types/prayer-requests";
