@@ -151,7 +151,11 @@ function urlsFor(pattern: string): string[] {
     ],
     "members/groups/:groupId/attendance": [`/members/groups/${seeded.groupId}/attendance`],
     "members/prayer": ["/members/prayer", "/members/prayer?show=answered"],
-    "members/prayer/new": ["/members/prayer/new", "/members/prayer/new?q=villanueva"],
+    "members/prayer/new": [
+      "/members/prayer/new",
+      "/members/prayer/new?q=villanueva",
+      `/members/prayer/new?member=${seeded.memberId}`,
+    ],
     "members/prayer/:requestId": [
       `/members/prayer/${seeded.prayerIds[0]}`,
       `/members/prayer/${seeded.prayerIds[0]}?delete`,

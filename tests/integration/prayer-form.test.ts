@@ -220,4 +220,40 @@ describe.each(databaseKinds)("the prayer request form on %s", (kind) => {
     expect((await post(ask, "192.0.2.32")).status).toBe(200);
     expect((await counts()).requests).toBe(1);
   });
+
+  it("answers malformed bodies without a 5xx or a write", async () => {
+    const bodies: [string, BodyInit, string][] = [
+      ["no fields", "", "application/x-www-form-urlencoded"],
+      [
+        "repeated fields",
+        "request=a&request=&visibility=team&visibility=anyone",
+        "application/x-www-form-urlencoded",
+      ],
+      [
+        "a huge request",
+        `visibility=team&request=${"x".repeat(40_000)}`,
+        "application/x-www-form-urlencoded",
+      ],
+      [
+        "invalid UTF-8",
+        new Uint8Array([0x72, 0x3d, 0xff, 0xfe, 0xc3, 0x28]),
+        "application/x-www-form-urlencoded",
+      ],
+      ["multipart without a boundary", "garbage", "multipart/form-data"],
+    ];
+    for (const [label, body, contentType] of bodies) {
+      const result = await callRoute(
+        prayerAction,
+        new Request("http://localhost/prayer", {
+          method: "POST",
+          body,
+          headers: { "content-type": contentType, origin: "http://localhost" },
+        }),
+        { clientIp: "192.0.2.33" },
+      );
+      expect(result.status, label).toBeGreaterThanOrEqual(400);
+      expect(result.status, label).toBeLessThan(500);
+    }
+    expect(await counts()).toEqual({ requests: 0, followUps: 0, emails: 0 });
+  });
 });

@@ -74,28 +74,30 @@ export function PrayerItem({ request }: { request: PrayerRequestView }) {
   );
 }
 
+const HINTS: Record<PrayerVisibility, string> = {
+  private: "Only those who read private requests (the pastors).",
+  team: "The prayer team too, by name, without the contact details.",
+  shared: "The prayer team too, and its words in the weekly digest, without the name.",
+};
+
 /** The visibility choice of the staff forms, in the staff's words. */
 export function VisibilityChoices({
   chosen,
   error,
-  idPrefix = "visibility",
+  legendHidden = false,
 }: {
   chosen: string;
   error?: string;
-  idPrefix?: string;
+  /** Under a heading that already says it (the request's page). */
+  legendHidden?: boolean;
 }) {
-  const HINTS: Record<PrayerVisibility, string> = {
-    private: "Only those who read private requests (the pastors).",
-    team: "The prayer team too, by name, without the contact details.",
-    shared: "The prayer team too, and its words in the weekly digest, without the name.",
-  };
   return (
-    <fieldset className="grid gap-2" aria-describedby={error ? `${idPrefix}-error` : undefined}>
-      <legend className="mb-1 text-sm font-medium">Who may read it</legend>
+    <fieldset className="grid gap-2" aria-describedby={error ? "visibility-error" : undefined}>
+      <legend className={legendHidden ? "sr-only" : "mb-1 text-sm font-medium"}>Who may read it</legend>
       {PRAYER_VISIBILITIES.map((value) => (
         <ChoiceOption
           key={value}
-          id={`${idPrefix}-${value}`}
+          id={`visibility-${value}`}
           name="visibility"
           value={value}
           label={PRAYER_VISIBILITY_LABELS[value]}
@@ -104,7 +106,7 @@ export function VisibilityChoices({
         />
       ))}
       {error ? (
-        <p id={`${idPrefix}-error`} className="text-sm text-destructive">
+        <p id="visibility-error" className="text-sm text-destructive">
           {error}
         </p>
       ) : null}

@@ -9,7 +9,7 @@ import { formatDate, formatDateTime } from "~/lib/format";
 import { telHref } from "~/lib/tel";
 import { PRAYER_LIMITS, prayerPath } from "~/schemas/prayer";
 import type { PrayerRequestView } from "~/server/prayer/prayer-requests.server";
-import { fromWhom, linkClass, receivedWords, VisibilityBadge, VisibilityChoices } from "./prayer-pieces";
+import { fromWhom, linkClass, receivedWords, VisibilityChoices } from "./prayer-pieces";
 
 // The cards of one prayer request's page: the request (with its contacts for a pastor), its
 // answer, and the forms that change it. Plain forms: the page works without scripts.
@@ -47,12 +47,7 @@ export function RequestCard({
               fromWhom(request)
             )}
           </Detail>
-          <Detail label="Who may read it">
-            <span className="flex flex-wrap items-center gap-2">
-              <VisibilityBadge visibility={request.visibility} />
-              <span>{PRAYER_VISIBILITY_LABELS[request.visibility]}</span>
-            </span>
-          </Detail>
+          <Detail label="Who may read it">{PRAYER_VISIBILITY_LABELS[request.visibility]}</Detail>
           <Detail label="Received">{receivedWords(request)}</Detail>
           <Detail label="Expires">{formatDate(request.expiresOn)}</Detail>
           {contact ? (
@@ -165,7 +160,7 @@ export function VisibilityCard({ chosen, error }: { chosen: string; error?: stri
   return (
     <StaffCard id="visibility-heading" title="Who may read it">
       <Form method="post" className="grid gap-4">
-        <VisibilityChoices chosen={chosen} error={error} />
+        <VisibilityChoices chosen={chosen} error={error} legendHidden />
         <Button type="submit" name="intent" value="visibility" variant="outline" className="w-fit">
           <Eye aria-hidden="true" />
           Change who may read it
