@@ -52,6 +52,8 @@ export default [
   route("groups", "routes/groups/index.tsx"),
   route("groups/attendance/:token", "routes/groups/attendance.tsx"),
   route("groups/:id", "routes/groups/join.tsx"),
+  // Care (issue 38): a prayer request to the pastors, the prayer team or the weekly list (no script)
+  route("prayer", "routes/prayer/request.tsx"),
 
   // Members area (each loader and action calls requireUser). Signing in and choosing a password
   // keep the site's frame; every other members screen is inside the members layout (its
@@ -127,6 +129,11 @@ export default [
     route("members/care/workflows/new", "routes/members/care/workflow-new.tsx"),
     route("members/care/workflows/:workflowId", "routes/members/care/workflow.tsx"),
     route("members/care/:followUpId", "routes/members/care/follow-up.tsx"),
+    // Prayer requests (issue 38): the lists (active, answered, expired), recording one, and one
+    // request (a private one only for the pastors)
+    route("members/prayer", "routes/members/prayer/prayer-requests.tsx"),
+    route("members/prayer/new", "routes/members/prayer/prayer-new.tsx"),
+    route("members/prayer/:requestId", "routes/members/prayer/prayer-request.tsx"),
     route("members/rosters", "routes/members/rosters/rosters.tsx"),
     route("members/rosters/teams/new", "routes/members/rosters/team-new.tsx"),
     route("members/rosters/teams/:teamId", "routes/members/rosters/team.tsx"),

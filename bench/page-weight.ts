@@ -50,6 +50,7 @@ export async function publicRoutes(baseUrl: string): Promise<PageWeight["path"][
     "/events",
     ...(eventPath ? [eventPath] : []),
     "/connect",
+    "/prayer",
     "/groups",
     "/media",
     "/media/sermons",

@@ -1,4 +1,4 @@
-import { VISIT_KIND_LABELS, type VisitKind } from "./care";
+import { PRAYER_VISIBILITY_LABELS, type PrayerVisibility, VISIT_KIND_LABELS, type VisitKind } from "./care";
 import { isIsoDate } from "./dates";
 import { formatDate } from "./format";
 
@@ -23,6 +23,14 @@ function visitWords(e: CareEntry) {
   return `${kind ? `a ${kind.toLowerCase()}` : "a visit or call"} to ${e.subject}${on ? ` on ${on}` : ""}`;
 }
 
+/** "(Prayer team)": who may read a prayer request, as the staff screens say it. */
+const readers = (value: unknown) => {
+  const label = Object.hasOwn(PRAYER_VISIBILITY_LABELS, text(value))
+    ? PRAYER_VISIBILITY_LABELS[text(value) as PrayerVisibility]
+    : "";
+  return label ? ` (${label})` : "";
+};
+
 export const CARE_DESCRIPTIONS: Record<string, (e: CareEntry) => string> = {
   "follow-up.started": (e) => `started a follow-up of ${e.subject}${reasonOf(e)}`,
   "visit.logged": (e) => `logged ${visitWords(e)}${e.details.note === true ? " (with a private note)" : ""}`,
@@ -44,4 +52,10 @@ export const CARE_DESCRIPTIONS: Record<string, (e: CareEntry) => string> = {
   "workflow.created": (e) => `made the follow-up workflow “${e.subject}”`,
   "workflow.changed": (e) => `changed the follow-up workflow “${e.subject}”`,
   "workflow.deleted": (e) => `deleted the follow-up workflow “${e.subject}”`,
+  "prayer.created": (e) =>
+    `${e.details.source === "form" ? "received a prayer request through the website" : "recorded a prayer request"}${readers(e.details.visibility)}${e.details.wantsCall === true ? ", asking for a call" : ""}`,
+  "prayer.answered": (e) =>
+    `marked a prayer request answered${e.details.note === true ? ", with a note" : ""}`,
+  "prayer.changed": () => "changed a prayer request",
+  "prayer.deleted": () => "deleted a prayer request",
 };

@@ -21,6 +21,7 @@ export const FOLLOW_UP_SOURCE_LABELS: Record<string, string> = {
   event: "Event registration",
   "ask-to-join": "Asked to join a group",
   "not-seen": "Not seen lately",
+  prayer: "Prayer request",
 };
 
 /** The reason of the follow-ups the site starts for someone new (the New visitor workflow's). */

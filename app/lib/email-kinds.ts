@@ -10,6 +10,7 @@ const LABELS: Record<string, string> = {
   "notification.connect": "Staff notification: Connect message",
   "notification.ministry": "Staff notification: ministry sign-up",
   "notification.event": "Staff notification: event registration",
+  "notification.prayer": "Pastors' notice: a prayer request came in",
   digest: "Daily summary for staff",
   reply: "Reply from the inbox",
 };

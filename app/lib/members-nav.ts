@@ -84,7 +84,15 @@ export const MEMBERS_NAV: MembersNavGroup[] = [
   },
   {
     label: "Care",
-    items: [{ to: "/members/care", label: "Follow-ups", permission: "care:read", also: ["/members/care/"] }],
+    items: [
+      { to: "/members/care", label: "Follow-ups", permission: "care:read", also: ["/members/care/"] },
+      {
+        to: "/members/prayer",
+        label: "Prayer requests",
+        permission: "prayer:read",
+        also: ["/members/prayer/"],
+      },
+    ],
   },
   {
     label: "Messages",

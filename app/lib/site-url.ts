@@ -9,6 +9,8 @@ export const PUBLIC_PATHS = [
   "/ministries",
   "/events",
   "/connect",
+  // Care (issue 38): a prayer request, linked from the Connect page
+  "/prayer",
   // Groups (issue 37): the group finder, reached by its address and from the sitemap
   "/groups",
   "/media",

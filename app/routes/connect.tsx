@@ -113,6 +113,14 @@ export default function Connect({ loaderData }: Route.ComponentProps) {
               </>
             )}
           </PublicForm>
+          {/* Care (issue 38): a request to pray for, kept apart from the inbox and private if they wish. */}
+          <p className="mt-6 border-t border-border pt-4 text-sm text-muted-foreground">
+            Would you like us to pray for you?{" "}
+            <a href="/prayer" className="font-medium text-primary underline underline-offset-4">
+              Send a prayer request
+            </a>
+            , privately to our pastors if you wish.
+          </p>
         </section>
 
         <div className="grid content-start gap-8 lg:col-span-2">

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS } from "./public-forms";
+import { LIMITS, optionalEmail, optionalMobile, optionalText } from "./public-forms";
 
 // "Ask to join" a group from the group finder (issue 37): a name, an e-mail address or a mobile
 // number (at least one, so the leaders can answer), and a message. Re-checked by the action.
@@ -10,13 +10,6 @@ export const GROUP_CLOSED =
 
 const CONTACT_NEEDED = "Please enter your e-mail or your mobile number, so the leaders can reply.";
 
-const optionalText = (limit: number, tooLong: string) =>
-  z
-    .string()
-    .optional()
-    .transform((value) => (value ?? "").trim())
-    .refine((value) => value.length <= limit, tooLong);
-
 export const groupJoinSchema = z
   .object({
     name: z
@@ -24,14 +17,8 @@ export const groupJoinSchema = z
       .trim()
       .min(1, "Please enter your name.")
       .max(LIMITS.name, `Please keep the name under ${LIMITS.name} characters.`),
-    email: optionalText(LIMITS.email, "That email address is too long.").refine(
-      (value) => value === "" || z.email().safeParse(value).success,
-      "Please enter a valid email address.",
-    ),
-    mobile: optionalText(LIMITS.mobile, "That mobile number is too long.").refine(
-      (value) => value === "" || /^\+?[0-9()\s.-]{6,}$/.test(value),
-      "Please enter a valid mobile number.",
-    ),
+    email: optionalEmail(),
+    mobile: optionalMobile(),
     message: optionalText(LIMITS.message, `Please keep the message under ${LIMITS.message} characters.`),
   })
   .superRefine((value, ctx) => {

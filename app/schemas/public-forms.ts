@@ -17,12 +17,14 @@ const email = z
   .max(LIMITS.email, "That email address is too long.")
   .pipe(z.email("Please enter a valid email address."));
 
+const MOBILE_PATTERN = /^\+?[0-9()\s.-]{6,}$/;
+
 const mobile = z
   .string({ error: "Please enter your mobile number." })
   .trim()
   .min(1, "Please enter your mobile number.")
   .max(LIMITS.mobile, "That mobile number is too long.")
-  .regex(/^\+?[0-9()\s.-]{6,}$/, "Please enter a valid mobile number.");
+  .regex(MOBILE_PATTERN, "Please enter a valid mobile number.");
 
 const optionalMessage = z
   .string()
@@ -30,6 +32,28 @@ const optionalMessage = z
   .max(LIMITS.message, `Please keep the message under ${LIMITS.message} characters.`)
   .optional()
   .transform((value) => (value ? value : null));
+
+/** A field that may be left empty: its text without spaces around, refused past `limit`. */
+export const optionalText = (limit: number, tooLong: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim())
+    .refine((value) => value.length <= limit, tooLong);
+
+/** An e-mail address that may be left empty (a form asks for it or a mobile number). */
+export const optionalEmail = () =>
+  optionalText(LIMITS.email, "That email address is too long.").refine(
+    (value) => value === "" || z.email().safeParse(value).success,
+    "Please enter a valid email address.",
+  );
+
+/** A mobile number that may be left empty. */
+export const optionalMobile = () =>
+  optionalText(LIMITS.mobile, "That mobile number is too long.").refine(
+    (value) => value === "" || MOBILE_PATTERN.test(value),
+    "Please enter a valid mobile number.",
+  );
 
 /** The separate box for the church's e-mails (issue 23): ticked or not, never required. */
 const emailConsent = z

@@ -98,6 +98,8 @@ const seeded = {
   workflowId: "",
   followUpId: "",
   visitorFollowUpId: "",
+  /** Prayer requests (issue 38): a private one with a long name, address and text, and a shared one. */
+  prayerIds: [] as string[],
 };
 
 /**
@@ -169,6 +171,17 @@ function urlsFor(pattern: string): string[] {
     "members/care/workflows/:workflowId": [
       `/members/care/workflows/${seeded.workflowId}`,
       `/members/care/workflows/${seeded.workflowId}?delete`,
+    ],
+    "members/prayer": ["/members/prayer", "/members/prayer?show=answered"],
+    "members/prayer/new": [
+      "/members/prayer/new",
+      "/members/prayer/new?q=villanueva",
+      `/members/prayer/new?member=${seeded.memberId}`,
+    ],
+    "members/prayer/:requestId": [
+      `/members/prayer/${seeded.prayerIds[0]}`,
+      `/members/prayer/${seeded.prayerIds[0]}?delete`,
+      `/members/prayer/${seeded.prayerIds[1]}`,
     ],
     "members/rosters/teams/:teamId": [
       `/members/rosters/teams/${seeded.rosterTeamId}`,
@@ -469,6 +482,31 @@ async function seed() {
      values ($1, $2, $3, 'Not seen at the Young Professionals and Newly Married Couples Fellowship for 3 meetings', 'not-seen', current_date - 1, 'phone-walk')`,
     [seeded.memberId, LONG.name, LONG.email],
   );
+  // Prayer requests (issue 38): a private one for the long-named member who asked for a call, with
+  // a long text, and an answered shared one from the website without a name.
+  for (const [visibility, answered, source] of [
+    ["private", false, "staff"],
+    ["shared", true, "form"],
+  ] as const) {
+    const row = await one<{ id: string }>(
+      `insert into prayer_requests (member_id, name, email, mobile, request, visibility, wants_call, source,
+         expires_on, answered_at, answer_note, created_by)
+       values ($1, $2, $3, '+973 3300 9988', $4, $5, $6, $7, current_date + 30,
+         case when $6 then null else now() end, $8, $9) returning id`,
+      [
+        visibility === "private" ? seeded.memberId : null,
+        visibility === "private" ? LONG.name : "",
+        visibility === "private" ? LONG.email : "",
+        "Please pray for our family: my husband's contract ends in March and we do not know yet whether we can stay in Bahrain, and our youngest starts school. https://www.extremely-long-example-domain.org/a/very/long/path",
+        visibility,
+        !answered,
+        source,
+        answered ? "The contract was renewed for two more years, praise God, and school began well." : "",
+        source === "staff" ? LONG.staffEmail : "",
+      ],
+    );
+    seeded.prayerIds.push(row.id);
+  }
 
   // Serving rosters (issue 36): a team of Amplify with a long name and position, the long-named
   // member declined the next Friday with a long reason, another was asked and has not answered.
@@ -670,6 +708,7 @@ async function removeSeeded() {
     [seeded.followUpId, seeded.visitorFollowUpId].filter(Boolean),
   ]);
   await sql("delete from care_workflows where id = any($1::uuid[])", [[seeded.workflowId].filter(Boolean)]);
+  await sql("delete from prayer_requests where id = any($1::uuid[])", [seeded.prayerIds]);
 }
 
 const storageState = path.join(dataDir, "phone-walk-signed-in.json");

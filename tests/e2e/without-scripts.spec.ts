@@ -38,6 +38,7 @@ const PUBLIC_PAGES: [string, string][] = [
   ["/ministries/acts-kids", "ACTS Kids"],
   ["/events", "Church Events"],
   ["/connect", "Connect With Us"],
+  ["/prayer", "Prayer Request"],
   ["/groups", "Find a Group"],
   ["/media", "Sermons & Resources"],
   ["/media/sermons", "Sermons"],

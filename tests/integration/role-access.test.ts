@@ -95,6 +95,11 @@ const ROUTE_ACCESS: Record<string, Rule> = {
   "members/care/workflows": "care:read",
   "members/care/workflows/new": "care:workflows",
   "members/care/workflows/:workflowId": "care:read",
+  // Prayer requests (issue 38): the prayer team reads, records; a private one needs
+  // pastoral:private (prayer-staff.test.ts refuses it with 403)
+  "members/prayer": "prayer:read",
+  "members/prayer/new": "prayer:write",
+  "members/prayer/:requestId": "prayer:read",
   "members/site": WEBSITE_PERMISSIONS,
   "members/site/pastors/portrait": "site:write",
   "members/site/ministries/:slug": "ministry-page:write",

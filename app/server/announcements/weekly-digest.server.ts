@@ -9,12 +9,14 @@ import { services } from "../platform/services.server";
 import { getSetting, setSetting } from "../platform/settings.server";
 import { siteOrigin } from "../platform/site-origin.server";
 import { getSiteContent } from "../site/site-content.server";
+import { sharedPrayerTexts } from "../prayer/prayer-requests.server";
 import { announcementPreviewHtml } from "./announcement-render.server";
 import { countAudience, resolveAudience, type AudienceCount } from "./audiences.server";
 
 // The weekly digest (issue 35): optional and off by default. Every Monday from 07:00 Bahrain time
 // the worker writes one announcement to the members who asked for it (a 'digest' consent) with
-// the week's events (Monday to Sunday) and the newest sermons of the week before, and the
+// the week's events (Monday to Sunday), the newest sermons of the week before and the shared
+// prayer requests still prayed for (issue 38, their words only), and the
 // announcements' own sending (pace, consent read again, unsubscribe, several servers) sends it.
 // A week is claimed by a settings row `digest:week:<Monday>` written in the transaction that
 // writes the announcement, so however many servers run the job, a week has one digest. A week
@@ -57,6 +59,8 @@ export interface Digest {
   body: string;
   events: DigestEvent[];
   sermons: DigestSermon[];
+  /** The words of the shared prayer requests still prayed for (issue 38): no names, no contacts. */
+  prayers: string[];
 }
 
 /** The Monday and Sunday of the week `now` falls in, on the church's calendar. */
@@ -87,7 +91,7 @@ function literal(text: string): string {
 function digestBody(
   churchName: string,
   week: { monday: string; sunday: string },
-  found: { events: DigestEvent[]; sermons: DigestSermon[] },
+  found: { events: DigestEvent[]; sermons: DigestSermon[]; prayers: string[] },
   origin: string,
 ): string {
   const parts = [
@@ -114,6 +118,11 @@ function digestBody(
         })
         .join("\n"),
     );
+  }
+  if (found.prayers.length) {
+    parts.push("## Prayer requests");
+    parts.push("Please pray with us this week for:");
+    parts.push(found.prayers.map((words) => `- ${literal(words)}`).join("\n"));
   }
   parts.push(`Every event: ${origin}/events\nEvery sermon: ${origin}/media/sermons`);
   return parts.join("\n\n");
@@ -176,6 +185,7 @@ export async function buildDigest(now: Date, executor: Executor = services().db)
       passage: row.passage?.trim() || null,
       url: `${origin}/media/sermons/${row.id}`,
     })),
+    prayers: await sharedPrayerTexts(todayInChurchZone(now), executor),
   };
   return {
     ...week,
@@ -235,7 +245,9 @@ export async function runWeeklyDigest(now: Date = new Date()): Promise<DigestRun
       .onConflictDoNothing()
       .returning({ key: settings.key });
     if (!claimed) return "done-already";
-    if (digest.events.length === 0 && digest.sermons.length === 0) return "nothing-new";
+    if (digest.events.length === 0 && digest.sermons.length === 0 && digest.prayers.length === 0) {
+      return "nothing-new";
+    }
     const people = await resolveAudience(tx, DIGEST_AUDIENCE);
     const recipients = people.filter((person) => person.reachability === "reachable").length;
     if (recipients === 0) {

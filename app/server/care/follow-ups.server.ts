@@ -15,7 +15,16 @@ import type { Executor } from "../platform/db.server";
 // event registration from outside the registry, an ask-to-join, "Not seen lately"); an open one
 // for the same person and reason takes the new moment as a note instead of a second card.
 
-export const FOLLOW_UP_SOURCES = ["manual", "connect", "check-in", "event", "ask-to-join", "not-seen"] as const;
+export const FOLLOW_UP_SOURCES = [
+  "manual",
+  "connect",
+  "check-in",
+  "event",
+  "ask-to-join",
+  "not-seen",
+  // Someone who sent a prayer request and asked for a call (issue 38)
+  "prayer",
+] as const;
 export type FollowUpSource = (typeof FOLLOW_UP_SOURCES)[number];
 
 /** Open and waiting follow-ups are still someone's to do; done and no-response are closed. */

@@ -65,6 +65,8 @@ function viewOf(overview: DigestOverview) {
     subject: overview.digest.subject,
     events: overview.digest.events.length,
     sermons: overview.digest.sermons.length,
+    // The shared prayer requests it lists (issue 38): their words go, never a name.
+    prayers: overview.digest.prayers.length,
     previewHtml: overview.previewHtml,
   };
 }
@@ -146,7 +148,7 @@ export default function WeeklyDigest({ loaderData }: Route.ComponentProps) {
       </AdminScreen>
     );
   }
-  const nothing = overview.events === 0 && overview.sermons === 0;
+  const nothing = overview.events === 0 && overview.sermons === 0 && overview.prayers === 0;
   return (
     <AdminScreen
       title={texts.title}
@@ -204,6 +206,9 @@ export default function WeeklyDigest({ loaderData }: Route.ComponentProps) {
               <span className="block">
                 {overview.events} {overview.events === 1 ? "event" : "events"}, {overview.sermons}{" "}
                 {overview.sermons === 1 ? "sermon" : "sermons"}
+                {overview.prayers > 0
+                  ? `, ${overview.prayers} shared prayer ${overview.prayers === 1 ? "request" : "requests"}`
+                  : ""}
               </span>
             </>
           }
