@@ -35,11 +35,17 @@ describe("navigationFor", () => {
     });
   });
 
-  it("shows a pastor the registry to read and the care of people", () => {
+  it("shows a pastor the registry to read and the care of people, prayer requests too", () => {
     const groups = labels(navigationFor(PRESETS.pastor));
-    expect(groups.Care).toEqual(["Follow-ups"]);
+    expect(groups.Care).toEqual(["Follow-ups", "Prayer requests"]);
     expect(groups.People).toContain("Membership List");
     expect(groups.Messages).toBeUndefined();
+  });
+
+  it("shows the prayer team only the prayer requests of the care screens", () => {
+    const groups = labels(navigationFor({ levels: { prayer: "view" }, ministryOnly: false }));
+    expect(groups.Care).toEqual(["Prayer requests"]);
+    expect(groups.People).toBeUndefined();
   });
 
   it("shows a sermons volunteer the sermons and ministry media only", () => {
