@@ -119,6 +119,8 @@ export default [
     // regular attenders not seen lately, each to follow up
     route("members/groups/:groupId/attendance", "routes/members/groups/attendance.tsx"),
     route("members/groups/not-seen", "routes/members/groups/not-seen.tsx"),
+    // Care (issue 38): each account's own daily e-mail of its follow-ups due and overdue
+    route("members/care/digest", "routes/members/care/digest.tsx"),
     route("members/rosters", "routes/members/rosters/rosters.tsx"),
     route("members/rosters/teams/new", "routes/members/rosters/team-new.tsx"),
     route("members/rosters/teams/:teamId", "routes/members/rosters/team.tsx"),

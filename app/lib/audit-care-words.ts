@@ -13,4 +13,8 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
 export const CARE_DESCRIPTIONS: Record<string, (e: CareEntry) => string> = {
   "follow-up.started": (e) =>
     `started a follow-up of ${e.subject}${text(e.details.reason) ? ` (${text(e.details.reason)})` : ""}`,
+  "follow-up.digest-changed": (e) =>
+    e.details.enabled === true && typeof e.details.hour === "number"
+      ? `turned on own daily e-mail of follow-ups, at ${String(e.details.hour).padStart(2, "0")}:00`
+      : "turned off own daily e-mail of follow-ups",
 };
