@@ -44,6 +44,8 @@ describe.each(databaseKinds)("checking people in at the door on %s", (kind) => {
     await t.services.db.delete(eventRegistrations);
     await t.services.db.delete(events);
     await t.services.db.delete(outboxEmails);
+    // The registrations' follow-ups (issue 38), so each test sees only its own.
+    await t.services.database.query("delete from follow_ups");
   });
 
   async function addEvent(title = "Youth Camp") {
