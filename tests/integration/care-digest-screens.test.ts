@@ -112,6 +112,7 @@ describe.each(databaseKinds)("my follow-ups' screens on %s", (kind) => {
             step: string | null;
             dueOn: string;
             overdue: boolean;
+            dueToday: boolean;
           }[];
         };
       }
@@ -129,6 +130,10 @@ describe.each(databaseKinds)("my follow-ups' screens on %s", (kind) => {
       ["Later 4", "New visitor", null, addDays(today, 4), false],
     ]);
     expect(mine.rows[0]!.id).toBe(nadia);
+    expect(mine.rows.filter((row) => row.dueToday).map((row) => row.name)).toEqual([
+      "Omar Haddad",
+      "Rosa Cruz",
+    ]);
     // Started the same day: the one started first comes first.
     expect(mine.rows.findIndex((row) => row.id === omar)).toBeLessThan(
       mine.rows.findIndex((row) => row.id === rosa),

@@ -152,14 +152,14 @@ describe.each(databaseKinds)("the daily follow-up digest on %s", (kind) => {
     const order = [
       "Overdue (2)",
       "Pia Lim: New visitor",
-      `due ${formatDate(addDays(day, -5))}`,
+      `Due ${formatDate(addDays(day, -5))}`,
       link(waiting),
       "Nadia Karim: New visitor",
       `Step: Welcome call, due ${formatDate(addDays(day, -1))}`,
       link(overdue),
       "Due today (1)",
       "Omar Haddad: Asked to join Group 2",
-      `due ${formatDate(day)}`,
+      `Due ${formatDate(day)}`,
       link(dueToday),
     ].map((part) => text.indexOf(part));
     expect(order.every((position) => position >= 0)).toBe(true);

@@ -50,7 +50,7 @@ export function followUpDigestEmail(
     { title: "Due today", rows: dueToday },
   ].filter((section) => section.rows.length > 0);
   const lineOf = (row: MyFollowUp) =>
-    [row.step ? `Step: ${oneLine(row.step)}` : "", `due ${formatDate(row.dueOn)}`].filter(Boolean).join(", ");
+    row.step ? `Step: ${oneLine(row.step)}, due ${formatDate(row.dueOn)}` : `Due ${formatDate(row.dueOn)}`;
   const more = counts.total > listed.length ? `… and ${counts.total - listed.length} more.` : "";
   const text = [
     ...sections.map((section) =>

@@ -18,6 +18,8 @@ export interface MyFollowUp {
   /** The day it is next due: its due date, or the day it is snoozed to when that is later. */
   dueOn: string;
   overdue: boolean;
+  /** Due on `today` itself (not overdue yet). */
+  dueToday: boolean;
 }
 
 export interface MyFollowUps {
@@ -79,6 +81,7 @@ export async function assignedFollowUps(
       step: row.step,
       dueOn: row.effectiveDue,
       overdue: isOverdue(row, today),
+      dueToday: row.effectiveDue === today,
     })),
     total: rows[0]?.total ?? 0,
     overdue: rows[0]?.overdue ?? 0,

@@ -10,7 +10,7 @@ const link = "font-medium text-primary underline-offset-4 hover:underline";
 
 /**
  * Care (issue 38): the follow-ups assigned to the signed-in account, soonest due first, for those
- * who see follow-ups; the overdue ones are flagged, the panel too when there are any.
+ * who see follow-ups; the overdue ones are flagged and counted.
  */
 export function FollowUpsPanel({ mine }: { mine: MyFollowUps }) {
   const { rows, total, overdue } = mine;
@@ -18,10 +18,7 @@ export function FollowUpsPanel({ mine }: { mine: MyFollowUps }) {
     <section
       aria-labelledby="follow-ups-heading"
       data-testid="follow-ups-panel"
-      className={cn(
-        "mt-8 rounded-xl border p-5 shadow-sm sm:p-6",
-        overdue > 0 ? "border-destructive/40 bg-destructive/5" : "border-border bg-card",
-      )}
+      className="mt-8 rounded-xl border border-border bg-card p-5 shadow-sm sm:p-6"
     >
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <h2 id="follow-ups-heading" className="flex items-center gap-2 text-lg font-semibold text-navy">
@@ -62,7 +59,11 @@ export function FollowUpsPanel({ mine }: { mine: MyFollowUps }) {
                 </span>
                 <span className="flex shrink-0 items-center gap-2 text-sm text-muted-foreground">
                   {row.overdue ? <StatusBadge tone="bad">Overdue</StatusBadge> : null}
-                  <span className={cn(row.overdue && "text-destructive")}>Due {formatDate(row.dueOn)}</span>
+                  <span
+                    className={cn(row.overdue && "text-destructive", row.dueToday && "font-medium text-navy")}
+                  >
+                    {row.dueToday ? "Due today" : `Due ${formatDate(row.dueOn)}`}
+                  </span>
                 </span>
               </Link>
             </li>
