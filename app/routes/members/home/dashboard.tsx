@@ -258,8 +258,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         allowed={allowed}
       />
 
-      {setup ? <SetupChecklistPanel setup={setup} /> : null}
+      {/* The person's own work of the day first: the set-up is done once. */}
       {followUps ? <FollowUpsPanel mine={followUps} /> : null}
+      {setup ? <SetupChecklistPanel setup={setup} /> : null}
       {backup ? <BackupPanel backup={backup} /> : null}
       {seats && seats.length > 0 ? <RostersPanel alerts={seats} /> : null}
       {attendance ? <AttendancePanel glance={attendance} /> : null}
