@@ -19,7 +19,7 @@ import {
   type TestServices,
 } from "../helpers/test-services";
 
-// The follow-ups the site starts by itself (issue 38): a connect message, a first event
+// The follow-ups the site starts by itself (issue 38): a first connect message, an event
 // registration and a first check-in of someone outside the registry start "New visitor" (the
 // workflow of its trigger) or add a note to the open one; a group's "Ask to join" starts "Asked to
 // join {group}". A member is known by e-mail only: a shared mobile number is someone else.
@@ -214,7 +214,7 @@ describe.each(databaseKinds)("follow-ups the site starts by itself on %s", (kind
     ]);
   });
 
-  it("starts one for a first registration from outside the registry; the first check-in adds a note to it", async () => {
+  it("starts one for a registration from outside the registry; the first check-in and later registrations add notes to it", async () => {
     const familyDay = await addEvent("Family Day");
     expect((await register(familyDay.id)).status).toBe(200);
     const [started, ...others] = await followUps();
@@ -241,16 +241,22 @@ describe.each(databaseKinds)("follow-ups the site starts by itself on %s", (kind
       `${TEST_ADMIN.email}: Checked in at Family Day`,
     ]);
 
-    // Registering again, for another event, is not someone new.
+    // Registering again while it is open is a note on it; once it is closed, a new one starts.
     const picnic = await addEvent("Picnic", 10);
     expect((await register(picnic.id)).status).toBe(200);
     expect(await followUps()).toHaveLength(1);
-    expect(await notesOf(started!.id)).toHaveLength(2);
+    expect((await notesOf(started!.id)).at(-1)).toBe(`visitor: Registered for Picnic (${picnic.eventDate})`);
+    await q("update follow_ups set status = 'done', closed_at = now() where id = $1", [started!.id]);
+    const retreat = await addEvent("Retreat", 20);
+    expect((await register(retreat.id)).status).toBe(200);
+    const [, again] = await followUps();
+    expect(again).toMatchObject({ name: "Omar Haddad", source: "event", status: "open" });
+    expect(await notesOf(again!.id)).toEqual([`visitor: Registered for Retreat (${retreat.eventDate})`]);
 
     // A member registering and arriving starts nothing.
     expect((await register(picnic.id, { name: "Marco Reyes", email: "Marco@Example.org" })).status).toBe(200);
     expect((await arrive(picnic.id, await registrationOf("Marco@Example.org", picnic.id))).status).toBe(200);
-    expect(await followUps()).toHaveLength(1);
+    expect(await followUps()).toHaveLength(2);
   });
 
   it("starts one at a first check-in (by tap or by QR code) when no follow-up is open; never at a later check-in", async () => {

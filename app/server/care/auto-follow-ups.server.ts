@@ -68,22 +68,15 @@ export async function followUpConnectMessage(executor: Executor, id: string, sen
 }
 
 /**
- * An event registration (`id`, just written) from someone outside the registry, the first time
- * they register for anything: later registrations of someone already met start nothing.
+ * An event registration from someone outside the registry: someone to welcome. While their
+ * follow-up is open each registration is a note on it; once it is closed, a new one starts.
  */
 export async function followUpRegistration(
   executor: Executor,
-  id: string,
   registrant: Contact,
   event: { title: string; eventDate: string },
 ) {
   if (!normalEmail(registrant.email) || (await memberByEmail(executor, registrant.email))) return null;
-  const [earlier] = await executor
-    .select({ id: eventRegistrations.id })
-    .from(eventRegistrations)
-    .where(and(sameAddress(eventRegistrations.email, registrant.email), ne(eventRegistrations.id, id)))
-    .limit(1);
-  if (earlier) return null;
   return startFollowUp(
     executor,
     {

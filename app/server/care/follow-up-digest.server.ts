@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { followUpDigests, users } from "../../../database/schema";
 import { addDays, startOfDayInChurchZone, timestampInChurchZone, todayInChurchZone } from "~/lib/dates";
 import { formatDate } from "~/lib/format";
@@ -103,9 +103,9 @@ export async function queueFollowUpDigests(now: Date = new Date()): Promise<numb
   const { db } = services();
   const today = todayInChurchZone(now);
   const d = followUpDigests;
-  // Accounts that may still read follow-ups, and are not disabled.
-  const due = await db
-    .select({ userId: users.id, email: users.email, name: users.name })
+  // Enabled accounts (not disabled) whose hour has come and whose day is not claimed yet.
+  const waiting = await db
+    .select({ userId: users.id, email: users.email, name: users.name, role: users.role })
     .from(d)
     .innerJoin(users, eq(users.id, d.userId))
     .where(
@@ -114,9 +114,12 @@ export async function queueFollowUpDigests(now: Date = new Date()): Promise<numb
         lte(d.hour, churchHour(now)),
         sql`${d.lastSentOn} is distinct from ${today}::date`,
         or(isNull(users.banned), eq(users.banned, false)),
-        inArray(users.role, await roleKeysWith("care:read", db)),
       ),
     );
+  if (waiting.length === 0) return 0;
+  // Only those whose role still sees follow-ups (read once a digest is waiting, not every minute).
+  const roles = new Set(await roleKeysWith("care:read", db));
+  const due = waiting.filter((account) => roles.has(account.role));
   if (due.length === 0) return 0;
   const content = await getSiteContent();
   const origin = siteOrigin();

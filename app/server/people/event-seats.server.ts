@@ -110,8 +110,8 @@ export async function registerForEvent(
       })
       .returning({ id: eventRegistrations.id, createdAt: eventRegistrations.createdAt });
     await recordInboxItem(tx, "event", row!.id, row!.createdAt);
-    // Someone outside the registry registering for the first time is someone new to follow up.
-    await followUpRegistration(tx, row!.id, registrant, event);
+    // Someone outside the registry is someone to welcome (issue 38).
+    await followUpRegistration(tx, registrant, event);
     await queueMessageEmails(
       tx,
       { kind: "event", ...registrant, event, registration: { id: row!.id, status } },
