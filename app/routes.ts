@@ -134,6 +134,8 @@ export default [
     route("members/prayer", "routes/members/prayer/prayer-requests.tsx"),
     route("members/prayer/new", "routes/members/prayer/prayer-new.tsx"),
     route("members/prayer/:requestId", "routes/members/prayer/prayer-request.tsx"),
+    // Care (issue 38): each account's own daily e-mail of its follow-ups due and overdue
+    route("members/care/digest", "routes/members/care/digest.tsx"),
     route("members/rosters", "routes/members/rosters/rosters.tsx"),
     route("members/rosters/teams/new", "routes/members/rosters/team-new.tsx"),
     route("members/rosters/teams/:teamId", "routes/members/rosters/team.tsx"),

@@ -58,4 +58,8 @@ export const CARE_DESCRIPTIONS: Record<string, (e: CareEntry) => string> = {
     `marked a prayer request answered${e.details.note === true ? ", with a note" : ""}`,
   "prayer.changed": () => "changed a prayer request",
   "prayer.deleted": () => "deleted a prayer request",
+  "follow-up.digest-changed": (e) =>
+    e.details.enabled === true && typeof e.details.hour === "number"
+      ? `turned on own daily e-mail of follow-ups, at ${String(e.details.hour).padStart(2, "0")}:00`
+      : "turned off own daily e-mail of follow-ups",
 };

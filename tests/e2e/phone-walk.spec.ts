@@ -100,6 +100,8 @@ const seeded = {
   visitorFollowUpId: "",
   /** Prayer requests (issue 38): a private one with a long name, address and text, and a shared one. */
   prayerIds: [] as string[],
+  /** Care (issue 38): the administrator's own follow-ups, on the dashboard's "My follow-ups". */
+  followUpIds: [] as string[],
 };
 
 /**
@@ -226,6 +228,7 @@ function urlsFor(pattern: string): string[] {
     ],
     "members/reports": ["/members/reports", "/members/reports?ministry=TEE"],
     "members/messages": ["/members/messages", "/members/messages?status=archived&q=nobody-has-this-name"],
+    "members/care/digest": ["/members/care/digest"],
   };
   if (urls[pattern]) return urls[pattern];
   if (pattern.includes(":")) {
@@ -507,6 +510,24 @@ async function seed() {
     );
     seeded.prayerIds.push(row.id);
   }
+  // Care (issue 38): the administrator's follow-ups, one overdue with a long name, reason and step.
+  const admin = await one<{ id: string }>("select id from users where email = 'admin@e2e.test'");
+  for (const [name, reason, days] of [
+    [LONG.name, `Asked to join ${LONG.title}`, -3],
+    ["Ana Reyes", "New visitor", 0],
+  ] as const) {
+    const row = await one<{ id: string }>(
+      `insert into follow_ups (name, email, reason, source, assignee_id, due_on, created_by)
+       values ($1, '', $2, 'manual', $3, current_date + $4::int, 'system') returning id`,
+      [name, reason, admin.id, days],
+    );
+    seeded.followUpIds.push(row.id);
+  }
+  await sql(
+    `insert into follow_up_steps (follow_up_id, position, title, due_on)
+     values ($1, 1, 'Invite to the group and introduce to its leaders over coffee', current_date - 3)`,
+    [seeded.followUpIds[0]],
+  );
 
   // Serving rosters (issue 36): a team of Amplify with a long name and position, the long-named
   // member declined the next Friday with a long reason, another was asked and has not answered.
@@ -709,6 +730,7 @@ async function removeSeeded() {
   ]);
   await sql("delete from care_workflows where id = any($1::uuid[])", [[seeded.workflowId].filter(Boolean)]);
   await sql("delete from prayer_requests where id = any($1::uuid[])", [seeded.prayerIds]);
+  await sql("delete from follow_ups where id = any($1::uuid[])", [seeded.followUpIds]);
 }
 
 const storageState = path.join(dataDir, "phone-walk-signed-in.json");

@@ -28,6 +28,7 @@ describe.each(databaseKinds)("the group finder on %s", (kind) => {
     requests: (await q("select 1 from group_join_requests")).length,
     inbox: (await q("select 1 from inbox_items")).length,
     emails: (await q("select 1 from outbox_emails")).length,
+    followUps: (await q("select 1 from follow_ups")).length,
   });
   const post = (groupId: string, fields: Record<string, string>, ip = "192.0.2.10") =>
     callRoute(joinAction, formRequest(`/groups/${groupId}`, fields), {
@@ -136,7 +137,7 @@ describe.each(databaseKinds)("the group finder on %s", (kind) => {
     const deleted = await post("00000000-0000-4000-8000-000000000000", ask);
     expect(deleted.status).toBe(409);
 
-    expect(await counts()).toEqual({ requests: 0, inbox: 0, emails: 0 });
+    expect(await counts()).toEqual({ requests: 0, inbox: 0, emails: 0, followUps: 0 });
   });
 
   it("answers malformed bodies without a 5xx or a write", async () => {
@@ -168,6 +169,6 @@ describe.each(databaseKinds)("the group finder on %s", (kind) => {
       expect(result.status, label).toBeGreaterThanOrEqual(400);
       expect(result.status, label).toBeLessThan(500);
     }
-    expect(await counts()).toEqual({ requests: 0, inbox: 0, emails: 0 });
+    expect(await counts()).toEqual({ requests: 0, inbox: 0, emails: 0, followUps: 0 });
   });
 });

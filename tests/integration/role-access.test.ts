@@ -85,6 +85,8 @@ const ROUTE_ACCESS: Record<string, Rule> = {
   "members/groups/:groupId": "groups:read",
   "members/groups/:groupId/attendance": "groups:read",
   "members/groups/not-seen": "groups:read",
+  // Care (issue 38): each account's own daily e-mail of its follow-ups
+  "members/care/digest": "care:read",
   "members/attendance": "groups:read",
   "members/reports/attendance": "groups:read",
   "members/reports/attendance/export/:table": "groups:read",

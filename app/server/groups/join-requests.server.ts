@@ -1,6 +1,7 @@
 import { groupJoinRequests } from "../../../database/schema";
 import { GROUP_CLOSED, type GroupJoinInput } from "~/schemas/group-join";
 import { AppError } from "../http/errors.server";
+import { followUpJoinRequest } from "../care/auto-follow-ups.server";
 import { recordInboxItem } from "../messages/inbox.server";
 import { services } from "../platform/services.server";
 import { getSiteContent } from "../site/site-content.server";
@@ -8,8 +9,9 @@ import { leadersOf } from "./groups.server";
 import { getOpenGroup } from "./finder.server";
 import { queueJoinRequestEmails } from "./group-emails.server";
 
-// "Ask to join" (issue 37): the request is kept, put in the staff inbox and e-mailed to the
-// group's leaders (and the staff who asked to hear of messages), all in one transaction.
+// "Ask to join" (issue 37): the request is kept, put in the staff inbox, followed up (issue 38)
+// and e-mailed to the group's leaders (and the staff who asked to hear of messages), all in one
+// transaction.
 
 /** Keeps an ask-to-join for an open group; a closed or deleted group is refused, nothing written. */
 export async function saveJoinRequest(groupId: string, input: GroupJoinInput, origin: string) {
@@ -29,6 +31,7 @@ export async function saveJoinRequest(groupId: string, input: GroupJoinInput, or
       })
       .returning({ id: groupJoinRequests.id, createdAt: groupJoinRequests.createdAt });
     await recordInboxItem(tx, "group", row!.id, row!.createdAt);
+    await followUpJoinRequest(tx, group.name, input);
     const leaders = (await leadersOf(tx, [group.id])).get(group.id) ?? [];
     await queueJoinRequestEmails(tx, { group, leaders, request: input }, content, origin);
   });

@@ -16,6 +16,7 @@ import { rebuildImages } from "../content/image-rebuild.server";
 import { runRetention } from "../privacy/retention.server";
 import { describeError } from "../platform/db-errors.server";
 import { sendRosterReminders } from "../rosters/roster-reminders.server";
+import { queueFollowUpDigests } from "../care/follow-up-digest.server";
 
 /** Work a command-line tool may ask of the running server (see control.server.ts). */
 export const controlHandlers: Record<string, ControlHandler> = {
@@ -72,6 +73,17 @@ export const controlHandlers: Record<string, ControlHandler> = {
     const at = new Date(String(args.at));
     if (Number.isNaN(at.getTime())) throw new Error("test:roster-reminders-at needs an ISO moment as at.");
     return JSON.stringify({ queued: await sendRosterReminders(at) });
+  },
+  /**
+   * Test set-up only (TEST_HOOKS=true): the clock moved forward for the daily follow-up digests,
+   * which the worker runs once a minute: they are queued as they would be at `at` (an ISO moment).
+   */
+  async "test:follow-up-digests-at"(args) {
+    if (!services().env.TEST_HOOKS)
+      throw new Error("The test:follow-up-digests-at command is only available with TEST_HOOKS=true.");
+    const at = new Date(String(args.at));
+    if (Number.isNaN(at.getTime())) throw new Error("test:follow-up-digests-at needs an ISO moment as at.");
+    return JSON.stringify({ queued: await queueFollowUpDigests(at) });
   },
 };
 

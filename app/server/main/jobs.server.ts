@@ -14,6 +14,7 @@ import { runAnnouncementRound } from "../announcements/announcement-sending.serv
 import { runWeeklyDigest } from "../announcements/weekly-digest.server";
 import { sendRosterReminders } from "../rosters/roster-reminders.server";
 import { askLeadersForAttendance } from "../groups/attendance-asks.server";
+import { queueFollowUpDigests } from "../care/follow-up-digest.server";
 
 const DIGEST_CHECK_MS = 60_000;
 
@@ -31,6 +32,8 @@ const MINUTE_JOBS: (() => Promise<unknown>)[] = [
   () => sendRosterReminders(),
   // Groups: after each meeting, its leaders get a link to record who came (each meeting once).
   () => askLeadersForAttendance(),
+  // Care: each account's daily e-mail of its follow-ups due and overdue, from its hour (once a day).
+  () => queueFollowUpDigests(),
 ];
 
 /**

@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { eventRegistrations, events } from "../../../database/schema";
 import { isUuid } from "~/lib/ids";
+import { followUpFirstCheckIn } from "../care/auto-follow-ups.server";
 import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
 import { registrationOfCheckInCode } from "./registration-links.server";
 
 // The door on the day: who registered for an event, who has arrived, one tap to mark a person,
-// and the QR code of a confirmation e-mail that names one registration.
+// and the QR code of a confirmation e-mail that names one registration. The first ever check-in of
+// someone outside the registry starts (or adds to) their "New visitor" follow-up (issue 38).
 
 export interface CheckInRow {
   id: string;
@@ -47,27 +49,32 @@ export async function setArrived(
   actor: Actor,
 ): Promise<{ name: string; checkedInAt: Date | null } | null> {
   if (!isUuid(eventId) || !isUuid(registrationId)) return null;
+  const r = eventRegistrations;
   return services().db.transaction(async (tx) => {
+    // Whether they had arrived already: a second tap on "Arrived" is no new check-in.
+    const [before] = await tx
+      .select({ checkedInAt: r.checkedInAt })
+      .from(r)
+      .where(eq(r.id, registrationId))
+      .for("update");
     const [row] = await tx
-      .update(eventRegistrations)
-      .set({ checkedInAt: arrived ? sql`coalesce(${eventRegistrations.checkedInAt}, now())` : null })
-      .where(
-        and(
-          eq(eventRegistrations.id, registrationId),
-          eq(eventRegistrations.eventId, eventId),
-          sql`${eventRegistrations.status} <> 'cancelled'`,
-        ),
-      )
+      .update(r)
+      .set({ checkedInAt: arrived ? sql`coalesce(${r.checkedInAt}, now())` : null })
+      .where(and(eq(r.id, registrationId), eq(r.eventId, eventId), sql`${r.status} <> 'cancelled'`))
       .returning({
-        name: eventRegistrations.name,
-        title: eventRegistrations.eventTitle,
-        checkedInAt: eventRegistrations.checkedInAt,
+        name: r.name,
+        email: r.email,
+        mobile: r.mobile,
+        title: r.eventTitle,
+        checkedInAt: r.checkedInAt,
       });
     if (!row) return null;
     await logChange(tx, actor, arrived ? "registration.checked-in" : "registration.check-in-undone", {
       subject: { type: "event", id: eventId, label: row.title },
       details: { registration: registrationId },
     });
+    if (arrived && !before?.checkedInAt)
+      await followUpFirstCheckIn(tx, registrationId, { ...row, eventTitle: row.title }, actor);
     return { name: row.name, checkedInAt: row.checkedInAt };
   });
 }
@@ -102,6 +109,8 @@ export async function arriveByCode(eventId: string, code: string, actor: Actor):
         eventId: r.eventId,
         eventTitle: r.eventTitle,
         name: r.name,
+        email: r.email,
+        mobile: r.mobile,
         status: r.status,
         checkedInAt: r.checkedInAt,
       })
@@ -123,6 +132,7 @@ export async function arriveByCode(eventId: string, code: string, actor: Actor):
       subject: { type: "event", id: eventId, label: row.eventTitle },
       details: { registration: registrationId, by: "qr-code" },
     });
+    await followUpFirstCheckIn(tx, registrationId, row, actor);
     return { outcome: "arrived", id: registrationId, name: row.name };
   });
 }

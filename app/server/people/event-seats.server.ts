@@ -4,6 +4,7 @@ import { isUuid } from "~/lib/ids";
 import { isEventId, isRegistrationClosed } from "../content/events.server";
 import type { Executor } from "../messages/outbox.server";
 import { services } from "../platform/services.server";
+import { followUpRegistration } from "../care/auto-follow-ups.server";
 import { recordInboxItem } from "../messages/inbox.server";
 import { queueMessageEmails, queueSeatFreedEmail } from "../messages/message-emails.server";
 import { getSiteContent, type SiteContent } from "../site/site-content.server";
@@ -109,6 +110,8 @@ export async function registerForEvent(
       })
       .returning({ id: eventRegistrations.id, createdAt: eventRegistrations.createdAt });
     await recordInboxItem(tx, "event", row!.id, row!.createdAt);
+    // Someone outside the registry is someone to welcome (issue 38).
+    await followUpRegistration(tx, registrant, event);
     await queueMessageEmails(
       tx,
       { kind: "event", ...registrant, event, registration: { id: row!.id, status } },

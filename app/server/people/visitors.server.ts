@@ -3,6 +3,7 @@ import { visitors, type Visitor } from "../../../database/schema";
 import { pageWindow } from "~/lib/paging";
 import { readInBatches } from "../http/csv.server";
 import { services } from "../platform/services.server";
+import { followUpConnectMessage } from "../care/auto-follow-ups.server";
 import { recordInboxItem } from "../messages/inbox.server";
 import { queueMessageEmails } from "../messages/message-emails.server";
 import { getSiteContent } from "../site/site-content.server";
@@ -15,8 +16,9 @@ export interface VisitorMessage {
 }
 
 /**
- * Keeps a message sent through the connect form, puts it in the staff inbox and queues its
- * e-mails (the visitor's confirmation, the staff notifications), all in one transaction.
+ * Keeps a message sent through the connect form, puts it in the staff inbox, starts a "New
+ * visitor" follow-up when the sender is new, and queues its e-mails (the visitor's confirmation,
+ * the staff notifications), all in one transaction.
  * `origin` is the site's address, for the links in the e-mails.
  */
 export async function saveVisitorMessage(visitor: VisitorMessage, origin: string): Promise<void> {
@@ -32,6 +34,7 @@ export async function saveVisitorMessage(visitor: VisitorMessage, origin: string
       })
       .returning({ id: visitors.id, createdAt: visitors.createdAt });
     await recordInboxItem(tx, "connect", row!.id, row!.createdAt);
+    await followUpConnectMessage(tx, row!.id, visitor);
     await queueMessageEmails(tx, { kind: "connect", ...visitor }, content, origin);
   });
 }

@@ -39,6 +39,8 @@ import { rosterAlerts } from "~/server/rosters/roster-views.server";
 import { count, listOf } from "./dashboard-words";
 import { AttendancePanel, type AttendanceGlance } from "./dashboard-attendance";
 import { attendanceGlance } from "~/server/attendance/trends.server";
+import { myFollowUps, type MyFollowUps } from "~/server/care/my-follow-ups.server";
+import { FollowUpsPanel } from "./dashboard-follow-ups";
 import type { Route } from "./+types/dashboard";
 import { REGISTRATION_PASSCODE_MIN } from "~/lib/registration-passcode";
 
@@ -76,6 +78,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     rosterAlerts: null as Awaited<ReturnType<typeof rosterAlerts>> | null,
     /** The last main service's count and the 4-week average, for those who see attendance. */
     attendance: null as AttendanceGlance | null,
+    /** The account's own open follow-ups, for those who see follow-ups (issue 38). */
+    followUps: null as MyFollowUps | null,
   };
   const setup = can(user, "site:write")
     ? loadOptional("the setup checklist", () => setupChecklist(user))
@@ -88,6 +92,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     : Promise.resolve(null);
   const glance = can(user, "groups:read")
     ? loadOptional("the attendance", () => attendanceGlance(today))
+    : Promise.resolve(null);
+  // Read alongside the others (awaited with them below).
+  const mine = can(user, "care:read")
+    ? loadOptional("your follow-ups", () => myFollowUps(user.id, today))
     : Promise.resolve(null);
   const unread = can(user, "messages:read")
     ? loadOptional("the unread messages", countNewInboxItems)
@@ -121,6 +129,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         backup: lastBackupView,
         rosterAlerts: seats,
         attendance,
+        followUps: await mine,
       };
     },
     empty,
@@ -198,6 +207,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     registrationForm,
     rosterAlerts: seats,
     attendance,
+    followUps,
     loadFailed,
   } = loaderData;
   const allowed = (permission?: MembersNavItem["permission"]) => mayOpen(access, permission);
@@ -248,6 +258,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         allowed={allowed}
       />
 
+      {/* The person's own work of the day first: the set-up is done once. */}
+      {followUps ? <FollowUpsPanel mine={followUps} /> : null}
       {setup ? <SetupChecklistPanel setup={setup} /> : null}
       {backup ? <BackupPanel backup={backup} /> : null}
       {seats && seats.length > 0 ? <RostersPanel alerts={seats} /> : null}
