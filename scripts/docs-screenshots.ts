@@ -7,6 +7,7 @@ import { chromium, type Browser, type Locator, type Page } from "@playwright/tes
 import { assertPortFree, ensureBuild, startServer, type BenchServer } from "../bench/server";
 import { seedBenchData } from "../bench/seed";
 import { announcementPictures } from "./docs-screenshots-announcements";
+import { carePictures } from "./docs-screenshots-care";
 import type { PictureTools } from "./docs-picture-tools";
 import { groupPictures } from "./docs-screenshots-groups";
 import { rosterPictures } from "./docs-screenshots-rosters";
@@ -301,6 +302,7 @@ async function main() {
     await announcementPictures(browser, server, tools);
     await rosterPictures(browser, server, tools);
     await groupPictures(browser, server, tools);
+    await carePictures(browser, server, tools);
   } finally {
     await browser?.close();
     await server.stop();

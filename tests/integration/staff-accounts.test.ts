@@ -308,7 +308,7 @@ describe.each(databaseKinds)("staff accounts on %s", (kind) => {
 
     const same = await onAccount(editor.id, { intent: "role", role: "staff" });
     expect((same.data as ActionResult).toast.title).toBe("Nothing changed");
-    const bad = await onAccount(editor.id, { intent: "role", role: "pastor" });
+    const bad = await onAccount(editor.id, { intent: "role", role: "bishop" });
     expect(bad.status).toBe(400);
     expect((bad.data as ActionResult).fieldErrors).toEqual({
       role: "Please choose what this account may do.",

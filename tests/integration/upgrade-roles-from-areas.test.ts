@@ -55,7 +55,8 @@ const SPLIT: Record<string, Permission[]> = {
 function nowAs(old: string[], withAnnouncements: boolean): Permission[] {
   const rights = old.flatMap((permission) => SPLIT[permission] ?? [permission as Permission]);
   // Announcements came after the roles: sending and saved lists (issue 35); then serving
-  // rosters (issue 36), which Admin and Staff plan too; then groups and attendance (issue 37).
+  // rosters (issue 36), which Admin and Staff plan too; then groups and attendance (issue 37);
+  // then care and follow-up (issue 38), which Staff work on; only Admin has the prayer team's.
   const announcements = [
     "announcements:send",
     "announcements:lists",
@@ -63,8 +64,15 @@ function nowAs(old: string[], withAnnouncements: boolean): Permission[] {
     "rosters:write",
     "groups:read",
     "groups:write",
+    "care:read",
+    "care:write",
   ] as const;
-  return [...rights, ...(withAnnouncements ? announcements : [])].sort();
+  const adminOnly = ["care:workflows", "prayer:read", "prayer:write", "pastoral:private"] as const;
+  return [
+    ...rights,
+    ...(withAnnouncements ? announcements : []),
+    ...(old.includes("staff:manage") ? adminOnly : []),
+  ].sort();
 }
 
 const ACCOUNTS = [
