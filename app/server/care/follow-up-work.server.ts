@@ -91,12 +91,15 @@ export async function completeStep(
       .returning({ id: followUpSteps.id });
     if (!done) throw new AppError(`“${step.title}” was already marked done.`, 409, { title: "Already done" });
     const next = steps.find((one) => one.doneAt === null && one.id !== step.id) ?? null;
+    // A next step that names nobody stays with whoever has the follow-up, and says so.
+    const nextAssignee = next ? (next.assigneeId ?? row.assigneeId) : null;
+    if (next && next.assigneeId === null && nextAssignee !== null) {
+      await tx.update(followUpSteps).set({ assigneeId: nextAssignee }).where(eq(followUpSteps.id, next.id));
+    }
     await tx
       .update(followUps)
       .set(
-        next
-          ? { dueOn: next.dueOn, assigneeId: next.assigneeId ?? row.assigneeId }
-          : { status: "done", closedAt: new Date() },
+        next ? { dueOn: next.dueOn, assigneeId: nextAssignee } : { status: "done", closedAt: new Date() },
       )
       .where(eq(followUps.id, row.id));
     await audit(tx, worker, "follow-up.step-done", row, { step: step.title, closed: next === null });

@@ -1,4 +1,4 @@
-import { HeartHandshake, ListChecks, Plus, Search } from "lucide-react";
+import { HeartHandshake, ListChecks, Mail, Plus, Search } from "lucide-react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { FollowUpStatusBadge, OverdueBadge } from "~/components/follow-up-badges";
@@ -15,6 +15,7 @@ import { requestedPage } from "~/lib/paging";
 import { can } from "~/lib/permissions";
 import { cn } from "~/lib/utils";
 import { CARE_PATH, followUpPath, NEW_FOLLOW_UP, WORKFLOWS_PATH } from "~/schemas/care";
+import { DIGEST_SETTINGS_PATH } from "~/schemas/follow-up-digest";
 import {
   followUpSearch,
   readFollowUpQuery,
@@ -109,6 +110,10 @@ export default function FollowUps({ loaderData }: Route.ComponentProps) {
           <Link to={WORKFLOWS_PATH} className={buttonVariants({ variant: "outline" })}>
             <ListChecks aria-hidden="true" />
             Workflows
+          </Link>
+          <Link to={DIGEST_SETTINGS_PATH} className={buttonVariants({ variant: "outline" })}>
+            <Mail aria-hidden="true" />
+            Daily e-mail
           </Link>
           {canWork ? (
             <Link to={`${CARE_PATH}/${NEW_FOLLOW_UP}`} className={buttonVariants()}>
