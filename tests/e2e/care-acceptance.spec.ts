@@ -1,15 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 import { addDays, momentInChurchZone, todayInChurchZone } from "../../app/lib/dates";
 import { formatDate } from "../../app/lib/format";
 import { sendControlCommand } from "../../app/server/platform/control.server";
-import { startSmtpServer } from "../helpers/smtp";
-import { ADMIN, startServer, stopServer, type ServerUnderTest } from "../reliability/helpers";
+import { ADMIN } from "../reliability/helpers";
 import { expectAxeClean } from "./axe";
 import { expect, test } from "./fixtures";
+import { noWiderThanScreen, ownSite, signInAsAdmin } from "./own-site";
 
 // Care and follow-up end to end (issue 38), on a site of its own that sends through a real SMTP
 // server. The office gives the New visitor workflow's first step to the administrator, who turns
@@ -19,8 +15,6 @@ import { expect, test } from "./fixtures";
 // call done and the group invitation becomes due; once its date has passed the digest and the
 // screens flag it overdue.
 
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 95;
-const ORIGIN = `http://localhost:${PORT}`;
 const today = todayInChurchZone();
 const PHONE = { width: 390, height: 844 };
 const VISITOR = {
@@ -30,64 +24,20 @@ const VISITOR = {
   message: "We just moved to Manama from Cebu. What time is the Friday service?",
 };
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let site: ServerUnderTest;
-let dataDir: string;
-
-test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  smtp = await startSmtpServer();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "church-care-e2e-"));
-  site = await startServer(
-    {
-      DATA_DIR: dataDir,
-      SEED_DEMO: "false",
-      PUBLIC_URL: ORIGIN,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: '"ACTS Church" <office@church.example.org>',
-    },
-    PORT,
-  );
-});
-
-test.afterAll(async () => {
-  await stopServer(site);
-  await smtp.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const query = async <Row>(text: string, params: unknown[] = []) =>
-  JSON.parse(await sendControlCommand(dataDir, "sql", { text, params })) as Row[];
+const site = ownSite("care", 95);
+const ORIGIN = site.origin;
+const query = site.query;
 
 /** The digest as it goes at 08:00 in Bahrain on `day`; answers the e-mail it sent. */
 async function digestOn(day: string): Promise<ParsedMail> {
-  const digests = () => smtp.to(ADMIN.email).filter((mail) => /^Your follow-ups/.test(mail.subject ?? ""));
+  const digests = () =>
+    site.smtp.to(ADMIN.email).filter((mail) => /^Your follow-ups/.test(mail.subject ?? ""));
   const before = digests().length;
-  await sendControlCommand(dataDir, "test:follow-up-digests-at", {
+  await sendControlCommand(site.dataDir, "test:follow-up-digests-at", {
     at: momentInChurchZone(day, "08:00").toISOString(),
   });
   await expect.poll(() => digests().length, { timeout: 60_000 }).toBe(before + 1);
   return digests().at(-1)!;
-}
-
-async function noWiderThanScreen(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${width}px is no wider than the screen`).toBeLessThanOrEqual(0);
-  }
-}
-
-async function signIn(page: Page) {
-  await page.goto(`${ORIGIN}/members/login`);
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-  await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/members/login"));
 }
 
 test("a connect message becomes a New visitor follow-up, in its assignee's digest, step by step until overdue", async ({
@@ -100,7 +50,7 @@ test("a connect message becomes a New visitor follow-up, in its assignee's diges
   ]);
 
   // The office gives the welcome call to the administrator, who turns on their daily e-mail.
-  await signIn(page);
+  await signInAsAdmin(page, ORIGIN);
   await page.goto(`${ORIGIN}/members/care/workflows`);
   await page.getByRole("link", { name: "New visitor" }).click();
   await page.getByLabel("Step 1: Done by").selectOption(admin!.id);
@@ -163,9 +113,10 @@ test("a connect message becomes a New visitor follow-up, in its assignee's diges
   await expect(steps.nth(1)).toContainText(admin!.name);
   await expect(page.getByTestId("card-due")).toHaveText(formatDate(addDays(today, 14)));
   expect(
-    await query("select position, done_by is not null as done from follow_up_steps where follow_up_id = $1 order by position", [
-      followUp!.id,
-    ]),
+    await query(
+      "select position, done_by is not null as done from follow_up_steps where follow_up_id = $1 order by position",
+      [followUp!.id],
+    ),
   ).toEqual([
     { position: 1, done: true },
     { position: 2, done: false },

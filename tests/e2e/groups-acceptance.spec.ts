@@ -1,14 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import type { ParsedMail } from "mailparser";
 import { addDays, dayOfWeek, todayInChurchZone } from "../../app/lib/dates";
-import { sendControlCommand } from "../../app/server/platform/control.server";
-import { startSmtpServer } from "../helpers/smtp";
-import { ADMIN, startServer, stopServer, type ServerUnderTest } from "../reliability/helpers";
 import { expectAxeClean } from "./axe";
 import { expect, test } from "./fixtures";
+import { noWiderThanScreen, ownSite, signInAsAdmin } from "./own-site";
 
 // Groups and attendance end to end (issue 37), on a site of its own that sends through a real SMTP
 // server. A visitor asks to join an open group from /groups with scripts off; its leader receives
@@ -17,75 +11,18 @@ import { expect, test } from "./fixtures";
 // rate on its attendance screen and on Reports matches the recorded rows, and a member absent
 // three meetings in a row is on "Not seen lately", where one click starts a follow-up.
 
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 93;
-const ORIGIN = `http://localhost:${PORT}`;
 const today = todayInChurchZone();
 const PHONE = { width: 390, height: 844 };
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let site: ServerUnderTest;
-let dataDir: string;
-
-test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  smtp = await startSmtpServer();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "church-groups-e2e-"));
-  site = await startServer(
-    {
-      DATA_DIR: dataDir,
-      SEED_DEMO: "false",
-      PUBLIC_URL: ORIGIN,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: '"ACTS Church" <office@church.example.org>',
-    },
-    PORT,
-  );
-});
-
-test.afterAll(async () => {
-  await stopServer(site);
-  await smtp.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const query = async <Row>(text: string, params: unknown[] = []) =>
-  JSON.parse(await sendControlCommand(dataDir, "sql", { text, params })) as Row[];
-
-/** The one e-mail to `address` whose subject matches. */
-async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
-  await expect
-    .poll(() => smtp.to(address).filter((mail) => subject.test(mail.subject ?? "")).length, {
-      timeout: 90_000,
-    })
-    .toBe(1);
-  return smtp.to(address).find((mail) => subject.test(mail.subject ?? ""))!;
-}
+const site = ownSite("groups", 93);
+const ORIGIN = site.origin;
+const { query, mailTo } = site;
 
 async function withoutScripts(browser: Browser, ip: string): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
   const page = await context.newPage();
   await page.setExtraHTTPHeaders({ "x-forwarded-for": ip });
   return page;
-}
-
-async function noWiderThanScreen(page: Page, name: string, widths = [390, 1280]) {
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${width}px is no wider than the screen`).toBeLessThanOrEqual(0);
-  }
-}
-
-async function signIn(page: Page) {
-  await page.goto(`${ORIGIN}/members/login`);
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-  await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/members/login"));
 }
 
 const OTHERS = [
@@ -170,7 +107,7 @@ test("a visitor asks to join, the leader records attendance from the link, and a
   expect(ask.text).toContain("I moved to Riffa last month.");
 
   // Staff make Lea's attendance link and e-mail it to her.
-  await signIn(page);
+  await signInAsAdmin(page, ORIGIN);
   await page.goto(`${ORIGIN}/members/groups/${group!.id}/attendance`);
   await page.getByLabel("Leader", { exact: true }).selectOption({ label: "Lea Reyes" });
   await page.getByLabel("Also send it to the leader by e-mail").check();
@@ -232,9 +169,15 @@ test("a visitor asks to join, the leader records attendance from the link, and a
   await zoe.getByRole("button", { name: "Follow up" }).click();
   await expect(page.getByTestId("change-notice")).toContainText("Follow-up asked");
   await expect(zoe).toContainText("Follow-up asked");
+  // Zoe's follow-up, beside the one Nadia's ask to join started.
   expect(
-    await query<{ name: string; source: string }>("select name, source from follow_ups where status = 'open'"),
-  ).toEqual([{ name: "Zoe Reyes", source: "not-seen" }]);
+    await query<{ name: string; reason: string; source: string }>(
+      "select name, reason, source from follow_ups where status = 'open' order by name",
+    ),
+  ).toEqual([
+    { name: "Nadia Karim", reason: "Asked to join Group 2", source: "ask-to-join" },
+    { name: "Zoe Reyes", reason: expect.stringContaining("Not seen at Group 2"), source: "not-seen" },
+  ]);
   await page.goto(`${ORIGIN}/members/messages?type=group`);
   await expect(page.getByRole("main")).toContainText("Nadia Karim");
 

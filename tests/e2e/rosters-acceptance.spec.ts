@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import ICAL from "ical.js";
 import type { ParsedMail } from "mailparser";
@@ -8,10 +5,9 @@ import { hashPassword } from "better-auth/crypto";
 import { addDays, dayOfWeek, momentInChurchZone, todayInChurchZone } from "../../app/lib/dates";
 import { formatDateLong } from "../../app/lib/format";
 import { sendControlCommand } from "../../app/server/platform/control.server";
-import { startSmtpServer } from "../helpers/smtp";
-import { startServer, stopServer, type ServerUnderTest } from "../reliability/helpers";
 import { expectAxeClean } from "./axe";
 import { expect, test } from "./fixtures";
+import { noWiderThanScreen, ownSite } from "./own-site";
 
 // Serving rosters end to end (issue 36), on a site of its own that sends through a real SMTP
 // server. A ministry head makes a SoundTech team with two positions and three people who can
@@ -22,53 +18,14 @@ import { expect, test } from "./fixtures";
 // the volunteer's calendar feed; and with the clock moved forward through the test hooks to two
 // days before it, the reminder goes, once.
 
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 91;
-const ORIGIN = `http://localhost:${PORT}`;
 const today = todayInChurchZone();
 const fridays = Array.from({ length: 4 }, (_, week) =>
   addDays(today, ((5 - dayOfWeek(today) + 7) % 7) + week * 7),
 );
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let site: ServerUnderTest;
-let dataDir: string;
-
-test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  smtp = await startSmtpServer();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "church-rosters-e2e-"));
-  site = await startServer(
-    {
-      DATA_DIR: dataDir,
-      SEED_DEMO: "false",
-      PUBLIC_URL: ORIGIN,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: '"ACTS Church" <office@church.example.org>',
-    },
-    PORT,
-  );
-});
-
-test.afterAll(async () => {
-  await stopServer(site);
-  await smtp.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const query = async <Row>(text: string, params: unknown[] = []) =>
-  JSON.parse(await sendControlCommand(dataDir, "sql", { text, params })) as Row[];
-
-/** The one e-mail to `address` whose subject matches. */
-async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
-  await expect
-    .poll(() => smtp.to(address).filter((mail) => subject.test(mail.subject ?? "")).length, {
-      timeout: 90_000,
-    })
-    .toBe(1);
-  return smtp.to(address).find((mail) => subject.test(mail.subject ?? ""))!;
-}
+const site = ownSite("rosters", 91);
+const ORIGIN = site.origin;
+const { query, mailTo } = site;
 
 /** The Accept or Decline link of one date in a request e-mail. */
 function answerLink(mail: ParsedMail, date: string, answer: "accept" | "decline"): string {
@@ -84,15 +41,6 @@ async function withoutScripts(browser: Browser, ip: string): Promise<Page> {
   const page = await context.newPage();
   await page.setExtraHTTPHeaders({ "x-forwarded-for": ip });
   return page;
-}
-
-async function noWiderThanScreen(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${width}px is no wider than the screen`).toBeLessThanOrEqual(0);
-  }
 }
 
 /** The seat `first` holds on `date`. */
@@ -205,7 +153,7 @@ test("a head fills four Fridays and asks; three members answer, find a replaceme
       ),
     ),
   );
-  expect(smtp.received).toHaveLength(3);
+  expect(site.smtp.received).toHaveLength(3);
   expect((await seatsOfTeam()).every((seat) => seat.status === "pending")).toBe(true);
   const full = (first: string) => ({ Ana: "Ana Cruz", Ben: "Ben Reyes", Cal: "Cal Santos" })[first]!;
 
@@ -289,9 +237,9 @@ test("a head fills four Fridays and asks; three members answer, find a replaceme
   await expect(second.getByTestId("notice")).toContainText("We have offered your date to 1 other person");
   await noWiderThanScreen(second, "decliner-page");
   const offer = await mailTo(address(taker), /^Can you serve on /);
-  expect(smtp.to(address(accepter)).filter((mail) => /^Can you serve on /.test(mail.subject ?? ""))).toEqual(
-    [],
-  );
+  expect(
+    site.smtp.to(address(accepter)).filter((mail) => /^Can you serve on /.test(mail.subject ?? "")),
+  ).toEqual([]);
 
   // The third takes it from their own link.
   const third = await withoutScripts(browser, "198.51.100.163");
@@ -314,15 +262,17 @@ test("a head fills four Fridays and asks; three members answer, find a replaceme
   // team's reminder hour (9:00): the accepter is reminded, once however often the job runs.
   const remindAt = momentInChurchZone(addDays(accepted, -2), "09:00").toISOString();
   const early = momentInChurchZone(addDays(accepted, -2), "08:59").toISOString();
-  expect(JSON.parse(await sendControlCommand(dataDir, "test:roster-reminders-at", { at: early }))).toEqual({
+  expect(
+    JSON.parse(await sendControlCommand(site.dataDir, "test:roster-reminders-at", { at: early })),
+  ).toEqual({
     queued: 0,
   });
-  await sendControlCommand(dataDir, "test:roster-reminders-at", { at: remindAt });
-  await sendControlCommand(dataDir, "test:roster-reminders-at", { at: remindAt });
+  await sendControlCommand(site.dataDir, "test:roster-reminders-at", { at: remindAt });
+  await sendControlCommand(site.dataDir, "test:roster-reminders-at", { at: remindAt });
   const reminder = await mailTo(address(accepter), /^Reminder: you serve on /);
   expect(reminder.subject).toContain(formatDateLong(accepted));
   await expect
-    .poll(() => smtp.to(address(accepter)).filter((m) => /^Reminder/.test(m.subject ?? "")).length)
+    .poll(() => site.smtp.to(address(accepter)).filter((m) => /^Reminder/.test(m.subject ?? "")).length)
     .toBe(1);
 
   // The pages pass the accessibility check (axe runs as a script: in a browser with scripts on).

@@ -215,12 +215,8 @@ export async function gather(executor: Executor, key: PersonKey, options: Gather
     .from(visitors)
     .where(withAddress(visitors.email, addresses))
     .orderBy(visitors.createdAt, visitors.id);
-  if (
-    !member &&
-    ministrySignUps.length + eventSignUps.length + connectMessages.length === 0 &&
-    !(await hasCareData(executor, addresses))
-  )
-    return null;
+  const rowsWithAddress = ministrySignUps.length + eventSignUps.length + connectMessages.length;
+  if (!member && rowsWithAddress === 0 && !(await hasCareData(executor, addresses))) return null;
 
   // Possible matches (staff only): the member's mobile, or the mobiles of the person's own rows.
   const possibleMatches: PossibleMatch[] = [];
