@@ -75,7 +75,7 @@ function WhoMayReadIt({ state }: { state: PublicFormState }) {
   const error = state.errors.visibility;
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? "visibility-error" : undefined}>
-      <legend className="mb-1 text-sm font-medium">Who may read it</legend>
+      <legend className="pb-1 text-sm font-medium">Who may read it</legend>
       {VISITOR_VISIBILITY_CHOICES.map((choice) => (
         <div
           key={choice.value}
@@ -136,7 +136,7 @@ function PrayerFields({ state }: { state: PublicFormState }) {
       />
       <WhoMayReadIt state={state} />
       <fieldset className="grid gap-4 rounded-lg border border-border p-4">
-        <legend className="px-1 text-sm font-medium">A call or a message</legend>
+        <legend className="px-2 text-sm font-medium">A call or a message</legend>
         <label className="flex cursor-pointer items-start gap-3 text-sm">
           <input
             type="checkbox"
