@@ -12,6 +12,7 @@ import {
   loader as personEraseLoader,
 } from "~/routes/members/privacy/person-erase";
 import { loader as personExportLoader } from "~/routes/members/privacy/person-export";
+import { loader as peopleLoader } from "~/routes/members/privacy/people";
 import {
   callRoute,
   databaseKinds,
@@ -309,6 +310,21 @@ describe.each(databaseKinds)("care's personal data on %s", (kind) => {
          values ('Vera', 'Vera.Santos@example.net', 'For my visa', 'private', current_date + 30) returning id`,
       )
     ).id;
+    // Data requests finds her by her address, though she is known only to care.
+    const found = await get(peopleLoader, "/members/privacy/people?q=vera.santos%40example.net", admin);
+    expect(found.data).toMatchObject({
+      search: {
+        state: "found",
+        members: [],
+        addresses: [
+          {
+            email: "vera.santos@example.net",
+            names: "Vera Santos, Vera",
+            summary: "1 follow-up about them, 1 prayer request",
+          },
+        ],
+      },
+    });
     const address = "vera.santos%40example.net";
     const file = await get(
       personExportLoader,

@@ -1,6 +1,13 @@
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { desc, inArray, or, sql } from "drizzle-orm";
-import { eventRegistrations, members, ministryRegistrations, visitors } from "../../../database/schema";
+import {
+  eventRegistrations,
+  followUps,
+  members,
+  ministryRegistrations,
+  prayerRequests,
+  visitors,
+} from "../../../database/schema";
 import { fullName } from "~/lib/names";
 import { services } from "../platform/services.server";
 import { emailLikeness, likenessOf, mobileOf, mobileVariants, normalEmail } from "./person-matching.server";
@@ -29,13 +36,23 @@ export async function membersWithAddress(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Finding a person (members, connect messages, sign-ups and registrations) by e-mail or mobile
+// Finding a person (members, connect messages, sign-ups, registrations, care) by e-mail or mobile
 // ---------------------------------------------------------------------------------------------
+
+/** What an address may have sent or be named on: the kinds a found address counts. */
+export const ADDRESS_KINDS = [
+  "connectMessages",
+  "ministryRegistrations",
+  "eventRegistrations",
+  "followUps",
+  "prayerRequests",
+] as const;
+type AddressKind = (typeof ADDRESS_KINDS)[number];
 
 export interface FoundAddress {
   email: string;
   names: string[];
-  counts: { connectMessages: number; ministryRegistrations: number; eventRegistrations: number };
+  counts: Record<AddressKind, number>;
   lastAt: Date;
 }
 
@@ -95,7 +112,12 @@ export async function findPeople(query: string): Promise<PeopleSearch> {
     .orderBy(members.lastName, members.firstName, members.id)
     .limit(MAX_FOUND);
   const rowsOf = async (
-    table: typeof visitors | typeof ministryRegistrations | typeof eventRegistrations,
+    table:
+      | typeof visitors
+      | typeof ministryRegistrations
+      | typeof eventRegistrations
+      | typeof followUps
+      | typeof prayerRequests,
     kind: keyof FoundAddress["counts"],
   ) =>
     (
@@ -110,6 +132,9 @@ export async function findPeople(query: string): Promise<PeopleSearch> {
     ...(await rowsOf(visitors, "connectMessages")),
     ...(await rowsOf(ministryRegistrations, "ministryRegistrations")),
     ...(await rowsOf(eventRegistrations, "eventRegistrations")),
+    // Someone known only to care (issue 38): a follow-up about them, or a prayer request they sent.
+    ...(await rowsOf(followUps, "followUps")),
+    ...(await rowsOf(prayerRequests, "prayerRequests")),
   ];
   const byAddress = new Map<string, FoundAddress>();
   for (const row of rows) {
@@ -117,10 +142,11 @@ export async function findPeople(query: string): Promise<PeopleSearch> {
     const found = byAddress.get(email) ?? {
       email,
       names: [],
-      counts: { connectMessages: 0, ministryRegistrations: 0, eventRegistrations: 0 },
+      counts: Object.fromEntries(ADDRESS_KINDS.map((kind) => [kind, 0])) as FoundAddress["counts"],
       lastAt: row.createdAt,
     };
-    if (!found.names.includes(row.name.trim())) found.names.push(row.name.trim());
+    // A prayer request may come without a name.
+    if (row.name.trim() && !found.names.includes(row.name.trim())) found.names.push(row.name.trim());
     found.counts[row.kind] += 1;
     if (row.createdAt > found.lastAt) found.lastAt = row.createdAt;
     byAddress.set(email, found);

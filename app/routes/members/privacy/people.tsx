@@ -9,6 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { can } from "~/lib/permissions";
 import { requireUser } from "~/server/auth/guards.server";
 import {
+  ADDRESS_KINDS,
   countInWords,
   countLines,
   findPeople,
@@ -21,7 +22,8 @@ import { ExportForm, NothingFound } from "./person-data-parts";
 import type { Route } from "./+types/people";
 
 // Data requests (issue 33): anyone's data, not only a member's. Staff find a person by e-mail or
-// mobile across the members, connect messages, ministry sign-ups and event registrations. Each
+// mobile across the members, connect messages, ministry sign-ups, event registrations, the
+// follow-ups about people and the prayer requests they sent (issue 38). Each
 // e-mail address is a person of its own (two addresses that share a mobile stay two people): its
 // data is what came in with that address, and rows that only share a mobile or look like the
 // address are possible matches, included only when ticked. A member's export and erasure stay on
@@ -38,7 +40,7 @@ export function meta({ matches }: Route.MetaArgs) {
 const PEOPLE = "/members/privacy/people";
 
 function addressSummary(found: FoundAddress) {
-  return (["connectMessages", "ministryRegistrations", "eventRegistrations"] as const)
+  return ADDRESS_KINDS
     .filter((kind) => found.counts[kind] > 0)
     .map((kind) => countInWords(kind, found.counts[kind]))
     .join(", ");
