@@ -1,4 +1,4 @@
-import { HeartHandshake, ListChecks, Mail, Plus, Search } from "lucide-react";
+import { HeartHandshake, ListChecks, Mail, Plus } from "lucide-react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { FollowUpStatusBadge, OverdueBadge } from "~/components/follow-up-badges";
@@ -6,7 +6,7 @@ import { useLoadFailedToast } from "~/components/load-failed-toast";
 import { Pager } from "~/components/pager";
 import { StatusMessage } from "~/components/status-message";
 import { buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { SearchInput } from "~/components/ui/search-input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { formatDate } from "~/lib/format";
@@ -134,21 +134,13 @@ export default function FollowUps({ loaderData }: Route.ComponentProps) {
         >
           <div className="grid gap-2 sm:col-span-2 lg:col-span-1">
             <Label htmlFor="care-search">Name</Label>
-            <div className="relative">
-              <Search
-                className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden="true"
-              />
-              <Input
-                id="care-search"
-                name="q"
-                type="search"
-                defaultValue={query.q}
-                placeholder="Name or e-mail"
-                className="pl-9"
-                maxLength={100}
-              />
-            </div>
+            <SearchInput
+              id="care-search"
+              name="q"
+              defaultValue={query.q}
+              placeholder="Name or e-mail"
+              maxLength={100}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="care-whose">Whose</Label>

@@ -1,4 +1,4 @@
-import { Inbox, Search } from "lucide-react";
+import { Inbox } from "lucide-react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { KindLabel, StatusBadge } from "~/components/inbox-badges";
@@ -6,7 +6,7 @@ import { OutboxNote } from "~/components/outbox-note";
 import { Pager } from "~/components/pager";
 import { StatusMessage } from "~/components/status-message";
 import { buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { SearchInput } from "~/components/ui/search-input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { inboxSearch, KIND_LABELS, readInboxQuery, STATUS_FILTERS, type InboxKind } from "~/lib/inbox";
@@ -134,21 +134,13 @@ export default function InboxScreen({ loaderData }: Route.ComponentProps) {
         >
           <div className="grid gap-2">
             <Label htmlFor="inbox-search">Search</Label>
-            <div className="relative">
-              <Search
-                className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden="true"
-              />
-              <Input
-                id="inbox-search"
-                name="q"
-                type="search"
-                defaultValue={query.q}
-                placeholder="Name, e-mail, mobile or message"
-                className="pl-9"
-                maxLength={100}
-              />
-            </div>
+            <SearchInput
+              id="inbox-search"
+              name="q"
+              defaultValue={query.q}
+              placeholder="Name, e-mail, mobile or message"
+              maxLength={100}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="inbox-type">Type</Label>

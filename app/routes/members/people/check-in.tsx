@@ -1,8 +1,8 @@
-import { QrCode, Search } from "lucide-react";
+import { QrCode } from "lucide-react";
 import { useRef, useState } from "react";
 import { AdminScreen } from "~/components/admin-screen";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { SearchInput } from "~/components/ui/search-input";
 import { Label } from "~/components/ui/label";
 import { CHECK_IN_PATH, checkInCodeOfScan } from "~/lib/check-in-code";
 import { formatDate, formatTime12, formatTimeRange } from "~/lib/format";
@@ -209,21 +209,14 @@ export default function CheckIn({ loaderData }: Route.ComponentProps) {
 
         <form method="get" role="search" className="grid gap-2" onSubmit={(event) => event.preventDefault()}>
           <Label htmlFor="check-in-search">Find a person</Label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              id="check-in-search"
-              type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              placeholder="Name, e-mail or mobile"
-              className="h-11 pl-9"
-              autoComplete="off"
-            />
-          </div>
+          <SearchInput
+            id="check-in-search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Name, e-mail or mobile"
+            className="h-11"
+            autoComplete="off"
+          />
         </form>
 
         {rows.length === 0 ? (

@@ -1,12 +1,12 @@
 import { AdminScreen } from "~/components/admin-screen";
-import { Search, UserPlus, X } from "lucide-react";
+import { UserPlus, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useDeleteToast } from "~/components/confirm-dialog";
 import { Pager } from "~/components/pager";
 import { TableScroller } from "~/components/table-scroller";
 import { buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { SearchInput } from "~/components/ui/search-input";
 import { NativeSelect } from "~/components/ui/select";
 import { useLoadFailedToast } from "~/components/load-failed-toast";
 import { ColumnHeads } from "~/components/column-heads";
@@ -249,21 +249,14 @@ export default function MembershipList({ loaderData }: Route.ComponentProps) {
         <label htmlFor="member-search" className="sr-only">
           Search members by name, email or mobile
         </label>
-        <div className="relative min-w-0 flex-1 basis-48">
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id="member-search"
-            name="q"
-            type="search"
-            defaultValue={query}
-            placeholder="Search by name, email or mobile"
-            className="pl-9"
-            maxLength={100}
-          />
-        </div>
+        <SearchInput
+          id="member-search"
+          name="q"
+          defaultValue={query}
+          placeholder="Search by name, email or mobile"
+          maxLength={100}
+          wrapperClassName="min-w-0 flex-1 basis-48"
+        />
         {ministries.length > 1 ? (
           <MinistryChoice ministries={ministries} chosen={filter.ministry} isLimited={reach !== null} />
         ) : null}
