@@ -20,6 +20,16 @@ import { LazyToaster } from "./components/lazy-toaster";
 import { ServerToast, ToastRegion } from "./components/page-toast";
 import { buttonVariants } from "./components/ui/button";
 import { scriptsFor } from "./lib/enhancements";
+import { prefersFilipino } from "./lib/accept-language";
+import {
+  counterpartPath,
+  localeOfPath,
+  localeOfRequest,
+  pathWithoutLocale,
+  translator,
+  useLocale,
+  useT,
+} from "./lib/i18n";
 import { InlineCss } from "./lib/inline-css";
 import { useNonce } from "./lib/nonce";
 import { usePageScripts } from "./lib/page-scripts";
@@ -38,12 +48,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [session, pending, content] = await Promise.all([
     getSession(request),
     takeToast(request),
-    getSiteContent(),
+    getSiteContent(localeOfRequest(request)),
   ]);
   const headers = new Headers();
   for (const cookie of [...session.setCookies, ...pending.setCookies]) headers.append("Set-Cookie", cookie);
   const user = session.user ? { name: session.user.name, role: session.user.role } : null;
-  return data({ user, toast: pending.toast, origin: siteOrigin(), site: siteFrame(content) }, { headers });
+  // The English home page suggests the Filipino pages to a browser that asks for Filipino first
+  // (a link, never a redirect; the page cache keeps the two versions apart).
+  const { pathname } = new URL(request.url);
+  const suggestFilipino = pathname === "/" && prefersFilipino(request.headers.get("accept-language"));
+  return data(
+    {
+      user,
+      toast: pending.toast,
+      origin: siteOrigin(),
+      site: siteFrame(content),
+      suggestFilipino,
+    },
+    { headers },
+  );
 }
 
 /**
@@ -70,8 +93,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // small scripts of its own, and the public half of the style sheet (ADR 013).
   const { hydrate, enhancements } = usePageScripts();
   const toast = rootData?.toast ?? null;
+  const locale = localeOfPath(pathname);
+  const t = translator(locale);
+  // Each public page exists in both languages: search engines are told of both, English first.
+  const languageVersions = showFrame
+    ? [
+        { hrefLang: "en", path: counterpartPath(pathname, "en") },
+        { hrefLang: "fil", path: counterpartPath(pathname, "fil") },
+        { hrefLang: "x-default", path: pathWithoutLocale(pathname) },
+      ]
+    : [];
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -81,6 +114,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {/* The page's one address for search engines and link previews (no query string). */}
             <link rel="canonical" href={rootData.origin + pathname} />
             <meta property="og:url" content={rootData.origin + pathname} />
+            {languageVersions.map((version) => (
+              <link
+                key={version.hrefLang}
+                rel="alternate"
+                hrefLang={version.hrefLang}
+                href={rootData.origin + version.path}
+              />
+            ))}
           </>
         ) : null}
         <meta property="og:type" content="website" />
@@ -94,11 +135,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           href="#main"
           className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
         >
-          Skip to main content
+          {t("frame.skipToMain")}
         </a>
         {showFrame && site ? (
           <SiteHeader user={rootData?.user ?? null} church={site.church} navigation={site.navigation} />
         ) : null}
+        {showFrame && rootData?.suggestFilipino ? <FilipinoSuggestion /> : null}
         {inMembersArea ? (
           children
         ) : (
@@ -132,6 +174,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The English home page's line for a browser that asks for Filipino first. */
+function FilipinoSuggestion() {
+  const t = translator("fil");
+  return (
+    <p lang="fil" className="bg-muted px-4 py-2 text-center text-sm">
+      {t("frame.suggestFilipino")}{" "}
+      <a href="/fil/" hrefLang="fil" className="font-medium text-primary underline underline-offset-4">
+        {t("frame.suggestFilipinoLink")}
+      </a>
+    </p>
+  );
+}
+
 /**
  * After a client-side move to another page, keyboard and screen-reader users start at the new
  * page's content (as they would after a full page load), not on the link they used.
@@ -157,6 +212,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const churchName = useOptionalSiteFrame()?.church.name;
+  const locale = useLocale();
+  const t = useT();
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   // A database outage reaches us as an error, not a response: the server marks it 503 for the
   // browser and load balancers; the words stay calm either way.
@@ -165,31 +222,35 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && typeof error.data === "string"
       ? error.data
       : undefined;
-  const title = isNotFound ? "Page Not Found" : refusal ? "Request Not Accepted" : "Something went wrong";
+  const title = isNotFound ? t("error.notFoundTitle") : refusal ? t("error.refusedTitle") : t("error.title");
   const message = isNotFound
-    ? "Sorry, we couldn't find the page you were looking for. It may have moved, or the address may be mistyped."
+    ? t("error.notFound")
     : refusal
       ? refusal
       : isRouteErrorResponse(error) && error.status === 503
-        ? "The site is busy or being updated. Please try again in a minute."
-        : "Something on our side is not working right now. Please try again in a few minutes.";
+        ? t("error.busy")
+        : t("error.broken");
   // Details only while developing: visitors never see a stack trace.
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  const home = locale === "fil" ? "/fil/" : "/";
   return (
     <>
       <title>{churchName ? `${title} | ${churchName}` : title}</title>
       <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
         <p className="text-sm font-semibold uppercase tracking-wider text-accent-text">
-          {isRouteErrorResponse(error) ? `Error ${error.status}` : "Error"}
+          {isRouteErrorResponse(error) ? t("error.labelStatus", { status: error.status }) : t("error.label")}
         </p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-navy sm:text-4xl">{title}</h1>
-        <p className="mt-4 text-lg text-muted-foreground">{message}</p>
+        {/* The server's own refusal sentence is English. */}
+        <p className="mt-4 text-lg text-muted-foreground" lang={refusal && locale !== "en" ? "en" : undefined}>
+          {message}
+        </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <a href="/" className={buttonVariants({ size: "lg" })}>
-            Go to the home page
+          <a href={home} className={buttonVariants({ size: "lg" })}>
+            {t("error.goHome")}
           </a>
-          <a href="/connect" className={buttonVariants({ variant: "outline", size: "lg" })}>
-            Contact us
+          <a href={locale === "fil" ? "/fil/connect" : "/connect"} className={buttonVariants({ variant: "outline", size: "lg" })}>
+            {t("error.contactUs")}
           </a>
         </div>
         {stack ? (

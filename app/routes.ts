@@ -1,59 +1,70 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-// Every URL of the product, in the order of the spec's route tables.
-export default [
-  // Public
-  index("routes/home.tsx"),
-  route("about", "routes/about/index.tsx"),
-  route("about/our-story", "routes/about/our-story.tsx"),
-  route("about/what-we-believe", "routes/about/what-we-believe.tsx"),
-  route("about/mission-vision", "routes/about/mission-vision.tsx"),
-  route("about/our-team", "routes/about/our-team.tsx"),
-  route("ministries", "routes/ministries/index.tsx"),
-  route("ministries/:slug", "routes/ministries/detail.tsx"),
-  route("events", "routes/events/index.tsx"),
-  // Calendars: every upcoming event (a feed to subscribe to) and one event (events and sermons issue)
-  route("events.ics", "routes/events/calendar-feed.ts"),
-  route("events/:id.ics", "routes/events/event-calendar.ts"),
-  route("events/:id", "routes/events/detail.tsx"),
+/** Every page a visitor reads, as [path, module]; each is served in English and in Filipino. */
+const publicPages: [string, string][] = [
+  ["", "routes/home.tsx"],
+  ["about", "routes/about/index.tsx"],
+  ["about/our-story", "routes/about/our-story.tsx"],
+  ["about/what-we-believe", "routes/about/what-we-believe.tsx"],
+  ["about/mission-vision", "routes/about/mission-vision.tsx"],
+  ["about/our-team", "routes/about/our-team.tsx"],
+  ["ministries", "routes/ministries/index.tsx"],
+  ["ministries/:slug", "routes/ministries/detail.tsx"],
+  ["events", "routes/events/index.tsx"],
+  ["events/:id", "routes/events/detail.tsx"],
   // A registrant cancels from the link in their confirmation (events and sermons issue)
-  route("events/:id/cancel", "routes/events/cancel.tsx"),
-  route("connect", "routes/connect.tsx"),
+  ["events/:id/cancel", "routes/events/cancel.tsx"],
+  ["connect", "routes/connect.tsx"],
   // Privacy by design (issue 23): the privacy notice, linked from the footer and every form
-  route("privacy", "routes/privacy.tsx"),
-  route("media", "routes/media/index.tsx"),
-  route("media/sermons", "routes/media/sermons.tsx"),
+  ["privacy", "routes/privacy.tsx"],
+  ["media", "routes/media/index.tsx"],
+  ["media/sermons", "routes/media/sermons.tsx"],
   // Sermons people can follow (events and sermons issue): a podcast feed, pages per series and
   // per speaker, each sermon's own page and its recording
-  route("media/sermons/feed.xml", "routes/media/sermon-feed.ts"),
-  route("media/sermons/series/:slug", "routes/media/sermon-series.tsx"),
-  route("media/sermons/speakers/:slug", "routes/media/sermon-speaker.tsx"),
-  route("media/sermons/:id", "routes/media/sermon.tsx"),
-  route("media/sermons/:id/audio", "routes/media/sermon-audio.ts"),
-  route("media/elibrary", "routes/media/elibrary.tsx"),
-  route("media/elibrary/:id/download", "routes/media/elibrary-download.ts"),
+  ["media/sermons/series/:slug", "routes/media/sermon-series.tsx"],
+  ["media/sermons/speakers/:slug", "routes/media/sermon-speaker.tsx"],
+  ["media/sermons/:id", "routes/media/sermon.tsx"],
+  ["media/elibrary", "routes/media/elibrary.tsx"],
   // Privacy (issue 23): a member asks for a link to their own record, and the link opens a form
   // with that record only; what they send waits for staff in members/updates
-  route("update-my-details", "routes/own-details/ask-for-link.tsx"),
-  route("update-my-details/:token", "routes/own-details/update-form.tsx"),
-  route("update-my-details/:token/my-data", "routes/own-details/my-data.ts"),
+  ["update-my-details", "routes/own-details/ask-for-link.tsx"],
+  ["update-my-details/:token", "routes/own-details/update-form.tsx"],
   // Announcements (issue 35): the unsubscribe link of every announcement (no sign-in, no script)
-  route("unsubscribe/:token", "routes/announcements/unsubscribe.tsx"),
+  ["unsubscribe/:token", "routes/announcements/unsubscribe.tsx"],
   // Serving rosters (issue 36): a volunteer's answer to one date, their own page, a date someone
   // cannot fill offered to them, and their calendar feed (signed links; no sign-in, no script)
-  route("serve/answer/:token", "routes/serve/answer.tsx"),
-  route("serve/me/:token", "routes/serve/me.tsx"),
-  route("serve/offer/:token", "routes/serve/offer.tsx"),
-  route("serve/calendar/:token", "routes/serve/calendar.ts"),
+  ["serve/answer/:token", "routes/serve/answer.tsx"],
+  ["serve/me/:token", "routes/serve/me.tsx"],
+  ["serve/offer/:token", "routes/serve/offer.tsx"],
   // Service headcounts (issue 37): an usher's page, from a signed link (no sign-in, no script)
-  route("headcount/:token", "routes/headcount/usher.tsx"),
+  ["headcount/:token", "routes/headcount/usher.tsx"],
   // Groups (issue 37): the group finder and one group's "Ask to join"; a group leader's
   // attendance page (a signed link; no sign-in, no script)
-  route("groups", "routes/groups/index.tsx"),
-  route("groups/attendance/:token", "routes/groups/attendance.tsx"),
-  route("groups/:id", "routes/groups/join.tsx"),
+  ["groups", "routes/groups/index.tsx"],
+  ["groups/attendance/:token", "routes/groups/attendance.tsx"],
+  ["groups/:id", "routes/groups/join.tsx"],
   // Care (issue 38): a prayer request to the pastors, the prayer team or the weekly list (no script)
-  route("prayer", "routes/prayer/request.tsx"),
+  ["prayer", "routes/prayer/request.tsx"],
+];
+
+export default [
+  // Every URL of the product, in the order of the spec's route tables.
+  // Calendars: every upcoming event (a feed to subscribe to) and one event (events and sermons
+  // issue); feeds, recordings and downloads have one language, and come before the pages so that
+  // /events/3.ics is the calendar, not an event page.
+  route("events.ics", "routes/events/calendar-feed.ts"),
+  route("events/:id.ics", "routes/events/event-calendar.ts"),
+  route("media/sermons/feed.xml", "routes/media/sermon-feed.ts"),
+  route("media/sermons/:id/audio", "routes/media/sermon-audio.ts"),
+  route("media/elibrary/:id/download", "routes/media/elibrary-download.ts"),
+  route("update-my-details/:token/my-data", "routes/own-details/my-data.ts"),
+  route("serve/calendar/:token", "routes/serve/calendar.ts"),
+  // The public pages in English at the spec's addresses, and the same pages in Filipino under
+  // /fil (issue 39, decision 028): one module per page, two routes with their own ids.
+  ...publicPages.map(([path, file]) => (path === "" ? index(file) : route(path, file))),
+  ...publicPages.map(([path, file]) =>
+    route(path === "" ? "fil" : `fil/${path}`, file, { id: `fil/${path || "home"}` }),
+  ),
 
   // Members area (each loader and action calls requireUser). Signing in and choosing a password
   // keep the site's frame; every other members screen is inside the members layout (its

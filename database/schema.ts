@@ -264,6 +264,8 @@ export const members = pgTable(
     nickname: text("nickname"),
     email: text("email").notNull(),
     mobile: text("mobile").notNull(),
+    /** The language the person used, for what the site sends them (issue 39): 'en' or 'fil'. */
+    language: text("language").$type<"en" | "fil">().notNull().default("en"),
     countryCode: text("country_code").notNull().default("+973"),
     addressBh: text("address_bh"),
     addressPh: text("address_ph"),
@@ -390,6 +392,8 @@ export const visitors = pgTable(
     mobile: text("mobile").notNull(),
     email: text("email").notNull(),
     message: text("message").notNull(),
+    /** The language the person used, for what the site sends them (issue 39): 'en' or 'fil'. */
+    language: text("language").$type<"en" | "fil">().notNull().default("en"),
     createdAt: createdAt(),
   },
   (t) => [index("visitors_created_at_id_idx").on(t.createdAt, t.id)],
@@ -445,6 +449,9 @@ export const sermons = pgTable(
     /** The Bible passage preached on, as written (e.g. "John 3:1-21"). */
     passage: text("passage"),
     description: text("description"),
+    /** The Filipino title and description (issue 39); null shows the English ones. */
+    titleFil: text("title_fil"),
+    descriptionFil: text("description_fil"),
     /** Sermon notes: a document of the eLibrary (removing the document unlinks it). */
     notesDocumentId: uuid("notes_document_id").references(() => documents.id, { onDelete: "set null" }),
     /** The uploaded recording (MP3 or M4A) in our store, its type and size (the podcast enclosure). */
@@ -525,6 +532,9 @@ export const events = pgTable(
     locationName: text("location_name").notNull(),
     googleMapsUrl: text("google_maps_url").notNull(),
     description: text("description"),
+    /** The Filipino title and description (issue 39); null shows the English ones. */
+    titleFil: text("title_fil"),
+    descriptionFil: text("description_fil"),
     imageUrl: text("image_url"),
     /** Where an uploaded image lives in our store (null for none or an outside URL). */
     imageObjectPath: text("image_object_path"),
@@ -567,6 +577,8 @@ export const ministryRegistrations = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     mobile: text("mobile").notNull(),
+    /** The language the person used, for what the site sends them (issue 39): 'en' or 'fil'. */
+    language: text("language").$type<"en" | "fil">().notNull().default("en"),
     /** The person agreed to receive the church's e-mails (asked apart from the sign-up itself). */
     emailConsent: boolean("email_consent").notNull().default(false),
     createdAt: createdAt(),
@@ -586,6 +598,8 @@ export const eventRegistrations = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     mobile: text("mobile").notNull(),
+    /** The language the person used, for what the site sends them (issue 39): 'en' or 'fil'. */
+    language: text("language").$type<"en" | "fil">().notNull().default("en"),
     message: text("message"),
     /** 'confirmed' (has a seat), 'waitlisted' (waits for one) or 'cancelled' (by the registrant). */
     status: text("status").$type<RegistrationStatus>().notNull().default("confirmed"),
@@ -1244,6 +1258,8 @@ export const groupJoinRequests = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull().default(""),
     mobile: text("mobile").notNull().default(""),
+    /** The language the person used, for what the site sends them (issue 39): 'en' or 'fil'. */
+    language: text("language").$type<"en" | "fil">().notNull().default("en"),
     message: text("message"),
     createdAt: createdAt(),
   },
@@ -1430,6 +1446,8 @@ export const prayerRequests = pgTable(
     name: text("name").notNull().default(""),
     email: text("email").notNull().default(""),
     mobile: text("mobile").notNull().default(""),
+    /** The language the person used, for what the site sends them (issue 39): 'en' or 'fil'. */
+    language: text("language").$type<"en" | "fil">().notNull().default("en"),
     request: text("request").notNull(),
     visibility: text("visibility").notNull().default("private"),
     /** They would like a call (their e-mail or mobile is then given). */

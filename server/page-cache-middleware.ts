@@ -3,6 +3,7 @@ import type { createRequestHandler as createFetchHandler } from "react-router";
 import { requestContext } from "../app/server/http/request-context.server";
 import { loggableError } from "../app/server/platform/db-errors.server";
 import { compressedBody, isCacheablePath, pageCache } from "../app/server/platform/page-cache.server";
+import { prefersFilipino } from "../app/lib/accept-language";
 import { siteOrigin } from "../app/server/platform/site-origin.server";
 
 // The page cache in front of React Router (decision 013, page-cache.server.ts): anonymous
@@ -49,11 +50,14 @@ export function cachedPublicPages(render: ReturnType<typeof createFetchHandler>)
       !isCacheablePath(req.path)
     )
       return next();
-    // One entry per page, whatever Host header the visitor sent (pages never depend on it).
+    // One entry per page, whatever Host header the visitor sent (pages never depend on it). The
+    // English home page has a second one, with the line suggesting the Filipino pages, for
+    // browsers that ask for Filipino first (issue 39): one entry per language.
     const url = `${siteOrigin()}${req.originalUrl}`;
+    const suggestsFilipino = req.path === "/" && prefersFilipino(req.get("accept-language") ?? null);
     let page;
     try {
-      page = await pageCache().get(url, () => {
+      page = await pageCache().get(suggestsFilipino ? `${url}#fil` : url, () => {
         const headers = new Headers();
         for (const [name, value] of Object.entries(req.headers)) {
           if (typeof value === "string") headers.set(name, value);
@@ -84,6 +88,7 @@ export function cachedPublicPages(render: ReturnType<typeof createFetchHandler>)
     // when the browser navigates to it, so a window that opened a public page loses its hold there.
     res.removeHeader("Cross-Origin-Opener-Policy");
     res.vary("Cookie");
+    if (req.path === "/") res.vary("Accept-Language");
     if (page.status === 200) {
       // Browsers and proxies keep the page but ask each time whether it changed (a 304 is tiny).
       res.setHeader("Cache-Control", "public, no-cache");

@@ -3,15 +3,17 @@ import type { Church, ServiceTime, SocialLink } from "~/content/church";
 import type { NavLinkItem } from "~/content/navigation";
 import { serviceWhen } from "~/lib/service-times";
 import { isDiallable, telHref, whatsAppHref } from "~/lib/tel";
+import { useLocalePath, useT } from "~/lib/i18n";
 import { ChurchLogo } from "./church-logo";
+import { LanguageLink, useNavLabel } from "./site-header";
 import { NewTabLink } from "./new-tab-link";
 import { SocialIcon } from "./social-icons";
 
 /** What the church owes every visitor: how their details are used (privacy by design, issue 23). */
 const FOOTER_NOTICES = [
-  { to: "/privacy", label: "Privacy Notice" },
-  { to: "/update-my-details", label: "Update My Details" },
-];
+  { to: "/privacy", labelKey: "frame.privacyNotice" },
+  { to: "/update-my-details", labelKey: "frame.updateMyDetails" },
+] as const;
 
 export function SiteFooter({
   church,
@@ -28,6 +30,9 @@ export function SiteFooter({
   links: NavLinkItem[];
 }) {
   const year = new Date().getFullYear();
+  const t = useT();
+  const label = useNavLabel();
+  const href = useLocalePath();
   return (
     <footer className="on-dark bg-navy text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
@@ -39,7 +44,7 @@ export function SiteFooter({
           <p className="text-sm leading-relaxed text-slate-300">{church.summary}</p>
         </div>
         <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-gold">Visit Us</h2>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-gold">{t("frame.visitUs")}</h2>
           <ul className="mt-3 grid gap-2 text-sm" data-testid="footer-contact">
             <li>
               <NewTabLink href={church.mapsUrl} opens="the map" className="hover:text-white hover:underline">
@@ -62,7 +67,7 @@ export function SiteFooter({
                   opens="WhatsApp"
                   className="hover:text-white hover:underline"
                 >
-                  Message us on WhatsApp
+                  {t("frame.whatsApp")}
                 </NewTabLink>
               </li>
             ) : null}
@@ -78,20 +83,20 @@ export function SiteFooter({
             ))}
           </ul>
         </div>
-        <nav aria-label="Footer">
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-gold">Quick Links</h2>
+        <nav aria-label={t("frame.navFooter")}>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-gold">{t("frame.quickLinks")}</h2>
           <ul className="mt-3 grid gap-2">
             {links.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="text-sm hover:text-white hover:underline">
-                  {link.label}
+                <Link to={href(link.to)} className="text-sm hover:text-white hover:underline">
+                  {label(link)}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-gold">Follow Us</h2>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-gold">{t("frame.followUs")}</h2>
           <ul className="mt-3 flex gap-3">
             {socialLinks.map((link) => (
               <li key={link.name}>
@@ -99,7 +104,7 @@ export function SiteFooter({
                   href={link.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={`${link.name} (opens in a new tab)`}
+                  aria-label={t("frame.opensIn", { name: link.name })}
                   className="flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-gold hover:text-navy"
                 >
                   <SocialIcon name={link.name} className="size-5" />
@@ -112,16 +117,19 @@ export function SiteFooter({
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col items-center gap-2 px-4 py-5 text-center text-sm text-slate-300 sm:flex-row sm:justify-between sm:px-6 lg:px-8">
           <p>
-            © {year} {church.copyright || `${church.name}. All rights reserved.`}
+            © {year} {church.copyright || t("frame.allRights", { church: church.name })}
           </p>
           <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2">
             {FOOTER_NOTICES.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="inline-block py-1 hover:text-white hover:underline">
-                  {link.label}
+                <Link to={href(link.to)} className="inline-block py-1 hover:text-white hover:underline">
+                  {t(link.labelKey)}
                 </Link>
               </li>
             ))}
+            <li>
+              <LanguageLink className="inline-block py-1 hover:text-white hover:underline" />
+            </li>
           </ul>
         </div>
       </div>

@@ -1,7 +1,8 @@
 import { ChevronDown, LogOut, Menu, UserRound } from "lucide-react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import type { Church } from "~/content/church";
 import type { Navigation, NavLinkItem } from "~/content/navigation";
+import { counterpartPath, LOCALE_NAMES, useLocale, useLocalePath, useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { ChurchLogo } from "./church-logo";
 import { Disclosure } from "./disclosure";
@@ -27,27 +28,58 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 const noMarker = "list-none [&::-webkit-details-marker]:hidden";
 
 function MembersLink({ size }: { size: "sm" | "lg" }) {
+  const t = useT();
   return (
     <Link to="/members" className={buttonVariants({ variant: "outline", size })}>
       <UserRound aria-hidden="true" />
-      Members
+      {t("frame.members")}
     </Link>
   );
 }
 
 function LoginLink({ size }: { size: "sm" | "lg" }) {
+  const t = useT();
   return (
     <Link to="/members/login" className={buttonVariants({ size })}>
-      Login
+      {t("frame.login")}
     </Link>
   );
 }
 
+/** The same page in the other language: a plain link, in that language's own words. */
+export function LanguageLink({ className }: { className?: string }) {
+  const locale = useLocale();
+  const t = useT();
+  const { pathname } = useLocation();
+  const other = locale === "en" ? "fil" : "en";
+  return (
+    <a
+      href={counterpartPath(pathname, other)}
+      hrefLang={other}
+      lang={other}
+      className={className}
+      title={t("frame.readIn", { language: LOCALE_NAMES[other] })}
+      data-testid="language-link"
+    >
+      {LOCALE_NAMES[other]}
+    </a>
+  );
+}
+
+/** A navigation label in the page's language (the English label is the spec's). */
+export function useNavLabel(): (link: NavLinkItem) => string {
+  const locale = useLocale();
+  const t = useT();
+  return (link) => (locale === "en" ? link.label : t(link.labelKey));
+}
+
 function MobileLinks({ links }: { links: NavLinkItem[] }) {
+  const label = useNavLabel();
+  const href = useLocalePath();
   return links.map((link) => (
     <li key={link.to}>
-      <NavLink to={link.to} className={mobileLink}>
-        {link.label}
+      <NavLink to={href(link.to)} className={mobileLink}>
+        {label(link)}
       </NavLink>
     </li>
   ));
@@ -63,17 +95,20 @@ export function SiteHeader({
   navigation: Pick<Navigation, "about" | "main">;
 }) {
   const { about: aboutLinks, main: mainLinks } = navigation;
+  const t = useT();
+  const label = useNavLabel();
+  const href = useLocalePath();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="flex items-center gap-2 rounded-md" aria-label={`${church.name}, home`}>
+        <Link to={href("/")} className="flex items-center gap-2 rounded-md" aria-label={t("frame.homeOf", { church: church.name })}>
           <ChurchLogo />
           <span className="text-lg font-bold tracking-tight text-navy">{church.shortName}</span>
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          <NavLink to="/" end className={desktopLink}>
-            Home
+        <nav aria-label={t("frame.navMain")} className="hidden items-center gap-1 lg:flex">
+          <NavLink to={href("/")} end className={desktopLink}>
+            {t("frame.home")}
           </NavLink>
           <Disclosure
             className="group relative"
@@ -84,7 +119,7 @@ export function SiteHeader({
             )}
             summary={
               <>
-                About
+                {t("frame.about")}
                 <ChevronDown
                   className="size-4 transition-transform group-open:rotate-180"
                   aria-hidden="true"
@@ -96,23 +131,24 @@ export function SiteHeader({
               {aboutLinks.map((link) => (
                 <li key={link.to}>
                   <NavLink
-                    to={link.to}
+                    to={href(link.to)}
                     className={({ isActive }) => cn(mobileLink({ isActive }), "py-2 text-sm")}
                   >
-                    {link.label}
+                    {label(link)}
                   </NavLink>
                 </li>
               ))}
             </ul>
           </Disclosure>
           {mainLinks.map((link) => (
-            <NavLink key={link.to} to={link.to} className={desktopLink}>
-              {link.label}
+            <NavLink key={link.to} to={href(link.to)} className={desktopLink}>
+              {label(link)}
             </NavLink>
           ))}
         </nav>
 
         <div className="hidden items-center gap-2 lg:flex">
+          <LanguageLink className={desktopLink({ isActive: false })} />
           {user ? (
             <>
               <MembersLink size="sm" />
@@ -120,8 +156,8 @@ export function SiteHeader({
                 <button
                   type="submit"
                   className={buttonVariants({ variant: "ghost", size: "icon" })}
-                  aria-label="Sign out"
-                  title="Sign out"
+                  aria-label={t("frame.signOut")}
+                  title={t("frame.signOut")}
                 >
                   <LogOut aria-hidden="true" />
                 </button>
@@ -132,10 +168,11 @@ export function SiteHeader({
           )}
         </div>
 
+        <LanguageLink className={cn(desktopLink({ isActive: false }), "ml-auto lg:hidden")} />
         <Disclosure
           className="lg:hidden"
           testId="mobile-menu"
-          summaryLabel="Menu"
+          summaryLabel={t("frame.menu")}
           summaryClassName={cn(
             noMarker,
             buttonVariants({ variant: "ghost", size: "icon" }),
@@ -144,18 +181,18 @@ export function SiteHeader({
           summary={<Menu className="size-6" aria-hidden="true" />}
         >
           <nav
-            aria-label="Mobile"
+            aria-label={t("frame.navMobile")}
             className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-border bg-background px-4 pb-6 pt-2 shadow-lg"
           >
             <ul className="grid gap-1">
               <li>
-                <NavLink to="/" end className={mobileLink}>
-                  Home
+                <NavLink to={href("/")} end className={mobileLink}>
+                  {t("frame.home")}
                 </NavLink>
               </li>
               <li>
                 <p className="px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
-                  About
+                  {t("frame.about")}
                 </p>
                 <ul className="grid gap-1 border-l-2 border-border pl-2">
                   <MobileLinks links={aboutLinks} />
@@ -170,7 +207,7 @@ export function SiteHeader({
                   <Form method="post" action="/members/logout" className="grid">
                     <button type="submit" className={buttonVariants({ variant: "ghost", size: "lg" })}>
                       <LogOut aria-hidden="true" />
-                      Logout
+                      {t("frame.logout")}
                     </button>
                   </Form>
                 </>

@@ -43,8 +43,10 @@ const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
 /** The paths a visitor may be served from the cache (everything except the members area and files). */
-export function isCacheablePath(pathname: string) {
-  if (pathname.endsWith(".data")) return false; // client-side navigation data
+export function isCacheablePath(requested: string) {
+  if (requested.endsWith(".data")) return false; // client-side navigation data
+  // The Filipino pages (/fil/...) follow the same rules as the English ones (issue 39).
+  const pathname = requested.replace(/^\/fil(?=\/|$)/, "") || "/";
   // A member's update link shows their own details: never kept, never sent to anyone else.
   if (pathname.startsWith("/update-my-details/")) return false;
   // An unsubscribe link shows the address it was made for: never kept either.

