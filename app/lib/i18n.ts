@@ -117,3 +117,11 @@ export function useLocalePath(): (path: string) => string {
 export function messagesOf(locale: Locale): Readonly<Record<string, string>> {
   return MESSAGES[locale];
 }
+
+/**
+ * lang="en" for a block of the church's own content whose English text stands in on a page in
+ * another language (`englishOnly` is the content's list of such sections); nothing otherwise.
+ */
+export function sectionLang(englishOnly: readonly string[], key: string): "en" | undefined {
+  return englishOnly.includes(key) ? "en" : undefined;
+}

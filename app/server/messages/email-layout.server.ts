@@ -1,3 +1,4 @@
+import type { Locale } from "~/lib/i18n";
 import type { SiteContent } from "../site/site-content.server";
 
 // Every e-mail the site sends has a plain-text and an HTML part built from the same pieces, the
@@ -30,6 +31,8 @@ export interface EmailPieces {
   rich?: { text: string; html: string };
   /** A small line under the church's contacts with a link, e.g. why one gets an e-mail and how to stop. */
   footnote?: { text: string; link: { label: string; href: string } };
+  /** The language it is written in (issue 39): the person's own; English when not given. */
+  lang?: Locale;
 }
 
 const ESCAPES: Record<string, string> = {
@@ -91,7 +94,7 @@ export function renderEmail(
     : "";
 
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subjectLine(subject))}</title></head>
+<html lang="${pieces.lang ?? "en"}"><head><meta charset="utf-8"><title>${escapeHtml(subjectLine(subject))}</title></head>
 <body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a;font-size:16px;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;padding:24px">
 <h1 style="margin:0 0 16px;font-size:20px;color:#0f1f4d">${escapeHtml(pieces.heading)}</h1>

@@ -103,6 +103,12 @@ export interface SiteContent {
   emails: EmailsSection;
   /** The privacy notice and the consent texts, with the church's details filled in. */
   privacy: { notice: RichText; registryConsent: string; emailConsent: string; formNotice: string };
+  /**
+   * The sections (keys such as `our-story`, `ministry:acts-kids`) whose English text stands in on
+   * a page in another language, for want of a translation: their blocks carry lang="en" (see
+   * `sectionLang`). Empty in English.
+   */
+  englishOnly: readonly string[];
 }
 
 /** A privacy text with {church}, {email}, {phone} and {address} replaced by the church's details. */
@@ -116,8 +122,10 @@ function withChurchDetails(text: string, church: Pick<Church, "name" | "email" |
   return text.replace(/\{(church|email|phone|address)\}/g, (_, name: string) => values[name]!);
 }
 
-function buildContent(stored: Map<string, unknown>): SiteContent {
+function buildContent(stored: Map<string, unknown>, locale: Locale = "en"): SiteContent {
   const defaults = defaultSections();
+  // Until the Filipino texts are read from their own rows, every section stands in English.
+  const englishOnly = locale === "en" ? [] : Object.keys(defaults);
   const section = <T>(key: string) => (stored.get(key) ?? defaults[key]) as T;
 
   const details = section<ChurchSection>(CHURCH_SECTION.id);
@@ -201,13 +209,15 @@ function buildContent(stored: Map<string, unknown>): SiteContent {
         formNotice: withChurchDetails(privacy.formNotice, church),
       };
     })(),
+    englishOnly,
   };
 }
 
 // One copy per process, rebuilt when the content version changes. With PostgreSQL several servers
 // share the data, so the version is read from the database on each call (one primary-key read);
 // the embedded database has one process, whose own saves are the only ones.
-const cache = new WeakMap<object, { version: string; content: SiteContent }>();
+// One copy per language.
+const cache = new WeakMap<object, Map<Locale, { version: string; content: SiteContent }>>();
 let defaultsOnly: SiteContent | undefined;
 
 async function contentVersion(): Promise<string> {
@@ -216,20 +226,21 @@ async function contentVersion(): Promise<string> {
   return `${localSaves.count}/${String((await getSetting<string>(db, CONTENT_VERSION_KEY)) ?? "0")}`;
 }
 
-/** The site's content as last saved. When the database cannot be read, the last copy read. */
 /**
- * The church's content in a language: Filipino reads each section's translation where staff
- * wrote one and English elsewhere (issue 39).
+ * The site's content as last saved, in a language: Filipino reads each section's translation
+ * where staff wrote one and English elsewhere (issue 39). When the database cannot be read, the
+ * last copy read.
  */
 export async function getSiteContent(locale: Locale = "en"): Promise<SiteContent> {
-  void locale;
   const { database } = services();
-  const cached = cache.get(database);
+  let copies = cache.get(database);
+  if (!copies) cache.set(database, (copies = new Map()));
+  const cached = copies.get(locale);
   try {
     const version = await contentVersion();
     if (cached?.version === version) return cached.content;
-    const content = buildContent(await readAllSections());
-    cache.set(database, { version, content });
+    const content = buildContent(await readAllSections(), locale);
+    copies.set(locale, { version, content });
     return content;
   } catch (error) {
     // Keep the header, footer and facts on screen through a database outage: the page's own
