@@ -56,10 +56,13 @@ export function evaluateGoals(report: {
   add("Home p99 latency at 32 connections", home.latencyMs.p99, "< 100", "ms", home.latencyMs.p99 < 100);
   for (const page of report.load.filter((result) => result.path !== "/")) {
     const ratio = page.requestsPerSecond / home.requestsPerSecond;
-    add(`${page.path} throughput / home throughput`, round(ratio, 3), ">= 0.5", "ratio", ratio >= 0.5);
+    // The home page in Filipino is the same page in other words: as fast as the English one
+    // (within the run's noise).
+    const least = page.path === "/fil/" ? 0.9 : 0.5;
+    add(`${page.path} throughput / home throughput`, round(ratio, 3), `>= ${least}`, "ratio", ratio >= least);
   }
   for (const page of report.pageWeights) {
-    const isHome = page.path === "/";
+    const isHome = page.path === "/" || page.path === "/fil/";
     const budget = isHome
       ? HOME_BUDGET_KB
       : page.kind === "content"

@@ -40,6 +40,8 @@ export async function publicRoutes(baseUrl: string): Promise<PageWeight["path"][
   const speakerPath = /href="(\/media\/sermons\/speakers\/[a-z0-9-]+)"/.exec(sermons)?.[1];
   return [
     "/",
+    // The home page in Filipino (issue 39): the same budget as the English one.
+    "/fil/",
     "/about",
     "/about/our-story",
     "/about/what-we-believe",

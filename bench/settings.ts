@@ -9,7 +9,7 @@ import { readMemory } from "./server";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const ADMIN = { email: "bench@bench.test", password: "bench admin password" };
 export const CONNECTIONS = 32;
-export const PUBLIC_PAGES = ["/", "/ministries/acts-kids", "/events", "/media/sermons"];
+export const PUBLIC_PAGES = ["/", "/fil/", "/ministries/acts-kids", "/events", "/media/sermons"];
 export const LIGHTHOUSE_PAGES = ["/", "/ministries", "/events", "/media/sermons"];
 export const MB = 1024 * 1024;
 /** The goals' name for the event page with an uploaded photo (its address changes every run). */
