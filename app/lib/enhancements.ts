@@ -161,7 +161,8 @@ function forms() {
     const label = button?.textContent ?? "";
     if (button) {
       button.disabled = true;
-      button.textContent = "Submitting...";
+      // The page's own word for it (a Filipino page sets data-busy-label).
+      button.textContent = form.dataset.busyLabel || "Submitting...";
     }
     const restore = () => {
       delete form.dataset.busy;
@@ -280,7 +281,9 @@ function share() {
         navigator.clipboard.writeText(url).then(
           () =>
             document.dispatchEvent(
-              new CustomEvent("site:toast", { detail: { title: "Link copied", description: url } }),
+              new CustomEvent("site:toast", {
+                detail: { title: copy.dataset.copiedLabel || "Link copied", description: url },
+              }),
             ),
           () => {},
         );
