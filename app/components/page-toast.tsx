@@ -1,4 +1,5 @@
 import { X } from "lucide-react";
+import { useT } from "~/lib/i18n";
 import type { Toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 
@@ -9,6 +10,7 @@ import { cn } from "~/lib/utils";
 
 function ToastView({ toast, fromServer }: { toast?: Omit<Toast, "id">; fromServer?: boolean }) {
   const destructive = toast?.variant === "destructive";
+  const t = useT();
   return (
     <div
       data-testid="toast"
@@ -34,7 +36,7 @@ function ToastView({ toast, fromServer }: { toast?: Omit<Toast, "id">; fromServe
       <button
         type="button"
         data-toast-close
-        aria-label="Close"
+        aria-label={t("frame.close")}
         className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100"
       >
         <X className="size-4" aria-hidden="true" />
