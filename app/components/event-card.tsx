@@ -2,7 +2,10 @@ import { Clock, MapPin, Repeat, type LucideIcon } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import type { EventEssentials } from "~/lib/event-essentials";
 import { ArrowLink } from "./arrow-link";
-import { dateBadge, formatDateLong, formatTimeRange } from "~/lib/format";
+import { formatTimeRange } from "~/lib/format";
+import { useLocale, useLocalePath, useT, type Locale } from "~/lib/i18n";
+import { dateBadge, formatDateLong } from "~/lib/locale-format";
+import { inLang, textLang, useRichT } from "~/lib/text-lang";
 import { objectPosition } from "~/lib/image-focus";
 import { parseVariantSet } from "~/lib/image-variants";
 import { buttonVariants } from "./ui/button";
@@ -17,6 +20,11 @@ export interface EventCardData extends EventEssentials {
   imageFocusY: number | null;
   /** "Every Friday" for a repeating event (the card shows its soonest date). */
   repeats?: string | null;
+  /**
+   * The language the title, description and place are written in (English unless the loader
+   * sends a translation): on a page in another language they carry their own lang.
+   */
+  textLocale?: Locale;
 }
 
 /**
@@ -61,7 +69,12 @@ function CardFact({ icon: Icon, label, children }: { icon: LucideIcon; label: st
 
 /** One upcoming event in the list: picture with a day-and-month badge, the essentials, a link on. */
 export function EventCard({ event, isAboveFold = false }: { event: EventCardData; isAboveFold?: boolean }) {
-  const badge = dateBadge(event.eventDate);
+  const locale = useLocale();
+  const t = useT();
+  const richT = useRichT();
+  const href = useLocalePath();
+  const lang = textLang(locale, event.textLocale);
+  const badge = dateBadge(event.eventDate, locale);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-border bg-background shadow-sm">
       <div className="relative aspect-video overflow-hidden bg-muted">
@@ -86,32 +99,42 @@ export function EventCard({ event, isAboveFold = false }: { event: EventCardData
             >
               {badge.month}
             </span>
-            <span className="sr-only">{formatDateLong(event.eventDate)}</span>
+            <span className="sr-only">{formatDateLong(event.eventDate, locale)}</span>
           </time>
         </p>
       </div>
       <div className="flex flex-1 flex-col p-6">
-        <h2 className="text-xl font-semibold text-navy">{event.title}</h2>
+        <h2 lang={lang} className="text-xl font-semibold text-navy">
+          {event.title}
+        </h2>
         <div className="mt-3 grid gap-2 text-sm text-muted-foreground">
-          <CardFact icon={Clock} label="Time">
+          <CardFact icon={Clock} label={t("common.eventTime")}>
             {formatTimeRange(event.eventTime, event.eventEndTime)}
           </CardFact>
           {event.repeats ? (
-            <CardFact icon={Repeat} label="Repeats">
+            <CardFact icon={Repeat} label={t("common.eventRepeats")}>
               {event.repeats}
             </CardFact>
           ) : null}
-          <CardFact icon={MapPin} label="Location">
-            {event.locationName}
+          <CardFact icon={MapPin} label={t("common.eventLocation")}>
+            {inLang(event.locationName, lang)}
           </CardFact>
         </div>
         {event.description ? (
-          <p className="mt-3 line-clamp-2 text-muted-foreground">{event.description}</p>
+          <p lang={lang} className="mt-3 line-clamp-2 text-muted-foreground">
+            {event.description}
+          </p>
         ) : null}
         <div className="mt-auto pt-5">
-          <ArrowLink to={`/events/${event.id}`} className={buttonVariants({ className: "w-full sm:w-auto" })}>
-            View Details
-            <span className="sr-only"> for {event.title}</span>
+          <ArrowLink
+            to={href(`/events/${event.id}`)}
+            className={buttonVariants({ className: "w-full sm:w-auto" })}
+          >
+            {t("common.viewDetails")}
+            <span className="sr-only">
+              {" "}
+              {richT("common.viewDetailsFor", { title: inLang(event.title, lang) })}
+            </span>
           </ArrowLink>
         </div>
       </div>

@@ -54,12 +54,15 @@ export function IconCard({
   icon: Icon,
   title,
   titleLevel = "h3",
+  titleLang,
   testId,
   children,
 }: {
   icon: LucideIcon;
   title: string;
   titleLevel?: "h2" | "h3";
+  /** The title's language when it is not the page's (the church's text standing in English). */
+  titleLang?: string;
   testId?: string;
   children: ReactNode;
 }) {
@@ -72,7 +75,9 @@ export function IconCard({
       <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
         <Icon className="size-6" aria-hidden="true" />
       </span>
-      <Title className="mt-4 text-xl font-semibold text-navy">{title}</Title>
+      <Title lang={titleLang} className="mt-4 text-xl font-semibold text-navy">
+        {title}
+      </Title>
       {children}
     </li>
   );

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { Church, ServiceTime, SocialLink } from "~/content/church";
 import type { EventEssentials } from "~/lib/event-essentials";
+import { useT, type Translate } from "~/lib/i18n";
 import type { SermonCardData } from "./sermon-card";
 import { openingHoursSpecification } from "~/lib/service-times";
 import { jsonLd } from "~/lib/site-url";
@@ -114,20 +115,21 @@ type SermonForJsonLd = Pick<
 /** A sermon's video for search engines (schema.org VideoObject, the recording played on YouTube). */
 export function SermonJsonLd({ sermon, church }: { sermon: SermonForJsonLd; church: Pick<Church, "name"> }) {
   const origin = useOrigin();
+  const t = useT();
   return (
     <JsonLdScript
       id="sermon-json-ld"
-      data={import.meta.env.SSR ? sermonData(sermon, church, origin) : undefined}
+      data={import.meta.env.SSR ? sermonData(sermon, church, origin, t) : undefined}
     />
   );
 }
 
-function sermonData(sermon: SermonForJsonLd, church: Pick<Church, "name">, origin: string) {
+function sermonData(sermon: SermonForJsonLd, church: Pick<Church, "name">, origin: string, t: Translate) {
   const description =
     sermon.description ??
-    [`A sermon by ${sermon.speaker}`, sermon.passage ? `on ${sermon.passage}` : null]
-      .filter(Boolean)
-      .join(" ");
+    (sermon.passage
+      ? t("media.sermonByOn", { speaker: sermon.speaker, passage: sermon.passage })
+      : t("media.sermonByName", { speaker: sermon.speaker }));
   return {
     "@context": "https://schema.org",
     "@type": "VideoObject",

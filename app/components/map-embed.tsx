@@ -1,4 +1,5 @@
 import { ExternalLink, MapPin } from "lucide-react";
+import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { Button } from "./ui/button";
 
@@ -27,6 +28,7 @@ export function MapEmbed({
   mapsUrl: string;
   className?: string;
 }) {
+  const t = useT();
   const frame =
     "relative aspect-[4/3] w-full overflow-hidden rounded-xl border border-border sm:aspect-video";
   return (
@@ -68,7 +70,7 @@ export function MapEmbed({
         <p className="rounded-md bg-background/90 px-3 py-1 text-sm font-medium text-navy">{query}</p>
         <div className="flex flex-wrap items-center justify-center gap-2">
           <Button type="button" data-map-show hidden className="h-11">
-            Show map
+            {t("common.showMap")}
           </Button>
           <a
             href={mapsUrl}
@@ -76,14 +78,12 @@ export function MapEmbed({
             rel="noopener noreferrer"
             className="inline-flex h-11 items-center gap-2 rounded-md bg-background px-4 text-sm font-semibold text-primary shadow-sm hover:underline"
           >
-            Open in Google Maps
-            <span className="sr-only"> (opens in a new tab)</span>
+            {t("common.openInGoogleMaps")}
+            <span className="sr-only">{` ${t("common.opensInNewTab")}`}</span>
             <ExternalLink className="size-4" aria-hidden="true" />
           </a>
         </div>
-        <p className="max-w-xs text-xs text-navy/80">
-          The map is loaded from Google only when you choose to show it.
-        </p>
+        <p className="max-w-xs text-xs text-navy/80">{t("common.mapNotice")}</p>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "~/lib/i18n";
 
 /**
  * A link that opens in a new tab and tells screen readers so: "(opens Google Maps in a new tab)",
@@ -18,10 +19,13 @@ export function NewTabLink({
   trailingIcon?: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
       {children}
-      <span className="sr-only">{opens ? ` (opens ${opens} in a new tab)` : " (opens in a new tab)"}</span>
+      <span className="sr-only">
+        {` ${opens ? t("common.opensThingInNewTab", { thing: opens }) : t("common.opensInNewTab")}`}
+      </span>
       {trailingIcon}
     </a>
   );

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useT } from "~/lib/i18n";
 import { initials } from "~/lib/initials";
 import { cn } from "~/lib/utils";
 import { ResponsiveImage } from "./responsive-image";
@@ -27,11 +28,12 @@ export function PastorPortrait({
   className?: string;
 }) {
   const gradientId = useId();
+  const t = useT();
   if (image) {
     return (
       <ResponsiveImage
         src={image}
-        alt={`Portrait of ${name}`}
+        alt={t("common.portraitOf", { name })}
         width={320}
         height={320}
         // One column on phones, two from 640 px, four from 1024 px, in the 1280 px page.
@@ -46,7 +48,7 @@ export function PastorPortrait({
       viewBox="0 0 160 160"
       preserveAspectRatio="xMidYMid slice"
       role="img"
-      aria-label={`Portrait of ${name}`}
+      aria-label={t("common.portraitOf", { name })}
       className={cn("aspect-[4/3] w-full sm:aspect-square", className)}
     >
       <defs>

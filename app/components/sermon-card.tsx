@@ -1,7 +1,9 @@
 import { Headphones } from "lucide-react";
 import { YouTubeEmbed } from "~/components/youtube-embed";
-import { dateBadge, formatDateUS } from "~/lib/format";
+import { useLocale, useLocalePath, useT, type Locale } from "~/lib/i18n";
+import { dateBadge, formatDateUS } from "~/lib/locale-format";
 import { sermonHref, seriesHref, speakerHref } from "~/lib/sermons";
+import { inLang, textLang } from "~/lib/text-lang";
 
 export interface SermonCardData {
   id: string;
@@ -15,6 +17,11 @@ export interface SermonCardData {
   hasAudio: boolean;
   /** The video's picture in our store (null: the preview's plain background). */
   thumbnailUrl: string | null;
+  /**
+   * The language of the title (English unless the loader sends a translation): on a page in
+   * another language it carries its own lang. Series names, speakers and passages are always English.
+   */
+  textLocale?: Locale;
 }
 
 /** What a list sends of a sermon to its card. */
@@ -31,6 +38,7 @@ export function sermonCardData(row: Omit<SermonCardData, "hasAudio"> & { audioOb
     seriesSlug,
     hasAudio: Boolean(row.audioObjectPath),
     thumbnailUrl,
+    ...(row.textLocale ? { textLocale: row.textLocale } : {}),
   };
 }
 
@@ -43,10 +51,15 @@ const CARD_SIZES =
  * large screens); the title opens the sermon's own page, the speaker and series theirs.
  */
 export function SermonGrid({ sermons }: { sermons: SermonCardData[] }) {
+  const locale = useLocale();
+  const t = useT();
+  const href = useLocalePath();
+  const english = textLang(locale);
   return (
     <ul data-testid="sermon-grid" className="grid gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
       {sermons.map((sermon, index) => {
-        const badge = dateBadge(sermon.sermonDate);
+        const badge = dateBadge(sermon.sermonDate, locale);
+        const titleLang = textLang(locale, sermon.textLocale);
         return (
           <li
             key={sermon.id}
@@ -56,6 +69,7 @@ export function SermonGrid({ sermons }: { sermons: SermonCardData[] }) {
             <YouTubeEmbed
               id={sermon.youtubeId}
               title={sermon.title}
+              titleLang={titleLang}
               thumbnail={sermon.thumbnailUrl}
               sizes={CARD_SIZES}
               priority={index === 0}
@@ -73,37 +87,43 @@ export function SermonGrid({ sermons }: { sermons: SermonCardData[] }) {
                 <span aria-hidden="true" className="text-xl font-bold leading-tight">
                   {badge.day}
                 </span>
-                <span className="sr-only">{formatDateUS(sermon.sermonDate)}</span>
+                <span className="sr-only">{formatDateUS(sermon.sermonDate, locale)}</span>
               </time>
               <div className="min-w-0">
-                <h2 className="font-semibold leading-snug text-navy">
-                  <a href={sermonHref(sermon.id)} className="hover:underline">
+                <h2 lang={titleLang} className="font-semibold leading-snug text-navy">
+                  <a href={href(sermonHref(sermon.id))} className="hover:underline">
                     {sermon.title}
                   </a>
                 </h2>
                 <p className="mt-1 text-sm text-muted-foreground">
-                  <a href={speakerHref(sermon.speaker)} className="hover:text-navy hover:underline">
+                  <a
+                    href={href(speakerHref(sermon.speaker))}
+                    lang={english}
+                    className="hover:text-navy hover:underline"
+                  >
                     {sermon.speaker}
                   </a>
                 </p>
                 {sermon.passage ? (
-                  <p className="mt-1 text-sm text-muted-foreground">{sermon.passage}</p>
+                  <p lang={english} className="mt-1 text-sm text-muted-foreground">
+                    {sermon.passage}
+                  </p>
                 ) : null}
                 {sermon.seriesName && sermon.seriesSlug ? (
                   <p className="mt-1 text-sm">
                     <a
-                      href={seriesHref(sermon.seriesSlug)}
+                      href={href(seriesHref(sermon.seriesSlug))}
                       className="font-medium text-navy underline-offset-2 hover:underline"
                     >
-                      <span className="sr-only">Series: </span>
-                      {sermon.seriesName}
+                      <span className="sr-only">{`${t("media.series")}: `}</span>
+                      {inLang(sermon.seriesName, english)}
                     </a>
                   </p>
                 ) : null}
                 {sermon.hasAudio ? (
                   <p className="mt-1 inline-flex items-center gap-1 text-xs text-muted-foreground">
                     <Headphones className="size-3.5" aria-hidden="true" />
-                    Recording to listen to
+                    {t("media.recording")}
                   </p>
                 ) : null}
               </div>

@@ -6,7 +6,9 @@ import { SermonGrid, type SermonCardData } from "~/components/sermon-card";
 import { StatusMessage } from "~/components/status-message";
 import { buttonVariants } from "~/components/ui/button";
 import type { ToastMessage } from "~/lib/action-result";
+import { useLocalePath, useT, type Translate } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
+import { useTextLang } from "~/lib/text-lang";
 
 /** What a series' or speaker's page loads: `name` is null when there is no such series or speaker. */
 export interface SermonCollectionData {
@@ -28,11 +30,11 @@ export const EMPTY_COLLECTION: SermonCollectionData = {
 };
 
 /** The spec's toast when a sermon list cannot be read. */
-export const SERMONS_NOT_LOADED: ToastMessage = {
-  title: "Error fetching sermons",
-  description: "We could not load the sermons. Please try again in a moment.",
+export const sermonsNotLoaded = (t: Translate): ToastMessage => ({
+  title: t("media.errorFetching"),
+  description: t("media.notLoadedToast"),
   variant: "destructive",
-};
+});
 
 /** The head of a series' or speaker's page once `name` is found; the not-found title otherwise. */
 export function sermonCollectionMeta(
@@ -45,7 +47,7 @@ export function sermonCollectionMeta(
 }
 
 /** "12 sermons" / "1 sermon". */
-export const sermonCount = (n: number) => `${n} ${n === 1 ? "sermon" : "sermons"}`;
+export const sermonCount = (t: Translate, n: number) => t("media.sermonCount", { count: n, n: String(n) });
 
 /**
  * The page of one series or one speaker: a header, the sermons in the list's grid (newest
@@ -68,33 +70,42 @@ export function SermonCollection({
   loadFailed?: boolean;
   notFound: string;
 }) {
+  const t = useT();
+  const href = useLocalePath();
+  // A series' name and description, and a speaker's name, are typed in English.
+  const english = useTextLang();
   return (
     <>
-      {loadFailed ? <ServerToast toast={SERMONS_NOT_LOADED} /> : null}
+      {loadFailed ? <ServerToast toast={sermonsNotLoaded(t)} /> : null}
       <PageHeader
         eyebrow={eyebrow}
-        title={name ?? (loadFailed ? "Error fetching sermons" : notFound)}
-        description={name ? (description ?? sermonCount(total)) : undefined}
+        title={name ?? (loadFailed ? t("media.errorFetching") : notFound)}
+        titleLang={name ? english : undefined}
+        description={name ? (description ?? sermonCount(t, total)) : undefined}
+        descriptionLang={description ? english : undefined}
       />
-      <section aria-label="Sermons" className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-        <a href="/media/sermons" className={buttonVariants({ variant: "outline" })}>
+      <section
+        aria-label={t("media.sermons")}
+        className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8"
+      >
+        <a href={href("/media/sermons")} className={buttonVariants({ variant: "outline" })}>
           <ArrowLeft aria-hidden="true" />
-          All Sermons
+          {t("media.allSermons")}
         </a>
         <div className="mt-8">
           {loadFailed ? (
-            <StatusMessage icon={CircleAlert} tone="error" title="Sermons could not be loaded">
-              Something went wrong on our side. Please refresh the page or try again in a moment.
+            <StatusMessage icon={CircleAlert} tone="error" title={t("media.notLoaded")}>
+              {t("media.notLoadedText")}
             </StatusMessage>
           ) : !name ? (
             <StatusMessage icon={CircleAlert} title={notFound}>
-              It may have been renamed, or the link may be mistyped.
+              {t("media.collectionNotFoundText")}
             </StatusMessage>
           ) : (
             <>
               {description ? (
                 <p className="mb-6 text-sm text-muted-foreground" data-testid="sermon-count">
-                  {sermonCount(total)}, newest first.
+                  {t("media.newestFirst", { count: sermonCount(t, total) })}
                 </p>
               ) : null}
               <SermonGrid sermons={sermons} />
@@ -104,9 +115,9 @@ export function SermonCollection({
         <Pager
           page={page}
           pages={pages}
-          hrefFor={(target) => (target === 1 ? path : `${path}?page=${target}`)}
-          previousLabel="Newer sermons"
-          nextLabel="Older sermons"
+          hrefFor={(target) => href(target === 1 ? path : `${path}?page=${target}`)}
+          previousLabel={t("media.newer")}
+          nextLabel={t("media.older")}
         />
       </section>
     </>

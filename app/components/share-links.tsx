@@ -1,4 +1,5 @@
 import { Copy, MessageCircle, Share2 } from "lucide-react";
+import { useT } from "~/lib/i18n";
 import { SocialIcon } from "./social-icons";
 
 /** The address a share link opens: WhatsApp's with the text, Facebook's with the page. */
@@ -18,27 +19,29 @@ const LINK =
  * scripts run, the phone's own share sheet and "Copy link" (the "share" enhancement).
  */
 export function ShareLinks({ url, title, text }: { url: string; title: string; text: string }) {
+  const t = useT();
+  const newTab = ` ${t("common.opensInNewTab")}`;
   return (
     <section aria-labelledby="share-heading" data-share data-share-url={url} data-share-title={title}>
       <h2 id="share-heading" className="text-lg font-bold text-navy">
-        Share
+        {t("common.share")}
       </h2>
       <div className="mt-2 flex flex-wrap gap-2">
         <a href={whatsAppShareUrl(text, url)} target="_blank" rel="noopener noreferrer" className={LINK}>
           <MessageCircle className="size-4" aria-hidden="true" />
-          WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+          WhatsApp<span className="sr-only">{newTab}</span>
         </a>
         <a href={facebookShareUrl(url)} target="_blank" rel="noopener noreferrer" className={LINK}>
           <SocialIcon name="Facebook" className="size-4" />
-          Facebook<span className="sr-only"> (opens in a new tab)</span>
+          Facebook<span className="sr-only">{newTab}</span>
         </a>
         <button type="button" data-share-copy hidden className={LINK}>
           <Copy className="size-4" aria-hidden="true" />
-          Copy link
+          {t("common.copyLink")}
         </button>
         <button type="button" data-share-native hidden className={LINK}>
           <Share2 className="size-4" aria-hidden="true" />
-          More…
+          {t("common.more")}
         </button>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { Play } from "lucide-react";
 import { youTubeEmbedUrl, youTubeWatchUrl } from "~/lib/youtube";
+import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -17,14 +18,18 @@ export function YouTubeEmbed({
   thumbnail,
   sizes = "(min-width: 896px) 832px, calc(100vw - 32px)",
   priority = false,
+  titleLang,
 }: {
   id: string;
   title: string;
+  /** The title's language when it is not the page's (a sermon's English title on a Filipino page). */
+  titleLang?: string;
   className?: string;
   thumbnail?: string | null;
   sizes?: string;
   priority?: boolean;
 }) {
+  const t = useT();
   return (
     <a
       href={youTubeWatchUrl(id)}
@@ -33,7 +38,7 @@ export function YouTubeEmbed({
       data-embed-src={youTubeEmbedUrl(id)}
       data-embed-title={title}
       data-frame-class={cn("aspect-video w-full rounded-lg border-0 bg-black", className)}
-      aria-label={`Play video: ${title}`}
+      aria-label={t("common.playVideo", { title })}
       data-testid="video-preview"
       className={cn(
         "group relative flex aspect-video w-full items-center justify-center overflow-hidden rounded-lg bg-navy",
@@ -60,6 +65,7 @@ export function YouTubeEmbed({
         />
       )}
       <span
+        lang={titleLang}
         className={cn(
           "absolute inset-x-0 bottom-0 line-clamp-2 px-3 pb-2 text-left text-sm font-medium text-white/90",
           thumbnail && "bg-[linear-gradient(to_top,rgba(0,0,0,0.8),transparent)] pt-6 text-white",

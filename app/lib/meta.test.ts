@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Church } from "~/content/church";
-import { churchOf, pageMeta } from "./meta";
+import { churchOf, metaLocale, pageMeta } from "./meta";
 
 const church = { name: "Grace Church", summary: "A church in town." } as Church;
 const matches = [
@@ -36,5 +36,11 @@ describe("pageMeta", () => {
       { title: "Error" },
       { property: "og:title", content: "Error" },
     ]);
+  });
+
+  it("reads a page's language from its address", () => {
+    expect(metaLocale({ pathname: "/fil/media" }).locale).toBe("fil");
+    expect(metaLocale({ pathname: "/fil/media" }).t("media.sermons")).toBe("Mga Sermon");
+    expect(metaLocale({ pathname: "/media" }).t("media.sermons")).toBe("Sermons");
   });
 });

@@ -1,4 +1,5 @@
 import type { Church } from "~/content/church";
+import { localeOfPath, translator, type Locale, type Translate } from "./i18n";
 import type { SiteFrame } from "./site-frame";
 
 /** A meta function's `matches`: the root's entry carries the site frame. */
@@ -8,6 +9,12 @@ type MetaMatches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefine
 export function churchOf(matches: MetaMatches): Church | undefined {
   const root = matches.find((match) => match?.id === "root")?.loaderData as { site?: SiteFrame } | undefined;
   return root?.site?.church;
+}
+
+/** A meta function's language and message function, read from the page's address (issue 39). */
+export function metaLocale(location: { pathname: string }): { locale: Locale; t: Translate } {
+  const locale = localeOfPath(location.pathname);
+  return { locale, t: translator(locale) };
 }
 
 /**

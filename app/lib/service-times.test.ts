@@ -3,6 +3,7 @@ import type { ServiceTime } from "~/content/church";
 import {
   homeItemShown,
   isWeekly,
+  homeItemDate,
   openingHoursSpecification,
   serviceStartsAt,
   serviceWhen,
@@ -17,7 +18,7 @@ const services: ServiceTime[] = [
 
 describe("service times", () => {
   it("writes when a service meets as the site always has", () => {
-    expect(services.map(serviceWhen)).toEqual([
+    expect(services.map((service) => serviceWhen(service))).toEqual([
       "Friday 3:30-5:30 PM",
       "Thursday 7:30-10:30 PM",
       "As scheduled",
@@ -79,5 +80,32 @@ describe("service times", () => {
       date: "Monthly",
       time: "Time TBA",
     });
+  });
+
+  it("writes the days and sentences in Filipino, the times still 12-hour", () => {
+    const [worship, study, prayer] = services;
+    expect(serviceWhen(worship!, "fil")).toBe("Biyernes 3:30-5:30 PM");
+    expect(serviceWhen(study!, "fil")).toBe("Huwebes 7:30-10:30 PM");
+    // A service without a day keeps the church's own words.
+    expect(serviceWhen(prayer!, "fil")).toBe("As scheduled");
+    expect(serviceStartsAt(services.filter(isWeekly)[0]!, "fil")).toBe("tuwing Biyernes, 3:30 PM");
+    expect(weeklyServicesText(services, "fil")).toBe(
+      "Worship Service Biyernes 3:30-5:30 PM, Bible Study Huwebes 7:30-10:30 PM",
+    );
+    const item = { title: "T", date: "", time: "", description: "D" };
+    expect(homeItemShown({ ...item, day: "Friday" }, services, "fil")).toEqual({
+      title: "T",
+      date: "Tuwing Biyernes",
+      time: "3:30 PM",
+      description: "D",
+    });
+  });
+
+  it("puts a home item's English day in the page's language, and leaves the church's words alone", () => {
+    expect(homeItemDate("Every Sunday", "fil")).toEqual({ date: "Tuwing Linggo", weekly: true });
+    expect(homeItemDate("Tuwing Linggo", "fil")).toEqual({ date: "Tuwing Linggo", weekly: true });
+    expect(homeItemDate("Every Sunday", "en")).toEqual({ date: "Every Sunday", weekly: true });
+    expect(homeItemDate("Monthly", "fil")).toEqual({ date: "Monthly", weekly: false });
+    expect(homeItemDate("Every Someday", "fil")).toEqual({ date: "Every Someday", weekly: false });
   });
 });

@@ -4,8 +4,9 @@ import { ArrowLink } from "~/components/arrow-link";
 import { IconCard, InfoSection } from "~/components/info-section";
 import { ChurchJsonLd } from "~/components/json-ld";
 import { buttonVariants } from "~/components/ui/button";
-import { churchOf, pageMeta } from "~/lib/meta";
-import { isWeekly, serviceStartsAt } from "~/lib/service-times";
+import { localeOfRequest, sectionLang, translator, useLocalePath, useT } from "~/lib/i18n";
+import { churchOf, metaLocale, pageMeta } from "~/lib/meta";
+import { isWeekly, homeItemDate, serviceStartsAt } from "~/lib/service-times";
 import { useSiteFrame } from "~/lib/site-frame";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/home";
@@ -14,18 +15,34 @@ import { loadAsDocument } from "~/lib/page-scripts";
 // A page without scripts (ADR 013): reached from a React page, it loads as a whole page.
 export const clientLoader = loadAsDocument;
 
-export async function loader() {
-  const { home, serviceTimes } = await getSiteContent();
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOfRequest(request);
+  const { home, serviceTimes, church, englishOnly } = await getSiteContent(locale);
   const worship = serviceTimes.find(isWeekly);
+  const homeLang = sectionLang(englishOnly, "home");
+  // With no heading of the church's own, the hero welcomes in the page's language.
+  const welcome = home.hero.heading === `Welcome to ${church.name}`;
   return {
-    hero: home.hero,
-    upcoming: home.upcoming,
-    worshipStartsAt: worship ? serviceStartsAt(worship) : null,
+    hero: welcome
+      ? { ...home.hero, heading: translator(locale)("home.welcome", { church: church.name }) }
+      : home.hero,
+    heroHeadingLang: welcome ? undefined : homeLang,
+    homeLang,
+    // "Every Friday" is the site's words, in the page's language; any other date and its time
+    // ("Monthly", "Time TBA") are the church's own text.
+    upcoming: home.upcoming.map((item) => {
+      const { date, weekly } = homeItemDate(item.date, locale);
+      return { ...item, date, dateLang: weekly ? undefined : homeLang };
+    }),
+    worshipStartsAt: worship ? serviceStartsAt(worship, locale) : null,
   };
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const invitation = loaderData?.worshipStartsAt ? ` Join us for worship ${loaderData.worshipStartsAt}.` : "";
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
+  const { t } = metaLocale(location);
+  const invitation = loaderData?.worshipStartsAt
+    ? ` ${t("home.metaInvitation", { when: loaderData.worshipStartsAt })}`
+    : "";
   return pageMeta(
     matches,
     churchOf(matches)?.name ?? "",
@@ -37,6 +54,9 @@ const itemIcons = [Church, BookOpen, HeartHandshake];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { church, socialLinks, serviceTimes } = useSiteFrame();
+  const t = useT();
+  const href = useLocalePath();
+  const { homeLang } = loaderData;
   return (
     <>
       <ChurchJsonLd church={church} socialLinks={socialLinks} serviceTimes={serviceTimes} />
@@ -46,31 +66,38 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_20%_20%,rgba(245,184,61,0.25),transparent_45%),radial-gradient(circle_at_80%_70%,rgba(59,130,246,0.35),transparent_50%)]"
         />
         <div className="mx-auto flex max-w-7xl flex-col items-center px-4 py-20 text-center sm:px-6 sm:py-28 lg:px-8">
-          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold">
+          <p
+            lang={loaderData.heroHeadingLang}
+            className="text-sm font-semibold uppercase tracking-[0.2em] text-gold"
+          >
             {loaderData.hero.heading}
           </p>
-          <h1 className="mt-4 max-w-3xl font-serif text-4xl font-bold leading-tight sm:text-6xl">
+          <h1
+            lang={homeLang}
+            className="mt-4 max-w-3xl font-serif text-4xl font-bold leading-tight sm:text-6xl"
+          >
             {loaderData.hero.subheading}
           </h1>
-          <p className="mt-6 max-w-2xl text-lg text-slate-200">{loaderData.hero.text}</p>
+          <p lang={homeLang} className="mt-6 max-w-2xl text-lg text-slate-200">
+            {loaderData.hero.text}
+          </p>
           <ArrowLink
-            to="/about"
+            to={href("/about")}
             className={buttonVariants({ variant: "gold", size: "lg", className: "mt-10" })}
           >
-            Join Us This Friday
+            {t("home.joinUs")}
           </ArrowLink>
         </div>
       </section>
 
-      <InfoSection
-        headingId="upcoming-heading"
-        title="Upcoming at Church"
-        intro="Come as you are: there is a place for you every week."
-      >
+      <InfoSection headingId="upcoming-heading" title={t("home.upcoming")} intro={t("home.upcomingIntro")}>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {loaderData.upcoming.map((item, index) => (
-            <IconCard key={index} icon={itemIcons[index] ?? Church} title={item.title}>
-              <p className="mt-2 flex items-center gap-2 text-sm font-medium text-accent-text">
+            <IconCard key={index} icon={itemIcons[index] ?? Church} title={item.title} titleLang={homeLang}>
+              <p
+                lang={item.dateLang}
+                className="mt-2 flex items-center gap-2 text-sm font-medium text-accent-text"
+              >
                 <CalendarDays className="size-4" aria-hidden="true" />
                 {item.date}
                 {item.time ? (
@@ -80,13 +107,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   </>
                 ) : null}
               </p>
-              <p className="mt-3 text-muted-foreground">{item.description}</p>
+              <p lang={homeLang} className="mt-3 text-muted-foreground">
+                {item.description}
+              </p>
             </IconCard>
           ))}
         </ul>
         <div className="mt-10 text-center">
-          <ArrowLink to="/events" className={buttonVariants({ size: "lg" })}>
-            View All Events
+          <ArrowLink to={href("/events")} className={buttonVariants({ size: "lg" })}>
+            {t("home.viewAllEvents")}
           </ArrowLink>
         </div>
       </InfoSection>
@@ -95,19 +124,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-7xl gap-8 px-4 py-16 sm:px-6 md:grid-cols-2 md:items-center lg:px-8">
           <div>
             <h2 id="welcome-heading" className="text-3xl font-bold tracking-tight text-navy">
-              You Belong Here
+              {t("home.belong")}
             </h2>
-            <p className="mt-4 text-lg text-muted-foreground">
-              Whether you are new to Bahrain, new to faith or looking for a church family, we would love to
-              meet you. Send us a message, or come and learn who we are and what we believe.
-            </p>
+            <p className="mt-4 text-lg text-muted-foreground">{t("home.belongText")}</p>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row md:justify-end">
-            <Link to="/connect" className={buttonVariants({ size: "lg" })}>
-              Connect With Us
+            <Link to={href("/connect")} className={buttonVariants({ size: "lg" })}>
+              {t("common.connectWithUs")}
             </Link>
-            <Link to="/about" className={buttonVariants({ variant: "outline", size: "lg" })}>
-              Learn About Us
+            <Link to={href("/about")} className={buttonVariants({ variant: "outline", size: "lg" })}>
+              {t("home.learnAboutUs")}
             </Link>
           </div>
         </div>

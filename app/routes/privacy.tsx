@@ -1,8 +1,9 @@
 import { PageHeader } from "~/components/page-header";
 import { RichText } from "~/components/rich-text";
 import { dayInChurchZone } from "~/lib/dates";
-import { formatDateLong } from "~/lib/format";
-import { pageMeta } from "~/lib/meta";
+import { localeOfRequest, sectionLang, useLocale, useT } from "~/lib/i18n";
+import { formatDateLong } from "~/lib/locale-format";
+import { metaLocale, pageMeta } from "~/lib/meta";
 import { loadAsDocument } from "~/lib/page-scripts";
 import { privacyNoticeVersion } from "~/server/people/consents.server";
 import { getSiteContent } from "~/server/site/site-content.server";
@@ -13,39 +14,44 @@ import type { Route } from "./+types/privacy";
 // A page without scripts (ADR 013).
 export const clientLoader = loadAsDocument;
 
-export async function loader() {
-  const [{ privacy }, version] = await Promise.all([getSiteContent(), privacyNoticeVersion()]);
+export async function loader({ request }: Route.LoaderArgs) {
+  const [{ privacy, englishOnly }, version] = await Promise.all([
+    getSiteContent(localeOfRequest(request)),
+    privacyNoticeVersion(),
+  ]);
   return {
     notice: privacy.notice,
+    noticeLang: sectionLang(englishOnly, "privacy"),
     version: version.number,
     updated: version.savedAt ? dayInChurchZone(version.savedAt) : null,
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    "Privacy Notice",
-    (church) =>
-      `How ${church.name} keeps and uses the personal details of its members and visitors, for how long, and how to see, correct or erase them.`,
+export function meta({ matches, location }: Route.MetaArgs) {
+  const { t } = metaLocale(location);
+  return pageMeta(matches, t("privacy.title"), (church) =>
+    t("privacy.metaDescription", { church: church.name }),
   );
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
-  const { notice, version, updated } = loaderData;
+  const { notice, noticeLang, version, updated } = loaderData;
+  const t = useT();
+  const locale = useLocale();
   return (
     <>
-      <PageHeader
-        title="Privacy Notice"
-        description="What we keep about you, why, for how long, and your rights."
-      />
-      <section aria-label="Privacy notice" className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
-        <div className="space-y-4 text-base leading-relaxed text-foreground [&_a]:text-primary [&_a]:underline [&_strong]:text-navy [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6">
+      <PageHeader title={t("privacy.title")} description={t("privacy.description")} />
+      <section aria-label={t("privacy.label")} className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
+        <div
+          lang={noticeLang}
+          className="space-y-4 text-base leading-relaxed text-foreground [&_a]:text-primary [&_a]:underline [&_strong]:text-navy [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6"
+        >
           <RichText value={notice} />
         </div>
         <p className="mt-10 border-t border-border pt-4 text-sm text-muted-foreground">
-          Version {version}
-          {updated ? `, last updated ${formatDateLong(updated)}` : null}.
+          {updated
+            ? t("privacy.versionUpdated", { version: String(version), date: formatDateLong(updated, locale) })
+            : t("privacy.version", { version: String(version) })}
         </p>
       </section>
     </>

@@ -4,7 +4,9 @@ import { AboutPage, aboutLinks } from "~/components/about-more";
 import { InfoSection } from "~/components/info-section";
 import { RichText } from "~/components/rich-text";
 import { buttonVariants } from "~/components/ui/button";
-import { pageMeta } from "~/lib/meta";
+import { localeOfRequest, sectionLang, useLocalePath, useT } from "~/lib/i18n";
+import { metaLocale, pageMeta } from "~/lib/meta";
+import { inLang, useRichT } from "~/lib/text-lang";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/our-story";
 import { loadAsDocument } from "~/lib/page-scripts";
@@ -12,34 +14,51 @@ import { loadAsDocument } from "~/lib/page-scripts";
 // A page without scripts (ADR 013): reached from a React page, it loads as a whole page.
 export const clientLoader = loadAsDocument;
 
-export async function loader() {
-  const { about } = await getSiteContent();
+export async function loader({ request }: Route.LoaderArgs) {
+  const { about, englishOnly } = await getSiteContent(localeOfRequest(request));
   const { founding, story, timeline } = about;
-  return { founding, story, timeline, more: aboutLinks(about.sections) };
+  return {
+    founding,
+    story,
+    timeline,
+    more: aboutLinks(about.sections),
+    storyLang: sectionLang(englishOnly, "our-story"),
+  };
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
+  const { t } = metaLocale(location);
   const founding = loaderData?.founding;
   return pageMeta(
     matches,
-    "Our Story",
+    t("about.ourStory"),
     founding &&
       ((church) =>
-        `${church.name} was founded in ${founding.year} for ${founding.community}. Read our story and the milestones of our journey so far.`),
+        t("about.story.metaDescription", {
+          church: church.name,
+          year: founding.year,
+          community: founding.community,
+        })),
   );
 }
 
 export default function OurStory({ loaderData }: Route.ComponentProps) {
-  const { founding, story, timeline, more } = loaderData;
+  const { founding, story, timeline, more, storyLang } = loaderData;
+  const t = useT();
+  const richT = useRichT();
+  const href = useLocalePath();
   const highlights = [
-    { icon: Flag, label: "Founded", value: founding.year },
-    { icon: Globe2, label: "For", value: founding.audience },
-    { icon: HeartHandshake, label: "Where", value: founding.place },
+    { icon: Flag, label: t("about.story.founded"), value: founding.year },
+    { icon: Globe2, label: t("about.story.for"), value: founding.audience },
+    { icon: HeartHandshake, label: t("about.story.where"), value: founding.place },
   ];
+  // The founding year and community are the church's text: in English on a Filipino page until
+  // translated, in their own lang inside the page's sentence.
+  const community = inLang(founding.community, storyLang);
   return (
     <AboutPage
-      title="Our Story"
-      description={`Founded in ${founding.year} for ${founding.community}.`}
+      title={t("about.ourStory")}
+      description={richT("about.story.foundedIn", { year: founding.year, community })}
       more={more}
       current="/about/our-story"
     >
@@ -47,14 +66,14 @@ export default function OurStory({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
           <div>
             <h2 id="story-heading" className="text-3xl font-bold tracking-tight text-navy">
-              How It Began
+              {t("about.story.howItBegan")}
             </h2>
-            <div className="mt-6 space-y-4 text-lg leading-relaxed text-muted-foreground">
+            <div lang={storyLang} className="mt-6 space-y-4 text-lg leading-relaxed text-muted-foreground">
               <RichText value={story} />
             </div>
           </div>
           <ul
-            aria-label="At a glance"
+            aria-label={t("about.story.atAGlance")}
             className="grid gap-4 rounded-xl bg-navy p-6 text-white shadow-sm sm:grid-cols-3 lg:grid-cols-1"
           >
             {highlights.map(({ icon: Icon, label, value }) => (
@@ -64,7 +83,9 @@ export default function OurStory({ loaderData }: Route.ComponentProps) {
                 </span>
                 <p>
                   <span className="block text-sm text-slate-300">{label}</span>
-                  <span className="block font-semibold">{value}</span>
+                  <span lang={storyLang} className="block font-semibold">
+                    {value}
+                  </span>
                 </p>
               </li>
             ))}
@@ -72,8 +93,8 @@ export default function OurStory({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <InfoSection headingId="timeline-heading" title="Our Journey" muted width="max-w-3xl">
-        <ol className="relative mt-10 space-y-8 border-l-2 border-primary/20 pl-8 sm:pl-10">
+      <InfoSection headingId="timeline-heading" title={t("about.story.journey")} muted width="max-w-3xl">
+        <ol lang={storyLang} className="relative mt-10 space-y-8 border-l-2 border-primary/20 pl-8 sm:pl-10">
           {timeline.map((entry, index) => (
             <li key={index} data-testid="timeline-entry" className="relative">
               <span
@@ -93,13 +114,11 @@ export default function OurStory({ loaderData }: Route.ComponentProps) {
         className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 lg:px-8"
       >
         <h2 id="next-heading" className="text-2xl font-bold tracking-tight text-navy">
-          Be Part of the Next Chapter
+          {t("about.story.nextChapter")}
         </h2>
-        <p className="mx-auto mt-3 max-w-xl text-muted-foreground">
-          Join us for worship on Friday, or send us a message: we would love to meet you.
-        </p>
-        <Link to="/connect" className={buttonVariants({ size: "lg", className: "mt-6" })}>
-          Connect With Us
+        <p className="mx-auto mt-3 max-w-xl text-muted-foreground">{t("about.story.nextChapterText")}</p>
+        <Link to={href("/connect")} className={buttonVariants({ size: "lg", className: "mt-6" })}>
+          {t("common.connectWithUs")}
         </Link>
       </section>
     </AboutPage>

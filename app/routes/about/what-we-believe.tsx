@@ -1,7 +1,8 @@
 import { BookOpen, Church, Cross, Sparkles } from "lucide-react";
 import { AboutPage, aboutLinks } from "~/components/about-more";
 import { IconCard, InfoSection } from "~/components/info-section";
-import { pageMeta } from "~/lib/meta";
+import { localeOfRequest, sectionLang, useT } from "~/lib/i18n";
+import { metaLocale, pageMeta } from "~/lib/meta";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/what-we-believe";
 import { loadAsDocument } from "~/lib/page-scripts";
@@ -9,38 +10,42 @@ import { loadAsDocument } from "~/lib/page-scripts";
 // A page without scripts (ADR 013): reached from a React page, it loads as a whole page.
 export const clientLoader = loadAsDocument;
 
-export async function loader() {
-  const { about } = await getSiteContent();
+export async function loader({ request }: Route.LoaderArgs) {
+  const { about, englishOnly } = await getSiteContent(localeOfRequest(request));
   const { beliefs, statementOfFaith } = about;
-  return { beliefs, statementOfFaith, more: aboutLinks(about.sections) };
+  return {
+    beliefs,
+    statementOfFaith,
+    more: aboutLinks(about.sections),
+    beliefsLang: sectionLang(englishOnly, "what-we-believe"),
+  };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    "What We Believe",
-    (church) =>
-      `The foundations of faith at ${church.name}: the Trinity, salvation by grace, the authority of Scripture and the Church, with our statement of faith.`,
+export function meta({ matches, location }: Route.MetaArgs) {
+  const { t } = metaLocale(location);
+  return pageMeta(matches, t("about.whatWeBelieve"), (church) =>
+    t("about.believe.metaDescription", { church: church.name }),
   );
 }
 
 const beliefIcons = [Sparkles, Cross, BookOpen, Church];
 
 export default function WhatWeBelieve({ loaderData }: Route.ComponentProps) {
-  const { beliefs, statementOfFaith, more } = loaderData;
+  const { beliefs, statementOfFaith, more, beliefsLang } = loaderData;
+  const t = useT();
   return (
     <AboutPage
-      title="What We Believe"
-      description="Our faith rests on Jesus Christ and the truth of God's Word."
+      title={t("about.whatWeBelieve")}
+      description={t("about.believe.description")}
       more={more}
       current="/about/what-we-believe"
     >
       <InfoSection
         headingId="foundations-heading"
-        title="Our Foundation"
-        intro="Four truths at the heart of everything we do."
+        title={t("about.believe.foundation")}
+        intro={t("about.believe.foundationIntro")}
       >
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <ul lang={beliefsLang} className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {beliefs.map((belief, index) => (
             <IconCard key={index} icon={beliefIcons[index] ?? BookOpen} title={belief.title} testId="belief">
               <p className="mt-2 flex-1 text-muted-foreground">{belief.description}</p>
@@ -52,8 +57,8 @@ export default function WhatWeBelieve({ loaderData }: Route.ComponentProps) {
         </ul>
       </InfoSection>
 
-      <InfoSection headingId="statement-heading" title="Statement of Faith" muted width="max-w-3xl">
-        <ol className="mt-10 space-y-4">
+      <InfoSection headingId="statement-heading" title={t("about.believe.statement")} muted width="max-w-3xl">
+        <ol lang={beliefsLang} className="mt-10 space-y-4">
           {statementOfFaith.map((article, index) => (
             <li
               key={index}

@@ -16,20 +16,18 @@ import { StatusMessage } from "~/components/status-message";
 import { buttonVariants } from "~/components/ui/button";
 import { fileExtension, fileTitle, isImageFile } from "~/lib/files";
 import { formatFileSize, textParagraphs } from "~/lib/format";
-import { pageMeta } from "~/lib/meta";
+import { useT } from "~/lib/i18n";
+import { metaLocale, pageMeta } from "~/lib/meta";
+import { inLang, useTextLang } from "~/lib/text-lang";
 import { listElibraryDocuments } from "~/server/content/documents.server";
 import { services } from "~/server/platform/services.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import type { Route } from "./+types/elibrary";
 
-/** The spec's fixed description under an eLibrary title, when staff gave no description. */
-const DOCUMENT_DESCRIPTION = "A resource from our church eLibrary, free to read and download.";
-
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    "eLibrary",
-    (church) => `Read and download free guides, reading plans and other resources from ${church.name}.`,
+export function meta({ matches, location }: Route.MetaArgs) {
+  const { t } = metaLocale(location);
+  return pageMeta(matches, t("media.elibrary"), (church) =>
+    t("media.elibraryMetaDescription", { church: church.name }),
   );
 }
 
@@ -77,36 +75,42 @@ export const clientLoader = loadAsDocument;
 
 export default function Elibrary({ loaderData }: Route.ComponentProps) {
   const { documents, loadFailed } = loaderData;
+  const t = useT();
+  // Titles and descriptions are typed by staff in English.
+  const english = useTextLang();
 
   return (
     <>
       {loadFailed ? (
         <ServerToast
           toast={{
-            title: "Error fetching materials",
-            description: "We could not load the eLibrary. Please try again in a moment.",
+            title: t("media.elibraryErrorFetching"),
+            description: t("media.elibraryErrorToast"),
             variant: "destructive",
           }}
         />
       ) : null}
       <PageHeader
-        eyebrow="Media"
-        title="eLibrary"
-        description="Guides, reading plans and resources to help you grow. Free to read and download."
+        eyebrow={t("media.media")}
+        title={t("media.elibrary")}
+        description={t("media.elibraryDescription")}
       />
-      <section aria-label="Documents" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      <section
+        aria-label={t("media.documents")}
+        className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8"
+      >
         {loadFailed ? (
           <StatusMessage
             icon={CircleAlert}
             tone="error"
-            title="Materials could not be loaded"
+            title={t("media.elibraryNotLoaded")}
             testId="elibrary-error"
           >
-            Something went wrong on our side. Please refresh the page or try again in a moment.
+            {t("media.notLoadedText")}
           </StatusMessage>
         ) : documents.length === 0 ? (
-          <StatusMessage icon={Library} title="No materials yet" testId="elibrary-empty">
-            The eLibrary is empty for now. Please check back soon!
+          <StatusMessage icon={Library} title={t("media.elibraryEmpty")} testId="elibrary-empty">
+            {t("media.elibraryEmptyText")}
           </StatusMessage>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -123,7 +127,7 @@ export default function Elibrary({ loaderData }: Route.ComponentProps) {
                       <Icon className="size-6" aria-hidden="true" />
                     </span>
                     <div className="min-w-0">
-                      <h2 className="break-words text-lg font-semibold leading-snug text-navy">
+                      <h2 lang={english} className="break-words text-lg font-semibold leading-snug text-navy">
                         {document.title}
                       </h2>
                       {document.fileName ? (
@@ -140,6 +144,7 @@ export default function Elibrary({ loaderData }: Route.ComponentProps) {
                   </div>
                   {document.description ? (
                     <div
+                      lang={english}
                       className="mt-4 flex-1 space-y-3 text-muted-foreground"
                       data-testid="document-description"
                     >
@@ -150,7 +155,7 @@ export default function Elibrary({ loaderData }: Route.ComponentProps) {
                       ))}
                     </div>
                   ) : (
-                    <p className="mt-4 flex-1 text-muted-foreground">{DOCUMENT_DESCRIPTION}</p>
+                    <p className="mt-4 flex-1 text-muted-foreground">{t("media.documentDescription")}</p>
                   )}
                   <div className="mt-6 flex gap-3">
                     {document.isImage ? (
@@ -160,7 +165,8 @@ export default function Elibrary({ loaderData }: Route.ComponentProps) {
                         className={buttonVariants({ className: actionClass })}
                       >
                         <BookOpenText aria-hidden="true" />
-                        Read<span className="sr-only"> {document.title}</span>
+                        {t("media.read")}
+                        <span className="sr-only"> {inLang(document.title, english)}</span>
                       </ImageViewerLink>
                     ) : (
                       <a
@@ -170,7 +176,12 @@ export default function Elibrary({ loaderData }: Route.ComponentProps) {
                         className={buttonVariants({ className: actionClass })}
                       >
                         <BookOpenText aria-hidden="true" />
-                        Read<span className="sr-only"> {document.title} (opens in a new tab)</span>
+                        {t("media.read")}
+                        <span className="sr-only">
+                          {" "}
+                          {inLang(document.title, english)}
+                          {` ${t("common.opensInNewTab")}`}
+                        </span>
                       </a>
                     )}
                     <a
@@ -179,7 +190,8 @@ export default function Elibrary({ loaderData }: Route.ComponentProps) {
                       className={buttonVariants({ variant: "outline", className: actionClass })}
                     >
                       <Download aria-hidden="true" />
-                      Download<span className="sr-only"> {document.title}</span>
+                      {t("media.download")}
+                      <span className="sr-only"> {inLang(document.title, english)}</span>
                     </a>
                   </div>
                 </li>

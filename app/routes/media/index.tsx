@@ -2,7 +2,8 @@ import { ArrowRight, Library, PlayCircle } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
-import { pageMeta } from "~/lib/meta";
+import { useLocalePath, useT, type MessageKey } from "~/lib/i18n";
+import { metaLocale, pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/index";
 import { loadAsDocument } from "~/lib/page-scripts";
 
@@ -13,40 +14,41 @@ export function loader() {
   return null;
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    "Media",
-    (church) => `Watch sermons and read or download free resources from the eLibrary of ${church.name}.`,
-  );
+export function meta({ matches, location }: Route.MetaArgs) {
+  const { t } = metaLocale(location);
+  return pageMeta(matches, t("media.media"), (church) => t("media.metaDescription", { church: church.name }));
 }
 
-const mediaSections = [
+const mediaSections: {
+  title: MessageKey;
+  to: string;
+  description: MessageKey;
+  action: MessageKey;
+  icon: typeof Library;
+}[] = [
   {
-    title: "Sermons",
+    title: "media.sermons",
     to: "/media/sermons",
-    description: "Watch recent messages from our Friday services and grow in God's Word through the week.",
-    action: "Watch Sermons",
+    description: "media.sermonsText",
+    action: "media.watchSermons",
     icon: PlayCircle,
   },
   {
-    title: "eLibrary",
+    title: "media.elibrary",
     to: "/media/elibrary",
-    description: "Read and download guides, reading plans and other resources from our church library.",
-    action: "Browse eLibrary",
+    description: "media.elibraryText",
+    action: "media.browseElibrary",
     icon: Library,
   },
 ];
 
 export default function Media() {
+  const t = useT();
+  const href = useLocalePath();
   return (
     <>
-      <PageHeader
-        eyebrow="Media"
-        title="Sermons & Resources"
-        description="Keep growing in faith during the week with messages and materials from our church."
-      />
-      <section aria-label="Media sections" className="mx-auto max-w-5xl px-4 py-16 sm:px-6 lg:px-8">
+      <PageHeader eyebrow={t("media.media")} title={t("media.title")} description={t("media.description")} />
+      <section aria-label={t("media.sections")} className="mx-auto max-w-5xl px-4 py-16 sm:px-6 lg:px-8">
         <ul className="grid gap-6 md:grid-cols-2">
           {mediaSections.map(({ title, to, description, action, icon: Icon }) => (
             <li
@@ -62,10 +64,10 @@ export default function Media() {
                 <Icon className="size-14 text-gold" aria-hidden="true" />
               </div>
               <div className="flex flex-1 flex-col p-6">
-                <h2 className="text-2xl font-semibold text-navy">{title}</h2>
-                <p className="mt-2 flex-1 text-muted-foreground">{description}</p>
-                <Link to={to} className={buttonVariants({ className: "mt-6 h-11 self-start" })}>
-                  {action}
+                <h2 className="text-2xl font-semibold text-navy">{t(title)}</h2>
+                <p className="mt-2 flex-1 text-muted-foreground">{t(description)}</p>
+                <Link to={href(to)} className={buttonVariants({ className: "mt-6 h-11 self-start" })}>
+                  {t(action)}
                   <ArrowRight aria-hidden="true" />
                 </Link>
               </div>

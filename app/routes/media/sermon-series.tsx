@@ -1,11 +1,11 @@
 import { SermonCollection, sermonCollectionMeta } from "~/components/sermon-collection";
+import { useT } from "~/lib/i18n";
+import { metaLocale } from "~/lib/meta";
 import { loadAsDocument } from "~/lib/page-scripts";
 import { SERMON_PAGE_HANDLE, seriesHref, sermonFeedLinks } from "~/lib/sermons";
 import { findSeriesBySlug } from "~/server/content/sermons.server";
 import type { Route } from "./+types/sermon-series";
 import { loadSermonCollection } from "./sermon-collection.server";
-
-const NOT_FOUND = "Series Not Found";
 
 // One series' page: /media/sermons/series/{slug}, its sermons newest first.
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -21,19 +21,21 @@ export const handle = SERMON_PAGE_HANDLE;
 export const clientLoader = loadAsDocument;
 export const links: Route.LinksFunction = sermonFeedLinks;
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return sermonCollectionMeta(matches, loaderData?.name, NOT_FOUND, (name) => [
-    `${name}: Sermon Series`,
-    loaderData?.description ?? ((church) => `The sermons of the series ${name} at ${church.name}.`),
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
+  const { t } = metaLocale(location);
+  return sermonCollectionMeta(matches, loaderData?.name, t("media.seriesNotFound"), (name) => [
+    t("media.seriesTitle", { name }),
+    loaderData?.description ?? ((church) => t("media.seriesMetaDescription", { name, church: church.name })),
   ]);
 }
 
 export default function SermonSeriesPage({ loaderData, params }: Route.ComponentProps) {
+  const t = useT();
   return (
     <SermonCollection
       {...loaderData}
-      eyebrow="Sermon Series"
-      notFound={NOT_FOUND}
+      eyebrow={t("media.sermonSeries")}
+      notFound={t("media.seriesNotFound")}
       path={seriesHref(params.slug)}
     />
   );

@@ -17,8 +17,10 @@ import { ServerToast } from "~/components/page-toast";
 import { ShareLinks } from "~/components/share-links";
 import { buttonVariants } from "~/components/ui/button";
 import { YouTubeEmbed } from "~/components/youtube-embed";
-import { formatDateLong } from "~/lib/format";
-import { pageMeta } from "~/lib/meta";
+import { localeOfRequest, localePath, useLocale, useLocalePath, useT, type Translate } from "~/lib/i18n";
+import { formatDateLong } from "~/lib/locale-format";
+import { metaLocale, pageMeta } from "~/lib/meta";
+import { inLang, textLang } from "~/lib/text-lang";
 import { loadAsDocument, type PageHandle } from "~/lib/page-scripts";
 import { formatDuration, SERMON_FEED_PATH, seriesHref, sermonHref, speakerHref } from "~/lib/sermons";
 import { useSiteFrame } from "~/lib/site-frame";
@@ -27,15 +29,15 @@ import { loadOrEmpty } from "~/server/http/loader.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import type { Route } from "./+types/sermon";
 
-const texts = {
-  notFoundTitle: "Sermon Not Found",
-  notFoundText: "Sorry, we couldn't find that sermon. It may have been removed, or the link may be mistyped.",
-  errorToast: "Error fetching sermons",
-  errorText: "We could not load this sermon just now. Please try again in a moment.",
-  back: "All Sermons",
-};
+const texts = (t: Translate) => ({
+  notFoundTitle: t("media.sermonNotFound"),
+  notFoundText: t("media.sermonNotFoundText"),
+  errorToast: t("media.errorFetching"),
+  errorText: t("media.sermonErrorText"),
+});
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const locale = localeOfRequest(request);
   const loaded = await loadOrEmpty(
     "a sermon",
     async () => {
@@ -67,7 +69,7 @@ export async function loader({ params }: Route.LoaderArgs) {
                 duration: found.audioSeconds ? formatDuration(found.audioSeconds) : null,
               }
             : null,
-          url: `${siteOrigin()}${sermonHref(found.id)}`,
+          url: `${siteOrigin()}${localePath(locale, sermonHref(found.id))}`,
         },
       };
     },
@@ -86,33 +88,40 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** "John 3:1-21. A sermon by Pastor Ana, 6 November 2026." for search results and link previews. */
-function summary(sermon: ShownSermon) {
-  const by = `A sermon by ${sermon.speaker}, ${formatDateLong(sermon.sermonDate)}.`;
+function summary(sermon: ShownSermon, { t, locale }: ReturnType<typeof metaLocale>) {
+  const by = t("media.sermonBy", {
+    speaker: sermon.speaker,
+    date: formatDateLong(sermon.sermonDate, locale),
+  });
   return [sermon.passage ? `${sermon.passage}.` : null, by, sermon.description].filter(Boolean).join(" ");
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
+  const language = metaLocale(location);
+  const text = texts(language.t);
   const sermon = loaderData?.sermon;
   if (sermon) {
     return [
       ...pageMeta(
         matches,
         sermon.title,
-        summary(sermon).slice(0, 300),
+        summary(sermon, language).slice(0, 300),
         `https://i.ytimg.com/vi/${sermon.youtubeId}/hqdefault.jpg`,
       ),
       { property: "og:type", content: "video.other" },
     ];
   }
-  if (loaderData && !loaderData.loadFailed) return pageMeta(matches, texts.notFoundTitle, texts.notFoundText);
-  return pageMeta(matches, "Sermon", texts.errorText);
+  if (loaderData && !loaderData.loadFailed) return pageMeta(matches, text.notFoundTitle, text.notFoundText);
+  return pageMeta(matches, language.t("media.sermon"), text.errorText);
 }
 
 function BackLink({ className }: { className?: string }) {
+  const t = useT();
+  const href = useLocalePath();
   return (
-    <a href="/media/sermons" className={buttonVariants({ variant: "outline", className })}>
+    <a href={href("/media/sermons")} className={buttonVariants({ variant: "outline", className })}>
       <ArrowLeft aria-hidden="true" />
-      {texts.back}
+      {t("media.allSermons")}
     </a>
   );
 }
@@ -136,20 +145,26 @@ const LINK = "font-medium text-primary underline-offset-4 hover:underline";
 export default function SermonPage({ loaderData }: Route.ComponentProps) {
   const { sermon, loadFailed } = loaderData;
   const { church } = useSiteFrame();
+  const locale = useLocale();
+  const t = useT();
+  const href = useLocalePath();
+  const text = texts(t);
+  // What staff typed (title, description, speaker, passage, series, notes) is in English.
+  const english = textLang(locale);
 
   if (!sermon) {
     return (
       <>
         {loadFailed ? (
           <ServerToast
-            toast={{ title: texts.errorToast, description: texts.errorText, variant: "destructive" }}
+            toast={{ title: text.errorToast, description: text.errorText, variant: "destructive" }}
           />
         ) : null}
-        <PageHeader title={loadFailed ? texts.errorToast : texts.notFoundTitle} />
+        <PageHeader title={loadFailed ? text.errorToast : text.notFoundTitle} />
         <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:px-6 lg:px-8">
           <VideoOff className="size-10 text-muted-foreground" aria-hidden="true" />
           <p className="mt-4 text-lg text-muted-foreground">
-            {loadFailed ? texts.errorText : texts.notFoundText}
+            {loadFailed ? text.errorText : text.notFoundText}
           </p>
           <BackLink className="mt-8" />
         </section>
@@ -157,32 +172,44 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const date = formatDateLong(sermon.sermonDate);
+  const date = formatDateLong(sermon.sermonDate, locale);
   return (
     <>
       <SermonJsonLd sermon={sermon} church={church} />
-      <PageHeader eyebrow={sermon.seriesName ?? "Sermon"} title={sermon.title} description={date} />
+      <PageHeader
+        eyebrow={sermon.seriesName ?? t("media.sermon")}
+        eyebrowLang={sermon.seriesName ? english : undefined}
+        title={sermon.title}
+        titleLang={english}
+        description={date}
+      />
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
         <BackLink />
         <div className="mt-8 grid gap-8">
-          <YouTubeEmbed id={sermon.youtubeId} title={sermon.title} thumbnail={sermon.thumbnailUrl} priority />
+          <YouTubeEmbed
+            id={sermon.youtubeId}
+            title={sermon.title}
+            titleLang={english}
+            thumbnail={sermon.thumbnailUrl}
+            priority
+          />
           <dl className="grid gap-3">
-            <Fact icon={<Mic className="size-4" aria-hidden="true" />} label="Speaker">
-              <a href={speakerHref(sermon.speaker)} className={LINK}>
+            <Fact icon={<Mic className="size-4" aria-hidden="true" />} label={t("media.speaker")}>
+              <a href={href(speakerHref(sermon.speaker))} lang={english} className={LINK}>
                 {sermon.speaker}
               </a>
             </Fact>
-            <Fact icon={<CalendarDays className="size-4" aria-hidden="true" />} label="Date">
+            <Fact icon={<CalendarDays className="size-4" aria-hidden="true" />} label={t("media.date")}>
               <time dateTime={sermon.sermonDate}>{date}</time>
             </Fact>
             {sermon.passage ? (
-              <Fact icon={<BookOpen className="size-4" aria-hidden="true" />} label="Passage">
-                {sermon.passage}
+              <Fact icon={<BookOpen className="size-4" aria-hidden="true" />} label={t("media.passage")}>
+                {inLang(sermon.passage, english)}
               </Fact>
             ) : null}
             {sermon.seriesName && sermon.seriesSlug ? (
-              <Fact icon={<Library className="size-4" aria-hidden="true" />} label="Series">
-                <a href={seriesHref(sermon.seriesSlug)} className={LINK}>
+              <Fact icon={<Library className="size-4" aria-hidden="true" />} label={t("media.series")}>
+                <a href={href(seriesHref(sermon.seriesSlug))} lang={english} className={LINK}>
                   {sermon.seriesName}
                 </a>
               </Fact>
@@ -191,16 +218,18 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
           {sermon.description ? (
             <section aria-labelledby="sermon-about">
               <h2 id="sermon-about" className="text-lg font-bold text-navy">
-                About This Sermon
+                {t("media.aboutSermon")}
               </h2>
-              <p className="mt-2 whitespace-pre-line leading-relaxed text-foreground">{sermon.description}</p>
+              <p lang={english} className="mt-2 whitespace-pre-line leading-relaxed text-foreground">
+                {sermon.description}
+              </p>
             </section>
           ) : null}
           {sermon.audio ? (
             <section aria-labelledby="sermon-listen">
               <h2 id="sermon-listen" className="flex items-center gap-2 text-lg font-bold text-navy">
                 <Headphones className="size-5" aria-hidden="true" />
-                Listen
+                {t("media.listen")}
               </h2>
               {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the sermon's own recording: its captions are the video's, on the page above */}
               <audio controls preload="none" className="mt-3 w-full" data-testid="sermon-audio">
@@ -213,7 +242,7 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
                   className={`${LINK} inline-flex min-h-11 items-center gap-2`}
                 >
                   <Download className="size-4" aria-hidden="true" />
-                  Download the recording
+                  {t("media.downloadRecording")}
                 </a>{" "}
                 ({sermon.audio.duration ? `${sermon.audio.duration}, ` : ""}
                 {sermon.audio.megabytes} MB)
@@ -223,18 +252,18 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
           {sermon.notes ? (
             <section aria-labelledby="sermon-notes">
               <h2 id="sermon-notes" className="text-lg font-bold text-navy">
-                Sermon Notes
+                {t("media.sermonNotes")}
               </h2>
               <a href={sermon.notes.href} className={`${LINK} mt-1 inline-flex min-h-11 items-center gap-2`}>
                 <FileText className="size-5" aria-hidden="true" />
-                {sermon.notes.title}
+                {inLang(sermon.notes.title, english)}
               </a>
             </section>
           ) : null}
           <ShareLinks
             url={sermon.url}
             title={sermon.title}
-            text={`${sermon.title}: a sermon by ${sermon.speaker}, ${date}`}
+            text={t("media.shareText", { title: sermon.title, speaker: sermon.speaker, date })}
           />
         </div>
       </div>

@@ -5,12 +5,14 @@ import { PageHeader } from "~/components/page-header";
 import { ServerToast } from "~/components/page-toast";
 import { Pager } from "~/components/pager";
 import { SermonGrid, sermonCardData } from "~/components/sermon-card";
-import { SERMONS_NOT_LOADED, sermonCount } from "~/components/sermon-collection";
+import { sermonCount, sermonsNotLoaded } from "~/components/sermon-collection";
 import { StatusMessage } from "~/components/status-message";
 import { buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/select";
+import { localePath, localeOfRequest, useLocalePath, useT } from "~/lib/i18n";
 import { loadAsDocument } from "~/lib/page-scripts";
-import { pageMeta } from "~/lib/meta";
+import { metaLocale, pageMeta } from "~/lib/meta";
+import { useTextLang } from "~/lib/text-lang";
 import { requestedPage } from "~/lib/paging";
 import {
   hasSermonFilters,
@@ -31,11 +33,10 @@ import {
 import { loadOrEmpty } from "~/server/http/loader.server";
 import type { Route } from "./+types/sermons";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    "Sermons",
-    (church) => `Watch sermons from the Friday services of ${church.name}, newest first.`,
+export function meta({ matches, location }: Route.MetaArgs) {
+  const { t } = metaLocale(location);
+  return pageMeta(matches, t("media.sermons"), (church) =>
+    t("media.sermonsMetaDescription", { church: church.name }),
   );
 }
 
@@ -47,7 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The form sends its empty fields too (?q=&series=romans&speaker=&year=): answer with the
   // short address, the one worth sharing.
   if ([...url.searchParams.values()].some((value) => value.trim() === "")) {
-    throw redirect(sermonsListHref(filters, requestedPage(request)));
+    const base = localePath(localeOfRequest(request), "/media/sermons");
+    throw redirect(sermonsListHref(filters, requestedPage(request), base));
   }
   return loadOrEmpty(
     "the sermons",
@@ -100,12 +102,15 @@ function SermonFilterForm({
   speakers: { name: string; slug: string }[];
   years: number[];
 }) {
+  const t = useT();
+  const href = useLocalePath();
+  const english = useTextLang();
   return (
     <form
       method="get"
-      action="/media/sermons"
+      action={href("/media/sermons")}
       role="search"
-      aria-label="Find sermons"
+      aria-label={t("media.findSermons")}
       // One field under another on a phone (three boxes side by side would cut "All speakers" to
       // "All spe"), three across from 640 px, all in one row from 1024 px.
       className="grid items-end gap-3 rounded-xl [&>*]:min-w-0 border border-border bg-muted/40 p-4 sm:grid-cols-3 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:gap-4"
@@ -114,20 +119,20 @@ function SermonFilterForm({
         id="sermon-q"
         name="q"
         type="search"
-        label="Search"
-        placeholder="Title or Bible passage"
+        label={t("media.search")}
+        placeholder={t("media.searchPlaceholder")}
         maxLength={100}
         defaultValue={filters.q ?? ""}
         className="sm:col-span-3 lg:col-span-1"
       />
       <Field
         id="sermon-series"
-        label="Series"
+        label={t("media.series")}
         control={(aria) => (
           <NativeSelect id="sermon-series" name="series" defaultValue={filters.series ?? ""} {...aria}>
-            <option value="">All series</option>
+            <option value="">{t("media.allSeries")}</option>
             {series.map((item) => (
-              <option key={item.slug} value={item.slug}>
+              <option key={item.slug} value={item.slug} lang={english}>
                 {item.name}
               </option>
             ))}
@@ -136,12 +141,12 @@ function SermonFilterForm({
       />
       <Field
         id="sermon-speaker"
-        label="Speaker"
+        label={t("media.speaker")}
         control={(aria) => (
           <NativeSelect id="sermon-speaker" name="speaker" defaultValue={filters.speaker ?? ""} {...aria}>
-            <option value="">All speakers</option>
+            <option value="">{t("media.allSpeakers")}</option>
             {speakers.map((item) => (
-              <option key={item.slug} value={item.slug}>
+              <option key={item.slug} value={item.slug} lang={english}>
                 {item.name}
               </option>
             ))}
@@ -150,10 +155,10 @@ function SermonFilterForm({
       />
       <Field
         id="sermon-year"
-        label="Year"
+        label={t("media.year")}
         control={(aria) => (
           <NativeSelect id="sermon-year" name="year" defaultValue={filters.year ?? ""} {...aria}>
-            <option value="">All years</option>
+            <option value="">{t("media.allYears")}</option>
             {years.map((year) => (
               <option key={year} value={year}>
                 {year}
@@ -165,11 +170,14 @@ function SermonFilterForm({
       <div className="flex gap-2 sm:col-span-3 lg:col-span-1">
         <button type="submit" className={buttonVariants({ className: "h-11 flex-1 lg:flex-none" })}>
           <Search aria-hidden="true" />
-          Find
+          {t("media.find")}
         </button>
         {hasSermonFilters(filters) ? (
-          <a href="/media/sermons" className={buttonVariants({ variant: "outline", className: "h-11" })}>
-            Clear
+          <a
+            href={href("/media/sermons")}
+            className={buttonVariants({ variant: "outline", className: "h-11" })}
+          >
+            {t("media.clear")}
           </a>
         ) : null}
       </div>
@@ -180,41 +188,42 @@ function SermonFilterForm({
 export default function Sermons({ loaderData }: Route.ComponentProps) {
   const { sermons, page, pages, total, filters, series, speakers, years, loadFailed } = loaderData;
   const narrowed = hasSermonFilters(filters);
+  const t = useT();
+  const href = useLocalePath();
+  const english = useTextLang();
 
   return (
     <>
-      {loadFailed ? <ServerToast toast={SERMONS_NOT_LOADED} /> : null}
+      {loadFailed ? <ServerToast toast={sermonsNotLoaded(t)} /> : null}
       <PageHeader
-        eyebrow="Media"
-        title="Sermons"
-        description="Messages from our Friday services. Press play to watch."
+        eyebrow={t("media.media")}
+        title={t("media.sermons")}
+        description={t("media.sermonsDescription")}
       />
-      <section aria-label="Sermons" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      <section
+        aria-label={t("media.sermons")}
+        className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8"
+      >
         {loadFailed ? (
-          <StatusMessage
-            icon={CircleAlert}
-            tone="error"
-            title="Sermons could not be loaded"
-            testId="sermons-error"
-          >
-            Something went wrong on our side. Please refresh the page or try again in a moment.
+          <StatusMessage icon={CircleAlert} tone="error" title={t("media.notLoaded")} testId="sermons-error">
+            {t("media.notLoadedText")}
           </StatusMessage>
         ) : total === 0 && !narrowed ? (
-          <StatusMessage icon={Video} title="No sermons yet" testId="sermons-empty">
-            No sermons have been posted yet. Please check back soon!
+          <StatusMessage icon={Video} title={t("media.noSermons")} testId="sermons-empty">
+            {t("media.noSermonsText")}
           </StatusMessage>
         ) : (
           <>
             {series.length > 0 ? (
-              <nav aria-label="Sermon series" className="mb-6">
+              <nav aria-label={t("media.sermonSeriesLabel")} className="mb-6">
                 <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-                  Series
+                  {t("media.series")}
                 </h2>
-                <ul className="mt-2 flex flex-wrap gap-2">
+                <ul lang={english} className="mt-2 flex flex-wrap gap-2">
                   {series.map((item) => (
                     <li key={item.slug}>
                       <a
-                        href={seriesHref(item.slug)}
+                        href={href(seriesHref(item.slug))}
                         className="inline-flex min-h-11 items-center rounded-full border border-border bg-background px-4 text-sm font-medium text-navy hover:bg-muted"
                       >
                         {item.name}
@@ -230,22 +239,24 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
               aria-live="polite"
               data-testid="sermon-count"
             >
-              {narrowed ? `${sermonCount(total)} found.` : `${sermonCount(total)}, newest first.`}{" "}
+              {narrowed
+                ? t("media.found", { count: sermonCount(t, total) })
+                : t("media.newestFirst", { count: sermonCount(t, total) })}{" "}
               <a
                 href={SERMON_FEED_PATH}
                 className="inline-flex items-center gap-1 font-medium text-navy underline"
               >
                 <Rss className="size-3.5" aria-hidden="true" />
-                Podcast and RSS feed
+                {t("media.feed")}
               </a>
             </p>
             {sermons.length === 0 ? (
-              <StatusMessage icon={Search} title="No sermons found" testId="sermons-none-found">
-                No sermon matches these choices. Try fewer words, or{" "}
-                <a href="/media/sermons" className="font-medium text-navy underline">
-                  see every sermon
+              <StatusMessage icon={Search} title={t("media.noneFound")} testId="sermons-none-found">
+                {t("media.noneFoundText")}{" "}
+                <a href={href("/media/sermons")} className="font-medium text-navy underline">
+                  {t("media.seeEverySermon")}
                 </a>
-                .
+                {t("media.noneFoundEnd")}
               </StatusMessage>
             ) : (
               <SermonGrid sermons={sermons} />
@@ -255,9 +266,9 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
         <Pager
           page={page}
           pages={pages}
-          hrefFor={(target) => sermonsListHref(filters, target)}
-          previousLabel="Newer sermons"
-          nextLabel="Older sermons"
+          hrefFor={(target) => href(sermonsListHref(filters, target))}
+          previousLabel={t("media.newer")}
+          nextLabel={t("media.older")}
         />
       </section>
     </>
