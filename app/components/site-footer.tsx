@@ -3,7 +3,7 @@ import type { Church, ServiceTime, SocialLink } from "~/content/church";
 import type { NavLinkItem } from "~/content/navigation";
 import { serviceWhen } from "~/lib/service-times";
 import { isDiallable, telHref, whatsAppHref } from "~/lib/tel";
-import { useLocalePath, useT } from "~/lib/i18n";
+import { useLocale, useLocalePath, useT } from "~/lib/i18n";
 import { ChurchLogo } from "./church-logo";
 import { LanguageLink, useNavLabel } from "./site-header";
 import { NewTabLink } from "./new-tab-link";
@@ -31,6 +31,7 @@ export function SiteFooter({
 }) {
   const year = new Date().getFullYear();
   const t = useT();
+  const locale = useLocale();
   const label = useNavLabel();
   const href = useLocalePath();
   return (
@@ -78,7 +79,7 @@ export function SiteFooter({
             </li>
             {serviceTimes.map((service, index) => (
               <li key={index}>
-                <span className="font-semibold text-white">{service.name}:</span> {serviceWhen(service)}
+                <span className="font-semibold text-white">{service.name}:</span> {serviceWhen(service, locale)}
               </li>
             ))}
           </ul>

@@ -527,6 +527,9 @@ test.describe("keyboard", () => {
       await page.keyboard.press("Tab");
       await expect(nav.getByRole("link", { name, exact: true })).toBeFocused();
     }
+    // The language link (issue 39), then signing in.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Filipino" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: "Login" })).toBeFocused();
 
@@ -568,6 +571,9 @@ test.describe("keyboard", () => {
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
     await page.keyboard.press("Tab");
+    // The language link (issue 39) sits beside the menu button, outside the menu.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Filipino" })).toBeFocused();
     await page.keyboard.press("Tab");
     const summary = page.getByTestId("mobile-menu").locator("summary");
     await expect(summary).toBeFocused();
