@@ -5,11 +5,18 @@ export function PageHeader({
   eyebrow,
   title,
   description,
+  eyebrowLang,
+  titleLang,
+  descriptionLang,
   children,
 }: {
   eyebrow?: string;
   title: string;
   description?: ReactNode;
+  /** The title's and the line's language when not the page's (a text standing in English). */
+  eyebrowLang?: string;
+  titleLang?: string;
+  descriptionLang?: string;
   children?: ReactNode;
 }) {
   return (
@@ -20,10 +27,18 @@ export function PageHeader({
       />
       <div className="mx-auto max-w-7xl px-4 py-14 text-center sm:px-6 sm:py-20 lg:px-8">
         {eyebrow ? (
-          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold">{eyebrow}</p>
+          <p lang={eyebrowLang} className="text-sm font-semibold uppercase tracking-[0.2em] text-gold">
+            {eyebrow}
+          </p>
         ) : null}
-        <h1 className="mt-3 font-serif text-4xl font-bold leading-tight sm:text-5xl">{title}</h1>
-        {description ? <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">{description}</p> : null}
+        <h1 lang={titleLang} className="mt-3 font-serif text-4xl font-bold leading-tight sm:text-5xl">
+          {title}
+        </h1>
+        {description ? (
+          <p lang={descriptionLang} className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
+            {description}
+          </p>
+        ) : null}
         {children}
       </div>
     </section>
