@@ -18,14 +18,22 @@ describe("dates in the page's language", () => {
   });
 
   it("says how an event repeats as the English pages always did, and in Filipino", () => {
-    for (const startsOn of ["2026-12-04", "2026-12-01", "2026-12-22", "2026-12-29", "2026-12-11", "2026-12-13"]) {
+    for (const startsOn of [
+      "2026-12-04",
+      "2026-12-01",
+      "2026-12-22",
+      "2026-12-29",
+      "2026-12-11",
+      "2026-12-13",
+    ]) {
       for (const frequency of FREQUENCIES) {
         expect(repeatsIn("en", { repeatFrequency: frequency, repeatStartsOn: startsOn })).toBe(
           describeRepeat(frequency, startsOn),
         );
       }
     }
-    const on = (repeatFrequency: string) => repeatsIn("fil", { repeatFrequency, repeatStartsOn: "2026-12-29" });
+    const on = (repeatFrequency: string) =>
+      repeatsIn("fil", { repeatFrequency, repeatStartsOn: "2026-12-29" });
     expect(on("weekly")).toBe("Tuwing Martes");
     expect(on("monthly-date")).toBe("Tuwing ika-29 ng buwan");
     expect(on("monthly-weekday")).toBe("Tuwing huling Martes ng buwan");
