@@ -10,7 +10,7 @@ import { SocialIcon } from "~/components/social-icons";
 import { localeOfPath, localeOfRequest, sectionLang, translator, useLocalePath, useT } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { isDiallable, telHref, whatsAppHref } from "~/lib/tel";
-import { weeklyServicesText } from "~/lib/service-times";
+import { isWeekly, weeklyServicesText } from "~/lib/service-times";
 import { serviceWhenIn } from "~/lib/dates-in-language";
 import { useSiteFrame } from "~/lib/site-frame";
 import { connectSchema, LIMITS } from "~/schemas/public-forms";
@@ -35,7 +35,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       name: service.name,
       when: serviceWhenIn(locale, service),
     })),
-    weeklyServices: weeklyServicesText(serviceTimes),
+    weeklyServices:
+      locale === "en"
+        ? weeklyServicesText(serviceTimes)
+        : serviceTimes
+            .filter(isWeekly)
+            .map((service) => `${service.name} ${serviceWhenIn(locale, service)}`)
+            .join(", "),
     // The church's own texts that stand in English on a Filipino page (issue 39).
     lang: {
       church: sectionLang(englishOnly, CHURCH_SECTION.id),

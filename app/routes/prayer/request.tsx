@@ -38,10 +38,7 @@ import type { Route } from "./+types/request";
 export const clientLoader = loadAsDocument;
 
 /** The answer in plain words: who will pray, and whether someone will call. */
-export function thanks(
-  input: Pick<PrayerFormInput, "visibility" | "wantsCall">,
-  t: Translate = translator("en"),
-) {
+function thanks(input: Pick<PrayerFormInput, "visibility" | "wantsCall">, t: Translate) {
   const who =
     input.visibility === "private"
       ? t("prayer.whoPastors")
