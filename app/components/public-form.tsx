@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useActionData } from "react-router";
 import type { ActionResult } from "~/lib/action-result";
+import { useLocalePath, useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { useOptionalSiteFrame } from "~/lib/site-frame";
 import { HONEYPOT_FIELD } from "~/schemas/public-forms";
@@ -26,6 +27,7 @@ export function PublicForm({
   submitLabel,
   className,
   askEmailConsent = false,
+  privacyLang,
   children,
 }: {
   /** Which form this is, unique on its page: the forms script finds the answer's copy by it. */
@@ -35,8 +37,12 @@ export function PublicForm({
   className?: string;
   /** Ask apart whether the person wants the church's e-mails (ministry and event forms). */
   askEmailConsent?: boolean;
+  /** "en" on a page in another language while the privacy texts stand in English (sectionLang). */
+  privacyLang?: "en";
   children: (state: PublicFormState) => ReactNode;
 }) {
+  const t = useT();
+  const href = useLocalePath();
   const privacy = useOptionalSiteFrame()?.privacy;
   const result = useActionData() as ActionResult | undefined;
   const state: PublicFormState = {
@@ -48,7 +54,7 @@ export function PublicForm({
       <FormResultNotice />
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label>
-          Leave this empty
+          {t("forms.leaveEmpty")}
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
@@ -61,7 +67,7 @@ export function PublicForm({
             defaultChecked={state.values.emailConsent === "on"}
             className="mt-0.5 size-5 shrink-0 rounded border-input accent-primary"
           />
-          <span>{privacy.emailConsent}</span>
+          <span lang={privacyLang}>{privacy.emailConsent}</span>
         </label>
       ) : null}
       <Button type="submit" size="lg">
@@ -69,9 +75,9 @@ export function PublicForm({
       </Button>
       {privacy ? (
         <p className="text-xs text-muted-foreground">
-          {privacy.formNotice}{" "}
-          <a href="/privacy" className="text-primary underline underline-offset-2">
-            Privacy Notice
+          {privacyLang ? <span lang={privacyLang}>{privacy.formNotice}</span> : privacy.formNotice}{" "}
+          <a href={href("/privacy")} className="text-primary underline underline-offset-2">
+            {t("forms.privacyNotice")}
           </a>
         </p>
       ) : null}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addDays, isIsoDate } from "~/lib/dates";
 import { PRAYER_VISIBILITIES, type PrayerVisibility } from "~/lib/care";
+import { translator, type Translate } from "~/lib/i18n";
 import { LIMITS, optionalEmail, optionalMobile, optionalText } from "./public-forms";
 
 // Prayer requests (issue 38): the public form at /prayer and the staff screens' forms. The
@@ -17,38 +18,30 @@ export const PRAYER_PATH = "/members/prayer";
 export const NEW_PRAYER = "new";
 export const prayerPath = (requestId: string) => `${PRAYER_PATH}/${requestId}`;
 
+/** The staff screens are English; the public form speaks the visitor's language (issue 39). */
+const english: Translate = (key, values) => translator("en")(key, values);
+
 /** The staff lists: active (not answered, not expired), answered, expired. */
 export const PRAYER_LISTS = ["active", "answered", "expired"] as const;
 export type PrayerList = (typeof PRAYER_LISTS)[number];
 
-/** "Who may read it", in a visitor's words; stored as the visibility. */
-export const VISITOR_VISIBILITY_CHOICES: { value: PrayerVisibility; label: string; hint: string }[] = [
-  {
-    value: "private",
-    label: "Our pastors only",
-    hint: "Kept private: only the pastors read it.",
-  },
-  {
-    value: "team",
-    label: "Our prayer team",
-    hint: "The pastors and the church's prayer team read it, with your name if you give it.",
-  },
-  {
-    value: "shared",
-    label: "The weekly prayer list, without your name",
-    hint: "The prayer team reads it, and its words go in the church's weekly e-mail, without your name or contact details.",
-  },
+/** "Who may read it", in a visitor's words (and language); stored as the visibility. */
+export const visitorVisibilityChoices = (
+  t: Translate = english,
+): { value: PrayerVisibility; label: string; hint: string }[] => [
+  { value: "private", label: t("prayer.privateLabel"), hint: t("prayer.privateHint") },
+  { value: "team", label: t("prayer.teamLabel"), hint: t("prayer.teamHint") },
+  { value: "shared", label: t("prayer.sharedLabel"), hint: t("prayer.sharedHint") },
 ];
 
-const CONTACT_NEEDED = "Please enter your e-mail or your mobile number, so we can call or write to you.";
+const requestText = (t: Translate) =>
+  z
+    .string({ error: t("prayer.requestRequired") })
+    .trim()
+    .min(1, t("prayer.requestRequired"))
+    .max(PRAYER_LIMITS.request, t("prayer.requestTooLong", { max: String(PRAYER_LIMITS.request) }));
 
-const requestText = z
-  .string({ error: "Please write your prayer request." })
-  .trim()
-  .min(1, "Please write your prayer request.")
-  .max(PRAYER_LIMITS.request, `Please keep the request under ${PRAYER_LIMITS.request} characters.`);
-
-const visibility = z.enum(PRAYER_VISIBILITIES, { error: "Please choose who may read it." });
+const visibility = (t: Translate) => z.enum(PRAYER_VISIBILITIES, { error: t("prayer.visibilityRequired") });
 
 /** A ticked box arrives as "on"; an unticked one does not arrive at all. */
 const ticked = z
@@ -56,34 +49,35 @@ const ticked = z
   .optional()
   .transform((value) => value === "on" || value === "true");
 
-const optionalName = optionalText(
-  PRAYER_LIMITS.name,
-  `Please keep the name under ${PRAYER_LIMITS.name} characters.`,
-);
+const optionalName = (t: Translate) =>
+  optionalText(PRAYER_LIMITS.name, t("forms.nameTooLong", { max: String(PRAYER_LIMITS.name) }));
 
 /** A contact is needed only to be called; without a call, what was typed is not kept. */
-function needsContact(
-  value: { wantsCall: boolean; email: string; mobile: string; memberId?: string | null },
-  ctx: z.RefinementCtx,
-) {
-  if (value.wantsCall && !value.memberId && value.email === "" && value.mobile === "") {
-    ctx.addIssue({ code: "custom", path: ["email"], message: CONTACT_NEEDED });
-  }
-}
+const needsContact =
+  (t: Translate) =>
+  (
+    value: { wantsCall: boolean; email: string; mobile: string; memberId?: string | null },
+    ctx: z.RefinementCtx,
+  ) => {
+    if (value.wantsCall && !value.memberId && value.email === "" && value.mobile === "") {
+      ctx.addIssue({ code: "custom", path: ["email"], message: t("prayer.contactNeeded") });
+    }
+  };
 
 /** The public form: a name (optional), the request, who may read it, and a contact for a call. */
-export const prayerFormSchema = z
-  .object({
-    name: optionalName,
-    request: requestText,
-    visibility,
-    wantsCall: ticked,
-    email: optionalEmail(),
-    mobile: optionalMobile(),
-  })
-  .superRefine(needsContact);
+export const prayerFormSchema = (t: Translate = english) =>
+  z
+    .object({
+      name: optionalName(t),
+      request: requestText(t),
+      visibility: visibility(t),
+      wantsCall: ticked,
+      email: optionalEmail(t),
+      mobile: optionalMobile(t),
+    })
+    .superRefine(needsContact(t));
 
-export type PrayerFormInput = z.output<typeof prayerFormSchema>;
+export type PrayerFormInput = z.output<ReturnType<typeof prayerFormSchema>>;
 
 /** An expiry date: from today up to PRAYER_MAX_DAYS ahead. */
 export function expirySchema(today: string) {
@@ -113,15 +107,15 @@ export function staffPrayerSchema(today: string) {
           (value) => value === null || z.uuid().safeParse(value).success,
           "That member could not be found.",
         ),
-      name: optionalName,
-      request: requestText,
-      visibility,
+      name: optionalName(english),
+      request: requestText(english),
+      visibility: visibility(english),
       wantsCall: ticked,
       email: optionalEmail(),
       mobile: optionalMobile(),
       expiresOn: expirySchema(today),
     })
-    .superRefine(needsContact);
+    .superRefine(needsContact(english));
 }
 
 export type StaffPrayerInput = z.output<ReturnType<typeof staffPrayerSchema>>;
@@ -131,4 +125,4 @@ export const answerSchema = z.object({
   note: optionalText(PRAYER_LIMITS.note, `Please keep the note under ${PRAYER_LIMITS.note} characters.`),
 });
 
-export const visibilitySchema = z.object({ visibility });
+export const visibilitySchema = z.object({ visibility: visibility(english) });

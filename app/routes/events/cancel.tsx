@@ -2,6 +2,7 @@ import { CalendarCheck, CalendarX2 } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { localeOfPath, translator, useLocalePath, useT } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { loadAsDocument } from "~/lib/page-scripts";
 import { isCancelSignature } from "~/server/people/registration-links.server";
@@ -12,12 +13,8 @@ import type { Route } from "./+types/cancel";
 
 // The page a confirmation e-mail's "Cancel my registration" link opens. Opening it changes
 // nothing (mail programs open links to check them): the person confirms with the button, and the
-// form is sent without scripts like every public form. A link works once.
-
-const texts = {
-  invalid: "This cancel link is not valid. Please use the link from your confirmation e-mail as it is.",
-  already: "This registration has already been cancelled.",
-};
+// form is sent without scripts like every public form. A link works once. The page and its
+// answers are in the language of its address (a Filipino confirmation links to /fil/..., issue 39).
 
 type View =
   | { state: "ask"; eventTitle: string; name: string; waitlisted: boolean }
@@ -59,35 +56,36 @@ export async function action({ request }: Route.ActionArgs) {
   return { state: "cancelled", eventTitle: outcome.eventTitle } satisfies View as View;
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [...pageMeta(matches, "Cancel Registration"), { name: "robots", content: "noindex" }];
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = translator(localeOfPath(location.pathname));
+  return [...pageMeta(matches, t("events.cancelTitle")), { name: "robots", content: "noindex" }];
 }
 
 export default function CancelRegistration({ loaderData, actionData }: Route.ComponentProps) {
   const view: View = actionData ?? loaderData;
+  const t = useT();
+  const href = useLocalePath();
   return (
     <>
-      <PageHeader eyebrow="Church Event" title="Cancel Registration" />
+      <PageHeader eyebrow={t("events.eyebrow")} title={t("events.cancelTitle")} />
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-12 text-center sm:px-6 lg:px-8">
         {view.state === "ask" ? (
           <>
             <CalendarX2 className="size-10 text-muted-foreground" aria-hidden="true" />
             <p className="mt-4 text-lg text-navy">
               {view.waitlisted
-                ? `Leave the waitlist for ${view.eventTitle}, ${view.name}?`
-                : `Cancel the registration of ${view.name} for ${view.eventTitle}?`}
+                ? t("events.cancelAskWaitlist", { event: view.eventTitle, name: view.name })
+                : t("events.cancelAsk", { event: view.eventTitle, name: view.name })}
             </p>
             <p className="mt-2 text-muted-foreground">
-              {view.waitlisted
-                ? "You will no longer be offered a seat."
-                : "Your seat goes to the next person waiting. This cannot be undone, but you can register again while seats are free."}
+              {view.waitlisted ? t("events.cancelWaitlistNote") : t("events.cancelNote")}
             </p>
             <Form method="post" className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
               <Button type="submit" variant="destructive" size="lg">
-                {view.waitlisted ? "Leave the Waitlist" : "Cancel My Registration"}
+                {view.waitlisted ? t("events.cancelLeaveWaitlist") : t("events.cancelButton")}
               </Button>
-              <Link to="/events" className={buttonVariants({ variant: "outline", size: "lg" })}>
-                Keep It
+              <Link to={href("/events")} className={buttonVariants({ variant: "outline", size: "lg" })}>
+                {t("events.cancelKeep")}
               </Link>
             </Form>
           </>
@@ -95,26 +93,26 @@ export default function CancelRegistration({ loaderData, actionData }: Route.Com
           <>
             <CalendarCheck className="size-10 text-primary" aria-hidden="true" />
             <p className="mt-4 text-lg text-navy" role="status">
-              Your registration for {view.eventTitle} has been cancelled.
+              {t("events.cancelled", { event: view.eventTitle })}
             </p>
             <Link
-              to="/events"
+              to={href("/events")}
               className={buttonVariants({ variant: "outline", size: "lg", className: "mt-8" })}
             >
-              See Other Events
+              {t("events.seeOthers")}
             </Link>
           </>
         ) : (
           <>
             <CalendarX2 className="size-10 text-muted-foreground" aria-hidden="true" />
             <p className="mt-4 text-lg text-muted-foreground" role="alert">
-              {view.state === "already" ? texts.already : texts.invalid}
+              {view.state === "already" ? t("events.cancelAlready") : t("events.cancelInvalid")}
             </p>
             <Link
-              to="/events"
+              to={href("/events")}
               className={buttonVariants({ variant: "outline", size: "lg", className: "mt-8" })}
             >
-              Back to All Events
+              {t("events.back")}
             </Link>
           </>
         )}

@@ -7,20 +7,24 @@ import { EventJsonLd } from "~/components/json-ld";
 import { PageHeader } from "~/components/page-header";
 import { PublicForm } from "~/components/public-form";
 import { buttonVariants } from "~/components/ui/button";
-import { formatDateLong, formatTimeRange } from "~/lib/format";
+import { dateLongIn } from "~/lib/dates-in-language";
+import { formatTimeRange } from "~/lib/format";
+import { useLocale, useLocalePath, useT } from "~/lib/i18n";
 import { useSiteFrame } from "~/lib/site-frame";
 import { LIMITS } from "~/schemas/public-forms";
 import { EventPicture } from "~/components/event-card";
 import { ShareLinks } from "~/components/share-links";
 import { EventFacts } from "./detail-facts";
 import { AddToCalendar, LaterDates } from "./detail-links";
-import { REGISTER_PARAM, texts, type ShownEvent } from "./detail-model";
+import { REGISTER_PARAM, type ShownEvent } from "./detail-model";
 
 export function BackLink({ className }: { className?: string }) {
+  const t = useT();
+  const href = useLocalePath();
   return (
-    <Link to="/events" className={buttonVariants({ variant: "outline", className })}>
+    <Link to={href("/events")} className={buttonVariants({ variant: "outline", className })}>
       <ArrowLeft aria-hidden="true" />
-      {texts.back}
+      {t("events.back")}
     </Link>
   );
 }
@@ -29,19 +33,30 @@ export function EventDetails({
   event,
   isPast,
   isClosed,
+  privacyLang,
 }: {
   event: ShownEvent;
   isPast: boolean;
   isClosed: boolean;
+  /** "en" while the privacy texts stand in English on a Filipino page. */
+  privacyLang?: "en";
 }) {
   const { church } = useSiteFrame();
   const [searchParams] = useSearchParams();
-  const date = formatDateLong(event.eventDate);
+  const t = useT();
+  const href = useLocalePath();
+  const date = dateLongIn(useLocale(), event.eventDate);
+  const time = formatTimeRange(event.eventTime, event.eventEndTime);
 
   return (
     <>
       <EventJsonLd event={event} church={church} />
-      <PageHeader eyebrow="Church Event" title={event.title} description={date} />
+      <PageHeader
+        eyebrow={t("events.eyebrow")}
+        title={event.title}
+        titleLang={event.textLang}
+        description={date}
+      />
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
         <BackLink />
         {/* Phone: picture, the facts with the button, then the description. Desktop: facts beside both. */}
@@ -61,9 +76,12 @@ export function EventDetails({
           {event.description ? (
             <section aria-labelledby="about-event" className="lg:col-span-3">
               <h2 id="about-event" className="text-2xl font-bold text-navy">
-                About This Event
+                {t("events.aboutThis")}
               </h2>
-              <p className="mt-3 whitespace-pre-line text-lg leading-relaxed text-muted-foreground">
+              <p
+                className="mt-3 whitespace-pre-line text-lg leading-relaxed text-muted-foreground"
+                lang={event.textLang}
+              >
                 {event.description}
               </p>
             </section>
@@ -75,7 +93,7 @@ export function EventDetails({
             <ShareLinks
               url={event.url}
               title={event.title}
-              text={`${event.title}: ${date}, ${formatTimeRange(event.eventTime, event.eventEndTime)} at ${event.locationName}`}
+              text={t("events.shareText", { title: event.title, date, time, place: event.locationName })}
             />
           </div>
         </div>
@@ -85,14 +103,15 @@ export function EventDetails({
         <PageFormDialog
           param={REGISTER_PARAM}
           inline={searchParams.has(REGISTER_PARAM)}
-          title={texts.register}
-          description={`${event.title}, ${date}. ${texts.registerDescription}`}
+          title={t("events.register")}
+          description={`${event.title}, ${date}. ${t("events.registerDescription")}`}
         >
           <PublicForm
             name="event-registration"
             askEmailConsent
-            action={`/events/${event.id}?${REGISTER_PARAM}`}
-            submitLabel="Register"
+            action={href(`/events/${event.id}?${REGISTER_PARAM}`)}
+            submitLabel={t("events.submit")}
+            privacyLang={privacyLang}
           >
             {(state) => (
               <>
@@ -102,7 +121,7 @@ export function EventDetails({
                 <TextareaField
                   id="message"
                   name="message"
-                  label="Message (Optional)"
+                  label={t("forms.messageOptional")}
                   rows={3}
                   maxLength={LIMITS.message}
                   error={state.errors.message}

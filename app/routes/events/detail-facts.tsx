@@ -4,7 +4,8 @@ import { NewTabLink } from "~/components/new-tab-link";
 import { PageDialogTrigger } from "~/components/page-dialog";
 import { buttonVariants } from "~/components/ui/button";
 import { formatTimeRange } from "~/lib/format";
-import { REGISTER_PARAM, texts, type ShownEvent } from "./detail-model";
+import { useT } from "~/lib/i18n";
+import { REGISTER_PARAM, type ShownEvent } from "./detail-model";
 
 function Fact({
   icon,
@@ -47,27 +48,28 @@ export function EventFacts({
   isPast: boolean;
   isClosed: boolean;
 }) {
+  const t = useT();
   return (
     <aside
       aria-labelledby="event-facts"
       className="rounded-xl border border-border bg-background p-6 shadow-sm lg:col-span-2 lg:col-start-4 lg:row-span-2 lg:row-start-1"
     >
       <h2 id="event-facts" className="text-xl font-bold text-navy">
-        Event Details
+        {t("events.details")}
       </h2>
       <dl className="mt-5 grid gap-5">
-        <Fact icon={<CalendarDays className="size-5" aria-hidden="true" />} label="Date">
+        <Fact icon={<CalendarDays className="size-5" aria-hidden="true" />} label={t("events.date")}>
           <time dateTime={event.eventDate}>{date}</time>
         </Fact>
-        <Fact icon={<Clock className="size-5" aria-hidden="true" />} label="Time">
+        <Fact icon={<Clock className="size-5" aria-hidden="true" />} label={t("events.time")}>
           {formatTimeRange(event.eventTime, event.eventEndTime)}
         </Fact>
         {event.repeats ? (
-          <Fact icon={<Repeat className="size-5" aria-hidden="true" />} label="Repeats">
+          <Fact icon={<Repeat className="size-5" aria-hidden="true" />} label={t("events.repeats")}>
             {event.repeats}
           </Fact>
         ) : null}
-        <Fact icon={<MapPin className="size-5" aria-hidden="true" />} label="Location">
+        <Fact icon={<MapPin className="size-5" aria-hidden="true" />} label={t("events.location")}>
           <NewTabLink
             href={event.googleMapsUrl}
             opens="Google Maps"
@@ -78,19 +80,26 @@ export function EventFacts({
           </NewTabLink>
         </Fact>
         {event.speaker ? (
-          <Fact icon={<Mic className="size-5" aria-hidden="true" />} label="Speaker">
+          <Fact icon={<Mic className="size-5" aria-hidden="true" />} label={t("events.speaker")}>
             {event.speaker}
           </Fact>
         ) : null}
         {event.seatsLeft !== null && !isPast && !isClosed ? (
-          <Fact icon={<Users className="size-5" aria-hidden="true" />} label="Seats" refreshId="event-seats">
+          <Fact
+            icon={<Users className="size-5" aria-hidden="true" />}
+            label={t("events.seats")}
+            refreshId="event-seats"
+          >
             {event.seatsLeft === 0
-              ? "Full: registrations join the waitlist"
-              : `${event.seatsLeft} of ${event.capacity} left`}
+              ? t("events.seatsFull")
+              : t("events.seatsLeft", { left: event.seatsLeft, capacity: event.capacity ?? 0 })}
           </Fact>
         ) : null}
         {event.closes && !isPast && !isClosed ? (
-          <Fact icon={<Hourglass className="size-5" aria-hidden="true" />} label="Registration Closes">
+          <Fact
+            icon={<Hourglass className="size-5" aria-hidden="true" />}
+            label={t("events.registrationCloses")}
+          >
             {event.closes}
           </Fact>
         ) : null}
@@ -98,20 +107,20 @@ export function EventFacts({
       <div className="mt-6 border-t border-border pt-6">
         {isPast || isClosed ? (
           <p className="rounded-md bg-muted px-4 py-3 text-sm text-muted-foreground">
-            {isPast ? texts.pastNotice : texts.closedNotice}
+            {isPast ? t("events.pastNotice") : t("events.closedNotice")}
           </p>
         ) : (
           <>
             {event.seatsLeft === 0 ? (
               <p className="mb-4 rounded-md bg-muted px-4 py-3 text-sm text-muted-foreground">
-                {texts.fullNotice}
+                {t("events.fullNotice")}
               </p>
             ) : null}
             <PageDialogTrigger
               param={REGISTER_PARAM}
               className={buttonVariants({ variant: "gold", size: "lg", className: "w-full" })}
             >
-              {event.seatsLeft === 0 ? "Join the Waitlist" : texts.register}
+              {event.seatsLeft === 0 ? t("events.joinWaitlist") : t("events.register")}
             </PageDialogTrigger>
           </>
         )}

@@ -3,19 +3,21 @@ import { data } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { ServerToast } from "~/components/page-toast";
 import { FormResultNotice } from "~/components/public-form";
-import { localInputInChurchZone, todayInChurchZone } from "~/lib/dates";
+import { todayInChurchZone } from "~/lib/dates";
+import { dateLongIn, momentIn, repeatsIn } from "~/lib/dates-in-language";
 import { eventImageSrc } from "~/lib/event-image";
-import { formatDateLong, formatTime12, formatTimeRange } from "~/lib/format";
+import { formatTimeRange } from "~/lib/format";
+import { localeOfPath, localePath, localeOfRequest, sectionLang, translator, useT } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { loadAsDocument, type PageHandle } from "~/lib/page-scripts";
 import { eventRegistrationSchema } from "~/schemas/public-forms";
+import { PRIVACY_SECTION } from "~/schemas/site-sections";
 import {
   getEvent,
   isEventId,
   isPastEvent,
   isRegistrationClosed,
   laterDatesOf,
-  repeatsText,
 } from "~/server/content/events.server";
 import { AppError } from "~/server/http/errors.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
@@ -27,21 +29,16 @@ import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/detail";
 import { factsOf } from "~/server/http/request-context.server";
 import { BackLink, EventDetails } from "./detail-event";
-import { texts, type ShownEvent } from "./detail-model";
+import type { ShownEvent } from "./detail-model";
 
-/** A moment as the public pages write dates: "Thursday, December 3, 2026, 12:00 PM". */
-function publicMoment(moment: Date): string {
-  const local = localInputInChurchZone(moment);
-  return `${formatDateLong(local.slice(0, 10))}, ${formatTime12(local.slice(11))}`;
-}
-
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const locale = localeOfRequest(request);
   const loaded = await loadOrEmpty(
     "an event",
     async () => {
-      const [event, { titledEventImages }, seats] = await Promise.all([
+      const [event, { titledEventImages, englishOnly }, seats] = await Promise.all([
         getEvent(params.id),
-        getSiteContent(),
+        getSiteContent(locale),
         seatCounts([params.id].filter(isEventId)),
       ]);
       const laterDates = event ? await laterDatesOf(event, todayInChurchZone()) : [];
@@ -49,49 +46,64 @@ export async function loader({ params }: Route.LoaderArgs) {
         ? {
             ...event,
             imageSrc: eventImageSrc(event, titledEventImages),
-            closes: event.registrationDeadline ? publicMoment(event.registrationDeadline) : null,
+            // "Thursday, December 3, 2026, 12:00 PM", in the page's language.
+            closes: event.registrationDeadline ? momentIn(locale, event.registrationDeadline) : null,
             seatsLeft:
               event.capacity === null
                 ? null
                 : Math.max(0, event.capacity - (seats.get(event.id)?.taken ?? 0)),
             googleCalendar: googleCalendarLink(event, siteOrigin()),
-            url: `${siteOrigin()}/events/${event.id}`,
-            repeats: repeatsText(event),
+            url: `${siteOrigin()}${localePath(locale, `/events/${event.id}`)}`,
+            repeats: repeatsIn(locale, event),
             laterDates,
+            // Events have English texts only, for now (issue 39).
+            ...(locale === "en" ? {} : { textLang: "en" as const }),
           }
         : null;
       return {
         event: shown,
         isPast: event ? isPastEvent(event, todayInChurchZone()) : false,
         isClosed: event ? isRegistrationClosed(event) : false,
+        privacyLang: sectionLang(englishOnly, PRIVACY_SECTION.id),
       };
     },
-    { event: null as ShownEvent | null, isPast: false, isClosed: false },
+    {
+      event: null as ShownEvent | null,
+      isPast: false,
+      isClosed: false,
+      privacyLang: undefined as "en" | undefined,
+    },
   );
   return loaded.data.loadFailed || loaded.data.event ? loaded : data(loaded.data, { status: 404 });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const t = translator(localeOfRequest(request));
   return handlePublicForm({
     request,
     clientIp: factsOf(context).clientIp,
     schema: eventRegistrationSchema,
-    failureTitle: "Registration Failed",
-    save: async (registrant) => {
+    failureTitle: t("forms.registrationFailed"),
+    save: async (registrant, { locale }) => {
       // Read the event again: it may have been removed or have passed since the page was opened.
-      const outcome = await registerForEvent(params.id, registrant, todayInChurchZone(), siteOrigin());
-      if (!outcome.ok && outcome.reason === "past") throw new AppError(texts.pastNotice, 409);
-      if (!outcome.ok && outcome.reason === "closed") throw new AppError(texts.closedNotice, 409);
-      if (!outcome.ok) throw new AppError(texts.gone, 404);
+      const outcome = await registerForEvent(
+        params.id,
+        { ...registrant, language: locale },
+        todayInChurchZone(),
+        siteOrigin(),
+      );
+      if (!outcome.ok && outcome.reason === "past") throw new AppError(t("events.pastNotice"), 409);
+      if (!outcome.ok && outcome.reason === "closed") throw new AppError(t("events.closedNotice"), 409);
+      if (!outcome.ok) throw new AppError(t("events.gone"), 404);
       if (outcome.status === "waitlisted") {
         return {
-          title: "You're on the Waitlist",
-          description: `${outcome.eventTitle} is full, so you are on the waitlist. We will e-mail you if a seat frees up.`,
+          title: t("events.waitlistTitle"),
+          description: t("events.waitlistDescription", { event: outcome.eventTitle }),
         };
       }
       return {
-        title: "Registration Successful!",
-        description: `You've registered for ${outcome.eventTitle}.`,
+        title: t("forms.registrationSuccessful"),
+        description: t("events.registered", { event: outcome.eventTitle }),
       };
     },
   });
@@ -101,35 +113,48 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const handle: PageHandle = { enhancements: ["dialogs", "forms", "toasts", "share"] };
 export const clientLoader = loadAsDocument;
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
+  const locale = localeOfPath(location.pathname);
+  const t = translator(locale);
   const event = loaderData?.event;
   if (event) {
     return pageMeta(
       matches,
       event.title,
-      `${formatDateLong(event.eventDate)}, ${formatTimeRange(event.eventTime, event.eventEndTime)} at ${event.locationName}.` +
-        (event.description ? ` ${event.description}` : ""),
+      t("events.metaDescription", {
+        date: dateLongIn(locale, event.eventDate),
+        time: formatTimeRange(event.eventTime, event.eventEndTime),
+        place: event.locationName,
+      }) + (event.description ? ` ${event.description}` : ""),
       event.imageSrc,
     );
   }
-  if (loaderData && !loaderData.loadFailed) return pageMeta(matches, texts.notFoundTitle, texts.notFoundText);
-  return pageMeta(matches, "Church Event", texts.errorText);
+  if (loaderData && !loaderData.loadFailed) {
+    return pageMeta(matches, t("events.notFoundTitle"), t("events.notFoundText"));
+  }
+  return pageMeta(matches, t("events.eyebrow"), t("events.errorText"));
 }
 
 export default function EventDetail({ loaderData }: Route.ComponentProps) {
-  const { event, isPast, isClosed, loadFailed: isError } = loaderData;
+  const { event, isPast, isClosed, privacyLang, loadFailed: isError } = loaderData;
+  const t = useT();
 
-  if (event) return <EventDetails event={event} isPast={isPast} isClosed={isClosed} />;
+  if (event)
+    return <EventDetails event={event} isPast={isPast} isClosed={isClosed} privacyLang={privacyLang} />;
 
   const isNotFound = !isError;
   return (
     <>
       {isError ? (
         <ServerToast
-          toast={{ title: texts.errorToast, description: texts.errorText, variant: "destructive" }}
+          toast={{
+            title: t("events.errorToast"),
+            description: t("events.errorText"),
+            variant: "destructive",
+          }}
         />
       ) : null}
-      <PageHeader title={isNotFound ? texts.notFoundTitle : texts.errorToast} />
+      <PageHeader title={isNotFound ? t("events.notFoundTitle") : t("events.errorToast")} />
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:px-6 lg:px-8">
         {isNotFound ? (
           <CalendarX2 className="size-10 text-muted-foreground" aria-hidden="true" />
@@ -138,7 +163,7 @@ export default function EventDetail({ loaderData }: Route.ComponentProps) {
         )}
         <FormResultNotice className="mt-4" />
         <p className="mt-4 text-lg text-muted-foreground" role={isNotFound ? undefined : "alert"}>
-          {isNotFound ? texts.notFoundText : texts.errorText}
+          {isNotFound ? t("events.notFoundText") : t("events.errorText")}
         </p>
         <BackLink className="mt-8" />
       </section>

@@ -8,45 +8,37 @@ import { loadAsDocument, type PageHandle } from "~/lib/page-scripts";
 import { Pager } from "~/components/pager";
 import { buttonVariants } from "~/components/ui/button";
 import { todayInChurchZone } from "~/lib/dates";
+import { repeatsIn } from "~/lib/dates-in-language";
+import { localeOfPath, localeOfRequest, translator, useLocalePath, useT } from "~/lib/i18n";
 import { eventImageSrc } from "~/lib/event-image";
 import { pageMeta } from "~/lib/meta";
 import { requestedPage } from "~/lib/paging";
-import { listUpcomingEventsPage, repeatsText, type PublicEvent } from "~/server/content/events.server";
+import { listUpcomingEventsPage, type PublicEvent } from "~/server/content/events.server";
 import { feedSubscriptionLinks } from "~/server/content/event-calendar.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
 import { loadOrEmpty } from "~/server/http/loader.server";
 import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/index";
 
-const texts = {
-  title: "Church Events",
-  description: "Worship, fellowship and outreach: come and join us. Everyone is welcome.",
-  empty: "No upcoming events at the moment. Please check back soon!",
-  errorToast: "Error fetching events",
-  errorText: "We could not load the events just now. Please try again in a moment.",
-};
-
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    texts.title,
-    "Upcoming events at our church in Bahrain: dates, times, places and how to register.",
-  );
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta(matches, t("events.listTitle"), t("events.listMetaDescription"));
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOfRequest(request);
   const subscribe = feedSubscriptionLinks(siteOrigin());
   return loadOrEmpty(
     "events",
     async () => {
       const [{ rows, page, pages }, { titledEventImages }] = await Promise.all([
         listUpcomingEventsPage(todayInChurchZone(), requestedPage(request)),
-        getSiteContent(),
+        getSiteContent(locale),
       ]);
       const events = rows.map((event) => ({
         ...event,
         imageSrc: eventImageSrc(event, titledEventImages),
-        repeats: repeatsText(event),
+        repeats: repeatsIn(locale, event),
       }));
       return { events, page, pages, subscribe };
     },
@@ -69,36 +61,49 @@ export const clientLoader = loadAsDocument;
 
 export default function Events({ loaderData }: Route.ComponentProps) {
   const { events, page, pages, subscribe, loadFailed } = loaderData;
+  const t = useT();
+  const href = useLocalePath();
 
   return (
     <>
       {loadFailed ? (
         <ServerToast
-          toast={{ title: texts.errorToast, description: texts.errorText, variant: "destructive" }}
+          toast={{
+            title: t("events.listErrorToast"),
+            description: t("events.listErrorText"),
+            variant: "destructive",
+          }}
         />
       ) : null}
-      <PageHeader eyebrow="Events" title={texts.title} description={texts.description} />
-      <section aria-label="Upcoming events" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      <PageHeader
+        eyebrow={t("events.listEyebrow")}
+        title={t("events.listTitle")}
+        description={t("events.listDescription")}
+      />
+      <section
+        aria-label={t("events.upcoming")}
+        className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8"
+      >
         {loadFailed ? (
           <div
             role="alert"
             className="mx-auto flex max-w-xl flex-col items-center rounded-xl border border-border bg-muted p-10 text-center"
           >
             <TriangleAlert className="size-10 text-destructive" aria-hidden="true" />
-            <h2 className="mt-4 text-xl font-semibold text-navy">{texts.errorToast}</h2>
-            <p className="mt-2 text-muted-foreground">{texts.errorText}</p>
+            <h2 className="mt-4 text-xl font-semibold text-navy">{t("events.listErrorToast")}</h2>
+            <p className="mt-2 text-muted-foreground">{t("events.listErrorText")}</p>
             <Link
-              to="/events"
+              to={href("/events")}
               reloadDocument
               className={buttonVariants({ variant: "outline", className: "mt-6" })}
             >
-              Try again
+              {t("events.tryAgain")}
             </Link>
           </div>
         ) : events.length === 0 ? (
           <div className="mx-auto flex max-w-xl flex-col items-center rounded-xl border border-dashed border-input p-10 text-center">
             <CalendarX2 className="size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="mt-4 text-lg text-muted-foreground">{texts.empty}</p>
+            <p className="mt-4 text-lg text-muted-foreground">{t("events.empty")}</p>
           </div>
         ) : (
           <>
@@ -112,9 +117,9 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             <Pager
               page={page}
               pages={pages}
-              hrefFor={(target) => (target === 1 ? "/events" : `/events?page=${target}`)}
-              previousLabel="Sooner events"
-              nextLabel="Later events"
+              hrefFor={(target) => href(target === 1 ? "/events" : `/events?page=${target}`)}
+              previousLabel={t("events.sooner")}
+              nextLabel={t("events.later")}
             />
           </>
         )}
@@ -133,17 +138,18 @@ const CALENDAR_LINK =
  * address, or the file itself.
  */
 function CalendarLinks({ subscribe }: { subscribe: { webcal: string; googleCalendar: string } }) {
+  const t = useT();
   return (
     <section aria-labelledby="events-calendar" className="mt-12 text-center">
       <h2 id="events-calendar" className="text-lg font-bold text-navy">
-        Keep our events in your calendar
+        {t("events.keepInCalendar")}
       </h2>
-      <p className="mt-1 text-muted-foreground">New events appear there by themselves.</p>
+      <p className="mt-1 text-muted-foreground">{t("events.appearByThemselves")}</p>
       <ul className="mt-2 flex flex-wrap justify-center gap-x-6">
         <li>
           <a href={subscribe.webcal} className={CALENDAR_LINK}>
             <CalendarPlus className="size-5" aria-hidden="true" />
-            Subscribe
+            {t("events.subscribe")}
           </a>
         </li>
         <li>
@@ -155,7 +161,7 @@ function CalendarLinks({ subscribe }: { subscribe: { webcal: string; googleCalen
         <li>
           <a href="/events.ics" download className={CALENDAR_LINK}>
             <Download className="size-5" aria-hidden="true" />
-            Download (.ics)
+            {t("events.download")}
           </a>
         </li>
       </ul>

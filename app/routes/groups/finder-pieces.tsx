@@ -1,20 +1,38 @@
 import { CalendarDays, MapPin, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import { GROUP_KIND_LABELS, meetingInWords } from "~/lib/groups";
+import { formatTime12 } from "~/lib/format";
+import { WEEKDAYS } from "~/lib/groups";
+import { translator, useLocale, useT, type Locale, type MessageKey } from "~/lib/i18n";
 import type { FinderGroup } from "~/server/groups/finder.server";
 
 // One group as the group finder shows it (issue 37): its kind, when and where it meets, whether
-// it is full, and its description. Plain HTML: the finder runs no script.
+// it is full, and its description. Plain HTML: the finder runs no script. Its words are in the
+// page's language (issue 39); what staff typed (a group's name, area and description) is as typed.
 
-export const finderTexts = {
-  eyebrow: "Groups",
-  title: "Find a Group",
-  description:
-    "Bible study and SALT groups meet through the week across Bahrain. Find one near you and ask to join: its leaders will get in touch.",
-  empty:
-    "No group is taking new members through the website just now. Please send us a message from the Connect page.",
-  full: "Full at the moment: you can still ask, and the leaders will tell you when there is room.",
+const KIND_KEYS: Record<FinderGroup["kind"], MessageKey> = {
+  "bible-study": "groups.kindBibleStudy",
+  salt: "groups.kindSalt",
+  "ministry-team": "groups.kindMinistryTeam",
+  other: "groups.kindOther",
 };
+
+// 2026-11-29 was a Sunday: a weekday's name in a language, 0 being Sunday as stored.
+const weekdayName = (locale: Locale, day: number) =>
+  locale === "en"
+    ? WEEKDAYS[day]!
+    : new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "long" }).format(
+        new Date(Date.UTC(2026, 10, 29 + day)),
+      );
+
+/** "Tuesdays, 7:30 PM" / "Tuwing Martes, 7:30 PM", "At 7:30 PM", "Day and time to be arranged". */
+export function meetingIn(locale: Locale, day: number | null, time: string | null): string {
+  const t = translator(locale);
+  const weekday = day === null ? null : weekdayName(locale, day);
+  const clock = time ? formatTime12(time) : null;
+  if (weekday && clock) return t("groups.meetsDayTime", { weekday, time: clock });
+  if (weekday) return t("groups.meetsDay", { weekday });
+  return clock ? t("groups.meetsAt", { time: clock }) : t("groups.meetsUnarranged");
+}
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -26,24 +44,29 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 export function GroupFacts({ group }: { group: FinderGroup }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <>
-      <p className="text-xs font-semibold tracking-wide text-primary uppercase">
-        {GROUP_KIND_LABELS[group.kind]}
-      </p>
+      <p className="text-xs font-semibold tracking-wide text-primary uppercase">{t(KIND_KEYS[group.kind])}</p>
       <ul className="grid gap-2">
         <Fact icon={<CalendarDays className="size-4" aria-hidden="true" />}>
-          {meetingInWords(group.meetingDay, group.meetingTime)}
+          {meetingIn(locale, group.meetingDay, group.meetingTime)}
         </Fact>
         {group.area ? (
           <Fact icon={<MapPin className="size-4" aria-hidden="true" />}>{group.area}</Fact>
         ) : null}
         {group.isFull ? (
           <Fact icon={<Users className="size-4" aria-hidden="true" />}>
-            <span data-testid="group-full">{finderTexts.full}</span>
+            <span data-testid="group-full">{t("groups.full")}</span>
           </Fact>
         ) : null}
       </ul>
     </>
   );
+}
+
+/** What staff typed about a group, marked English on a page in another language. */
+export function typedLang(locale: Locale): "en" | undefined {
+  return locale === "en" ? undefined : "en";
 }

@@ -2,73 +2,87 @@ import { data } from "react-router";
 import { FormField, TextareaField } from "~/components/form-field";
 import { PageHeader } from "~/components/page-header";
 import { FormResultNotice, PublicForm } from "~/components/public-form";
+import {
+  localeOfPath,
+  localeOfRequest,
+  sectionLang,
+  translator,
+  useLocale,
+  useLocalePath,
+  useT,
+} from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { loadAsDocument, type PageHandle } from "~/lib/page-scripts";
-import { GROUP_CLOSED, groupJoinSchema } from "~/schemas/group-join";
+import { groupJoinSchema } from "~/schemas/group-join";
 import { LIMITS } from "~/schemas/public-forms";
+import { PRIVACY_SECTION } from "~/schemas/site-sections";
 import { getOpenGroup } from "~/server/groups/finder.server";
 import { saveJoinRequest } from "~/server/groups/join-requests.server";
 import { handlePublicForm } from "~/server/http/public-forms.server";
 import { factsOf } from "~/server/http/request-context.server";
 import { siteOrigin } from "~/server/platform/site-origin.server";
+import { getSiteContent } from "~/server/site/site-content.server";
 import type { Route } from "./+types/join";
-import { finderTexts, GroupFacts } from "./finder-pieces";
+import { GroupFacts, typedLang } from "./finder-pieces";
 
 // One open group and its "Ask to join" form (issue 37): a plain post through the public form
 // pipeline (size, rate limit, honeypot, the schema); the answer page shows the outcome. A closed
-// or deleted group says so and takes nothing.
+// or deleted group says so and takes nothing. In the page's language (issue 39); the request keeps
+// it, and the leaders' e-mail is English.
 
 export const handle: PageHandle = { enhancements: ["forms"] };
 export const clientLoader = loadAsDocument;
 
-const texts = {
-  successTitle: "Request Sent!",
-  successDescription:
-    "Thank you. The group's leaders will get in touch with you soon to welcome you and tell you where they meet.",
-  contactHint: "Your e-mail or your mobile number (or both), so the leaders can reply.",
-};
-
-export async function loader({ params }: Route.LoaderArgs) {
-  const group = await getOpenGroup(params.id);
-  if (!group) return data({ group: null }, { status: 404 });
-  return { group };
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const [group, { englishOnly }] = await Promise.all([
+    getOpenGroup(params.id),
+    getSiteContent(localeOfRequest(request)),
+  ]);
+  const privacyLang = sectionLang(englishOnly, PRIVACY_SECTION.id);
+  if (!group) return data({ group: null, privacyLang }, { status: 404 });
+  return { group, privacyLang };
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
+  const t = translator(localeOfPath(location.pathname));
   const name = loaderData?.group?.name;
   return pageMeta(
     matches,
-    name ? `Join ${name}` : finderTexts.title,
-    name ? `Ask to join ${name}: its leaders will get in touch.` : undefined,
+    name ? t("groups.joinTitle", { group: name }) : t("groups.title"),
+    name ? t("groups.joinMetaDescription", { group: name }) : undefined,
   );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const t = translator(localeOfRequest(request));
   return handlePublicForm({
     request,
     clientIp: factsOf(context).clientIp,
     schema: groupJoinSchema,
-    failureTitle: "Submission Failed",
-    save: async (input) => {
-      await saveJoinRequest(params.id, input, siteOrigin());
-      return { title: texts.successTitle, description: texts.successDescription };
+    failureTitle: t("forms.submissionFailed"),
+    save: async (input, { locale }) => {
+      await saveJoinRequest(params.id, input, siteOrigin(), locale);
+      return { title: t("groups.sentTitle"), description: t("groups.sentDescription") };
     },
   });
 }
 
 export default function JoinGroup({ loaderData }: Route.ComponentProps) {
-  const { group } = loaderData;
+  const { group, privacyLang } = loaderData;
+  const t = useT();
+  const href = useLocalePath();
+  const lang = typedLang(useLocale());
   if (!group) {
     return (
       <>
-        <PageHeader eyebrow={finderTexts.eyebrow} title={finderTexts.title} />
+        <PageHeader eyebrow={t("groups.eyebrow")} title={t("groups.title")} />
         <div className="mx-auto grid max-w-2xl gap-6 px-4 py-12 sm:px-6">
           <FormResultNotice />
           <p className="text-lg text-navy" role="alert">
-            {GROUP_CLOSED}
+            {t("groups.closed")}
           </p>
-          <a href="/groups" className="font-medium text-primary underline underline-offset-4">
-            See the groups open to newcomers
+          <a href={href("/groups")} className="font-medium text-primary underline underline-offset-4">
+            {t("groups.seeOpen")}
           </a>
         </div>
       </>
@@ -76,15 +90,17 @@ export default function JoinGroup({ loaderData }: Route.ComponentProps) {
   }
   return (
     <>
-      <PageHeader eyebrow={finderTexts.eyebrow} title={group.name} />
+      <PageHeader eyebrow={t("groups.eyebrow")} title={group.name} />
       <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-5 lg:px-8">
-        <section className="grid content-start gap-3 lg:col-span-2" aria-label="About the group">
+        <section className="grid content-start gap-3 lg:col-span-2" aria-label={t("groups.aboutGroup")}>
           <GroupFacts group={group} />
           {group.description ? (
-            <p className="break-words whitespace-pre-line text-foreground">{group.description}</p>
+            <p className="break-words whitespace-pre-line text-foreground" lang={lang}>
+              {group.description}
+            </p>
           ) : null}
-          <a href="/groups" className="text-sm font-medium text-primary underline underline-offset-4">
-            All the groups
+          <a href={href("/groups")} className="text-sm font-medium text-primary underline underline-offset-4">
+            {t("groups.all")}
           </a>
         </section>
         <section
@@ -92,15 +108,21 @@ export default function JoinGroup({ loaderData }: Route.ComponentProps) {
           className="rounded-2xl border border-border bg-background p-6 shadow-sm sm:p-8 lg:col-span-3"
         >
           <h2 id="join-heading" className="text-2xl font-bold text-navy">
-            Ask to join
+            {t("groups.askToJoin")}
           </h2>
-          <PublicForm name="group-join" action={`/groups/${group.id}`} submitLabel="Send" className="mt-6">
+          <PublicForm
+            name="group-join"
+            action={href(`/groups/${group.id}`)}
+            submitLabel={t("groups.send")}
+            privacyLang={privacyLang}
+            className="mt-6"
+          >
             {(state) => (
               <>
                 <FormField
                   id="name"
                   name="name"
-                  label="Name"
+                  label={t("forms.name")}
                   required
                   maxLength={LIMITS.name}
                   autoComplete="name"
@@ -112,10 +134,10 @@ export default function JoinGroup({ loaderData }: Route.ComponentProps) {
                     id="email"
                     name="email"
                     type="email"
-                    label="Email"
+                    label={t("forms.email")}
                     maxLength={LIMITS.email}
                     autoComplete="email"
-                    hint={texts.contactHint}
+                    hint={t("groups.contactHint")}
                     error={state.errors.email}
                     defaultValue={state.values.email}
                   />
@@ -123,7 +145,7 @@ export default function JoinGroup({ loaderData }: Route.ComponentProps) {
                     id="mobile"
                     name="mobile"
                     type="tel"
-                    label="Mobile Number"
+                    label={t("forms.mobile")}
                     placeholder="+973 XXXX XXXX"
                     maxLength={LIMITS.mobile}
                     autoComplete="tel"
@@ -134,7 +156,7 @@ export default function JoinGroup({ loaderData }: Route.ComponentProps) {
                 <TextareaField
                   id="message"
                   name="message"
-                  label="Message (optional)"
+                  label={t("forms.messageOptionalLower")}
                   rows={4}
                   maxLength={LIMITS.message}
                   error={state.errors.message}

@@ -1,5 +1,6 @@
 import { groupJoinRequests } from "../../../database/schema";
-import { GROUP_CLOSED, type GroupJoinInput } from "~/schemas/group-join";
+import { translator, type Locale } from "~/lib/i18n";
+import { groupClosed, type GroupJoinInput } from "~/schemas/group-join";
 import { AppError } from "../http/errors.server";
 import { followUpJoinRequest } from "../care/auto-follow-ups.server";
 import { recordInboxItem } from "../messages/inbox.server";
@@ -13,12 +14,21 @@ import { queueJoinRequestEmails } from "./group-emails.server";
 // and e-mailed to the group's leaders (and the staff who asked to hear of messages), all in one
 // transaction.
 
-/** Keeps an ask-to-join for an open group; a closed or deleted group is refused, nothing written. */
-export async function saveJoinRequest(groupId: string, input: GroupJoinInput, origin: string) {
+/**
+ * Keeps an ask-to-join for an open group, with the language of the page it was sent from (issue
+ * 39); a closed or deleted group is refused in that language, nothing written. The e-mails go to
+ * the leaders and staff, in English.
+ */
+export async function saveJoinRequest(
+  groupId: string,
+  input: GroupJoinInput,
+  origin: string,
+  language: Locale = "en",
+) {
   const content = await getSiteContent();
   await services().db.transaction(async (tx) => {
     const group = await getOpenGroup(groupId, tx);
-    if (!group) throw new AppError(GROUP_CLOSED, 409);
+    if (!group) throw new AppError(groupClosed(translator(language)), 409);
     const [row] = await tx
       .insert(groupJoinRequests)
       .values({
@@ -28,6 +38,7 @@ export async function saveJoinRequest(groupId: string, input: GroupJoinInput, or
         email: input.email,
         mobile: input.mobile,
         message: input.message || null,
+        language,
       })
       .returning({ id: groupJoinRequests.id, createdAt: groupJoinRequests.createdAt });
     await recordInboxItem(tx, "group", row!.id, row!.createdAt);

@@ -1,4 +1,7 @@
-import { formatDateLong, formatDateTime, formatTimeRange } from "~/lib/format";
+import { dateLongIn, momentIn } from "~/lib/dates-in-language";
+import { formatDateTime, formatTimeRange } from "~/lib/format";
+import { localePath, translator, type Locale, type Translate } from "~/lib/i18n";
+import { EMAILS_SECTION } from "~/schemas/site-sections";
 import type { SiteContent } from "../site/site-content.server";
 import { eventCalendar, eventTimes, type CalendarEvent } from "../content/event-calendar.server";
 import QRCode from "qrcode";
@@ -16,8 +19,11 @@ import { countRecentEmails, isSendableAddress, queueEmail, type Executor } from 
 // church received (a message, a sign-up for a ministry, a registration for an event) and never
 // repeats what the sender typed, not even the name: the church's mail server must not carry a
 // stranger's words to someone else's inbox. Staff notifications carry everything.
+//
+// A confirmation is written in the language of the page the person used (issue 39), its links
+// leading to that language's pages; staff notifications stay English.
 
-export type IncomingMessage =
+export type IncomingMessage = (
   | { kind: "connect"; name: string; email: string; mobile: string; message: string }
   | {
       kind: "ministry";
@@ -34,7 +40,11 @@ export type IncomingMessage =
       message: string | null;
       event: EmailedEvent;
       registration: { id: string; status: "confirmed" | "waitlisted" };
-    };
+    }
+) & {
+  /** The language the person wrote in: their confirmation's (English when not given). */
+  language?: Locale;
+};
 
 /** The event a registration e-mail is about: what its calendar file is made of. */
 export type EmailedEvent = CalendarEvent;
@@ -43,25 +53,45 @@ export type EmailedEvent = CalendarEvent;
 export const CONFIRMATIONS_PER_HOUR = 3;
 const CONFIRMATION_KINDS = ["confirmation.connect", "confirmation.ministry", "confirmation.event"];
 
-/**
- * The greeting a confirmation uses where a text written before this rule says {name}: the
- * person's typed name is never sent back (see the top of this file).
- */
-export const CONFIRMATION_GREETING_NAME = "friend";
-
-/** Said under every confirmation: whoever receives one without having written can let it be. */
-export const NOT_YOU =
-  "If you did not write to us, someone may have typed your address by mistake: you can ignore this e-mail.";
+// Where a text written before this rule says {name}, a confirmation greets a "friend"
+// (email.confirm.friend): the person's typed name is never sent back (see the top of this file).
+// Under every confirmation, email.confirm.notYou: whoever receives one without having written
+// can let it be.
 
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(name|ministry|event)\}/g, (whole, key: string) => values[key] ?? whole);
 
-function eventDetails(event: EmailedEvent): [string, string][] {
+type EmailTexts = SiteContent["emails"];
+const TEXT_KEYS = [
+  "connectSubject",
+  "connectText",
+  "ministrySubject",
+  "ministryText",
+  "eventSubject",
+  "eventText",
+] as const satisfies readonly (keyof EmailTexts)[];
+
+/**
+ * The confirmation texts staff edit (Website > Confirmation e-mails) in a language, with {name},
+ * {ministry} and {event} filled in. A language whose texts staff have not translated yet reads the
+ * site's own wording in it, not the English one.
+ */
+function confirmationTexts(content: SiteContent, locale: Locale, values: Record<string, string>): EmailTexts {
+  const translated = locale === "en" || !content.englishOnly.includes(EMAILS_SECTION.id);
+  const t = translator(locale);
+  const texts = {} as EmailTexts;
+  for (const key of TEXT_KEYS) {
+    texts[key] = translated ? fill(content.emails[key], values) : t(`email.confirm.${key}`, values);
+  }
+  return texts;
+}
+
+function eventDetails(event: EmailedEvent, locale: Locale, t: Translate): [string, string][] {
   return [
-    ["Event", event.title],
-    ["Date", formatDateLong(event.eventDate)],
-    ["Time", formatTimeRange(event.eventTime, event.eventEndTime)],
-    ["Place", event.locationName],
+    [t("email.confirm.event"), event.title],
+    [t("email.confirm.date"), dateLongIn(locale, event.eventDate)],
+    [t("email.confirm.time"), formatTimeRange(event.eventTime, event.eventEndTime)],
+    [t("email.confirm.place"), event.locationName],
   ];
 }
 
@@ -80,14 +110,14 @@ const CHECK_IN_CID = "check-in-code";
  * The QR code a registrant shows at the door: it holds the address of the event's check-in page
  * for this registration, which a staff member's phone camera opens.
  */
-async function checkInPicture(eventId: string, registrationId: string, origin: string) {
+async function checkInPicture(eventId: string, registrationId: string, origin: string, t: Translate) {
   const url = `${origin}/members/events/${eventId}/check-in?code=${checkInCode(registrationId)}`;
   const png = await QRCode.toBuffer(url, { type: "png", width: 400, margin: 2, errorCorrectionLevel: "M" });
   return {
     piece: {
       cid: CHECK_IN_CID,
-      alt: "Check-in QR code",
-      caption: "Show this code at the door to check in quickly.",
+      alt: t("email.confirm.qrAlt"),
+      caption: t("email.confirm.qrCaption"),
     },
     attachment: {
       filename: "check-in.png",
@@ -98,31 +128,36 @@ async function checkInPicture(eventId: string, registrationId: string, origin: s
   };
 }
 
-/** Tells someone on the waitlist that a seat is now theirs (a cancellation, or more seats). */
+/**
+ * Tells someone on the waitlist that a seat is now theirs (a cancellation, or more seats), in the
+ * language they registered in.
+ */
 export async function queueSeatFreedEmail(
   executor: Executor,
-  registration: { id: string; email: string; event: EmailedEvent },
+  registration: { id: string; email: string; event: EmailedEvent; language?: Locale },
   content: SiteContent,
   origin: string,
 ): Promise<void> {
   if (!isSendableAddress(registration.email)) return;
   const { event } = registration;
-  const subject = `A seat is yours: ${event.title}`;
-  const qr = await checkInPicture(event.id, registration.id, origin);
+  const locale = registration.language ?? "en";
+  const t = translator(locale);
+  const subject = t("email.confirm.seatSubject", { event: event.title });
+  const qr = await checkInPicture(event.id, registration.id, origin, t);
   await queueEmail(executor, {
     kind: "confirmation.event-seat",
     to: registration.email,
     expiresAt: eventTimes(event).end,
     ...renderEmail(content, subject, {
       heading: subject,
-      paragraphs: [
-        `A seat has freed up at ${event.title}, and it is yours: you are now registered. If you can no longer come, please cancel, so the seat goes to the next person waiting.`,
-        NOT_YOU,
+      paragraphs: [t("email.confirm.seatText", { event: event.title }), t("email.confirm.notYou")],
+      details: eventDetails(event, locale, t),
+      action: { label: t("email.confirm.map"), href: event.googleMapsUrl },
+      links: [
+        { label: t("email.confirm.cancel"), href: cancelLink(origin, event.id, registration.id, locale) },
       ],
-      details: eventDetails(event),
-      action: { label: "Map", href: event.googleMapsUrl },
-      links: [{ label: "Cancel my registration", href: cancelLink(origin, event.id, registration.id) }],
       picture: qr.piece,
+      lang: locale,
     }),
     attachments: [calendarAttachment(event, content, origin), qr.attachment],
   });
@@ -134,48 +169,50 @@ function confirmation(
   origin: string,
   picture?: EmailPieces["picture"],
 ) {
-  const { emails } = content;
+  const locale = message.language ?? "en";
+  const t = translator(locale);
   const values = {
-    name: CONFIRMATION_GREETING_NAME,
+    name: t("email.confirm.friend"),
     ministry: message.kind === "ministry" ? message.ministry.name : "",
     event: message.kind === "event" ? message.event.title : "",
   };
-  const [subjectTemplate, textTemplate] =
+  const texts = confirmationTexts(content, locale, values);
+  const [subject, text] =
     message.kind === "connect"
-      ? [emails.connectSubject, emails.connectText]
+      ? [texts.connectSubject, texts.connectText]
       : message.kind === "ministry"
-        ? [emails.ministrySubject, emails.ministryText]
-        : [emails.eventSubject, emails.eventText];
-  const paragraphs = [...fill(textTemplate, values).split(/\n\s*\n/), NOT_YOU];
-  const pieces: EmailPieces = { heading: fill(subjectTemplate, values), paragraphs };
+        ? [texts.ministrySubject, texts.ministryText]
+        : [texts.eventSubject, texts.eventText];
+  const paragraphs = [...text.split(/\n\s*\n/), t("email.confirm.notYou")];
+  const pieces: EmailPieces = { heading: subject, paragraphs, lang: locale };
   if (message.kind === "connect") {
-    pieces.details = [["Received", `Your message through our website, ${formatDateTime(new Date())}`]];
+    const when = locale === "en" ? formatDateTime(new Date()) : momentIn(locale, new Date());
+    pieces.details = [[t("email.confirm.received"), t("email.confirm.receivedValue", { when })]];
   } else if (message.kind === "ministry") {
-    pieces.details = [["Ministry", message.ministry.name]];
+    pieces.details = [[t("email.confirm.ministry"), message.ministry.name]];
     pieces.action = {
-      label: `About ${message.ministry.name}`,
-      href: `${origin}/ministries/${message.ministry.slug}`,
+      label: t("email.confirm.aboutMinistry", { ministry: message.ministry.name }),
+      href: `${origin}${localePath(locale, `/ministries/${message.ministry.slug}`)}`,
     };
   } else {
     const { event, registration } = message;
+    const cancel = cancelLink(origin, event.id, registration.id, locale);
     if (registration.status === "waitlisted") {
-      const subject = `You are on the waitlist: ${event.title}`;
-      return renderEmail(content, subject, {
-        heading: subject,
-        paragraphs: [
-          `${event.title} is full, so you are on its waitlist. If a seat frees up, it goes to the first person waiting, and we will e-mail you at once.`,
-          NOT_YOU,
-        ],
-        details: eventDetails(event),
-        links: [{ label: "Leave the waitlist", href: cancelLink(origin, event.id, registration.id) }],
+      const waitlisted = t("email.confirm.waitlistSubject", { event: event.title });
+      return renderEmail(content, waitlisted, {
+        heading: waitlisted,
+        paragraphs: [t("email.confirm.waitlistText", { event: event.title }), t("email.confirm.notYou")],
+        details: eventDetails(event, locale, t),
+        links: [{ label: t("email.confirm.leaveWaitlist"), href: cancel }],
+        lang: locale,
       });
     }
-    pieces.details = eventDetails(event);
-    pieces.action = { label: "Map", href: event.googleMapsUrl };
-    pieces.links = [{ label: "Cancel my registration", href: cancelLink(origin, event.id, registration.id) }];
+    pieces.details = eventDetails(event, locale, t);
+    pieces.action = { label: t("email.confirm.map"), href: event.googleMapsUrl };
+    pieces.links = [{ label: t("email.confirm.cancel"), href: cancel }];
     pieces.picture = picture;
   }
-  return renderEmail(content, fill(subjectTemplate, values), pieces);
+  return renderEmail(content, subject, pieces);
 }
 
 function staffNotification(message: IncomingMessage, content: SiteContent, origin: string) {
@@ -224,7 +261,8 @@ export async function queueMessageEmails(
     (await countRecentEmails(executor, message.email, CONFIRMATION_KINDS, hourAgo)) < CONFIRMATIONS_PER_HOUR
   ) {
     const seat = message.kind === "event" && message.registration.status === "confirmed";
-    const qr = seat ? await checkInPicture(message.event.id, message.registration.id, origin) : null;
+    const t = translator(message.language ?? "en");
+    const qr = seat ? await checkInPicture(message.event.id, message.registration.id, origin, t) : null;
     await queueEmail(executor, {
       kind: `confirmation.${message.kind}`,
       to: message.email,

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import { eventRegistrations, events } from "../../../database/schema";
+import type { Locale } from "~/lib/i18n";
 import { isUuid } from "~/lib/ids";
 import { isEventId, isRegistrationClosed } from "../content/events.server";
 import type { Executor } from "../messages/outbox.server";
@@ -19,6 +20,8 @@ export interface EventRegistrant {
   message: string | null;
   /** Agreed to receive the church's e-mails (asked apart from the registration). */
   emailConsent?: boolean;
+  /** The language of the page they registered on (issue 39): their e-mails' language. */
+  language?: Locale;
 }
 
 export type RegistrationOutcome =
@@ -81,7 +84,8 @@ export async function registerForEvent(
   origin: string,
 ): Promise<RegistrationOutcome> {
   if (!isEventId(eventId)) return { ok: false, reason: "not-found" };
-  const content = await getSiteContent();
+  const language = registrant.language ?? "en";
+  const content = await getSiteContent(language);
   return services().db.transaction(async (tx) => {
     const [event] = await tx
       .select(eventForRegistration)
@@ -107,6 +111,7 @@ export async function registerForEvent(
         message: registrant.message,
         emailConsent: registrant.emailConsent ?? false,
         status,
+        language,
       })
       .returning({ id: eventRegistrations.id, createdAt: eventRegistrations.createdAt });
     await recordInboxItem(tx, "event", row!.id, row!.createdAt);
@@ -114,7 +119,7 @@ export async function registerForEvent(
     await followUpRegistration(tx, registrant, event);
     await queueMessageEmails(
       tx,
-      { kind: "event", ...registrant, event, registration: { id: row!.id, status } },
+      { kind: "event", ...registrant, language, event, registration: { id: row!.id, status } },
       content,
       origin,
     );
@@ -124,7 +129,8 @@ export async function registerForEvent(
 
 /**
  * Gives free seats to the first people on the waitlist (in the order they registered) and tells
- * each by e-mail. Runs inside the transaction that freed the seats, with the event row locked.
+ * each by e-mail, in the language they registered in. Runs inside the transaction that freed the
+ * seats, with the event row locked.
  */
 export async function promoteFromWaitlist(
   tx: Executor,

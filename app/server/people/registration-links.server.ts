@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { localePath, type Locale } from "~/lib/i18n";
 import { services } from "../platform/services.server";
 
 // A registrant's own links (cancel, check-in QR) name the registration and carry a signature made
@@ -18,10 +19,18 @@ function matches(purpose: string, registrationId: string, given: string): boolea
   return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
 }
 
-/** The address that cancels one registration (single use: a cancelled one stays cancelled). */
-export function cancelLink(origin: string, eventId: string, registrationId: string): string {
+/**
+ * The address that cancels one registration (single use: a cancelled one stays cancelled), on
+ * the cancel page in the registrant's language (/fil/events/... for Filipino).
+ */
+export function cancelLink(
+  origin: string,
+  eventId: string,
+  registrationId: string,
+  locale: Locale = "en",
+): string {
   const query = new URLSearchParams({ r: registrationId, s: signature("cancel", registrationId) });
-  return `${origin}/events/${eventId}/cancel?${query}`;
+  return `${origin}${localePath(locale, `/events/${eventId}/cancel`)}?${query}`;
 }
 
 export function isCancelSignature(registrationId: string, given: string): boolean {

@@ -3,6 +3,7 @@ import { eventRegistrations, ministryRegistrations, type RegistrationStatus } fr
 import type { StatusTone } from "~/components/status-badge";
 import { dayInChurchZone } from "~/lib/dates";
 import { formatDateTime } from "~/lib/format";
+import type { Locale } from "~/lib/i18n";
 import { readInBatches } from "../http/csv.server";
 import { services } from "../platform/services.server";
 import { slugInScope, type MinistryScope } from "../auth/ministry-scope.server";
@@ -198,23 +199,25 @@ export interface NewMinistryRegistration {
   mobile: string;
   /** Agreed to receive the church's e-mails (asked apart from the sign-up). */
   emailConsent?: boolean;
+  /** The language of the page they signed up on (issue 39): their confirmation's. */
+  language?: Locale;
 }
 
-/** Someone signed up to a ministry from its public page. */
 /**
- * Keeps a ministry sign-up, puts it in the staff inbox and queues its e-mails, in one transaction.
- * `origin` is the site's address, for the links in the e-mails.
+ * Keeps a ministry sign-up from its public page, puts it in the staff inbox and queues its
+ * e-mails, in one transaction. `origin` is the site's address, for the links in the e-mails.
  */
 export async function saveMinistryRegistration(
   registration: NewMinistryRegistration,
   origin: string,
 ): Promise<void> {
-  const content = await getSiteContent();
+  const language = registration.language ?? "en";
+  const content = await getSiteContent(language);
   const ministry = content.ministryBySlug(registration.ministrySlug);
   await services().db.transaction(async (tx) => {
     const [row] = await tx
       .insert(ministryRegistrations)
-      .values(registration)
+      .values({ ...registration, language })
       .returning({ id: ministryRegistrations.id, createdAt: ministryRegistrations.createdAt });
     await recordInboxItem(tx, "ministry", row!.id, row!.createdAt);
     const { name, email, mobile, ministrySlug } = registration;
@@ -226,6 +229,7 @@ export async function saveMinistryRegistration(
         email,
         mobile,
         ministry: { slug: ministrySlug, name: ministry?.name ?? ministrySlug },
+        language,
       },
       content,
       origin,

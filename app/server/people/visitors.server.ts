@@ -1,5 +1,6 @@
 import { count, desc, getTableColumns, sql } from "drizzle-orm";
 import { visitors, type Visitor } from "../../../database/schema";
+import type { Locale } from "~/lib/i18n";
 import { pageWindow } from "~/lib/paging";
 import { readInBatches } from "../http/csv.server";
 import { services } from "../platform/services.server";
@@ -13,6 +14,8 @@ export interface VisitorMessage {
   mobile: string;
   email: string;
   message: string;
+  /** The language of the page it was sent from (issue 39): its confirmation is written in it. */
+  language?: Locale;
 }
 
 /**
@@ -22,7 +25,8 @@ export interface VisitorMessage {
  * `origin` is the site's address, for the links in the e-mails.
  */
 export async function saveVisitorMessage(visitor: VisitorMessage, origin: string): Promise<void> {
-  const content = await getSiteContent();
+  const language = visitor.language ?? "en";
+  const content = await getSiteContent(language);
   await services().db.transaction(async (tx) => {
     const [row] = await tx
       .insert(visitors)
@@ -31,11 +35,18 @@ export async function saveVisitorMessage(visitor: VisitorMessage, origin: string
         mobile: visitor.mobile,
         email: visitor.email,
         message: visitor.message,
+        language,
       })
       .returning({ id: visitors.id, createdAt: visitors.createdAt });
     await recordInboxItem(tx, "connect", row!.id, row!.createdAt);
     await followUpConnectMessage(tx, row!.id, visitor);
-    await queueMessageEmails(tx, { kind: "connect", ...visitor }, content, origin);
+    const { name, mobile, email, message } = visitor;
+    await queueMessageEmails(
+      tx,
+      { kind: "connect", name, mobile, email, message, language },
+      content,
+      origin,
+    );
   });
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
-import { users } from "../../../database/schema";
+import { prayerRequests, users } from "../../../database/schema";
 import { addDays, todayInChurchZone } from "~/lib/dates";
+import type { Locale } from "~/lib/i18n";
 import { PRAYER_DAYS, prayerPath, type PrayerFormInput } from "~/schemas/prayer";
 import { roleKeysWith } from "../auth/staff-roles.server";
 import { renderEmail } from "../messages/email-layout.server";
@@ -22,11 +23,15 @@ import { insertPrayerRequest } from "./prayer-changes.server";
 
 export const PRAYER_NOTICE_KIND = "notification.prayer";
 
-/** Keeps a request sent through the public form, with its follow-up and the pastors' notice. */
+/**
+ * Keeps a request sent through the public form, with its follow-up and the pastors' notice (in
+ * English), and the language of the page it was sent from (issue 39).
+ */
 export async function savePrayerRequest(
   input: PrayerFormInput,
   origin: string,
   today: string = todayInChurchZone(),
+  language: Locale = "en",
 ): Promise<void> {
   const content = await getSiteContent();
   await services().db.transaction(async (tx) => {
@@ -36,6 +41,9 @@ export async function savePrayerRequest(
       "visitor",
       today,
     );
+    if (language !== "en") {
+      await tx.update(prayerRequests).set({ language }).where(eq(prayerRequests.id, id));
+    }
     await queuePastorsNotice(tx, id, content, origin);
   });
 }
