@@ -1,7 +1,9 @@
 import { CalendarDays, MapPin, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatTime12 } from "~/lib/format";
+import { weekdayIn } from "~/lib/dates-in-language";
 import { WEEKDAYS } from "~/lib/groups";
+import { textLang } from "~/lib/text-lang";
 import { translator, useLocale, useT, type Locale, type MessageKey } from "~/lib/i18n";
 import type { FinderGroup } from "~/server/groups/finder.server";
 
@@ -16,18 +18,10 @@ const KIND_KEYS: Record<FinderGroup["kind"], MessageKey> = {
   other: "groups.kindOther",
 };
 
-// 2026-11-29 was a Sunday: a weekday's name in a language, 0 being Sunday as stored.
-const weekdayName = (locale: Locale, day: number) =>
-  locale === "en"
-    ? WEEKDAYS[day]!
-    : new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "long" }).format(
-        new Date(Date.UTC(2026, 10, 29 + day)),
-      );
-
 /** "Tuesdays, 7:30 PM" / "Tuwing Martes, 7:30 PM", "At 7:30 PM", "Day and time to be arranged". */
 export function meetingIn(locale: Locale, day: number | null, time: string | null): string {
   const t = translator(locale);
-  const weekday = day === null ? null : weekdayName(locale, day);
+  const weekday = day === null ? null : locale === "en" ? WEEKDAYS[day]! : weekdayIn(locale, day);
   const clock = time ? formatTime12(time) : null;
   if (weekday && clock) return t("groups.meetsDayTime", { weekday, time: clock });
   if (weekday) return t("groups.meetsDay", { weekday });
@@ -68,5 +62,5 @@ export function GroupFacts({ group }: { group: FinderGroup }) {
 
 /** What staff typed about a group, marked English on a page in another language. */
 export function typedLang(locale: Locale): "en" | undefined {
-  return locale === "en" ? undefined : "en";
+  return textLang(locale) === "en" ? "en" : undefined;
 }
