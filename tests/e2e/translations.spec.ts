@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { expectNoViolations } from "./axe";
 import { expect, signIn, sql, test } from "./fixtures";
 
 // The church's own content in Filipino (issue 39): staff write a section's translation beside the
@@ -39,7 +40,10 @@ test("staff translate Our Story beside the English; /fil/about/our-story shows i
 
   await expect(page).toHaveURL(/\/members\/site\/our-story\?lang=fil$/);
   await expect(page.getByRole("heading", { name: "Our Story", level: 1 })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Filipino", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("link", { name: "Filipino", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   // Only the words: the year founded has no Filipino field.
   await expect(page.getByLabel("Year founded (Filipino)")).toHaveCount(0);
 
@@ -62,6 +66,10 @@ test("staff translate Our Story beside the English; /fil/about/our-story shows i
     "Saved. Our Story in Filipino is now version 1 and shows on the Filipino pages.",
   );
   await expect(page.getByTestId("revisions")).toContainText("Version 1");
+  await expectNoViolations(page, "the Filipino side of Our Story, saved");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoViolations(page, "the Filipino side of Our Story on a phone");
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.getByLabel("How it began (Filipino)")).toHaveValue(STORY);
   const [row] = await sql<{ version: number; story: string }>(
     "select version, data->>'story' as story from site_sections where key = 'fil:our-story'",
@@ -75,6 +83,7 @@ test("staff translate Our Story beside the English; /fil/about/our-story shows i
 
   await page.goto("/members/site");
   await expect(page.getByText("Filipino: 1 of 26 sections translated.")).toBeVisible();
+  await expectNoViolations(page, "/members/site with its translations");
   await expect(card.getByTestId("translation-link")).toContainText("Filipino: 3 of");
 
   // The Filipino page shows the translation, in Filipino; the milestones not translated read English.
