@@ -197,6 +197,15 @@ describe("describeEntry", () => {
         }),
       ),
     ).toBe("Saved website section “Ministry: Yadah (Dance)”, version 2");
+    // A Filipino version (issue 39).
+    expect(
+      sentence(
+        entry("site.saved", { subjectId: "fil:church", subjectLabel: "fil:church", details: { version: 1 } }),
+      ),
+    ).toBe("Saved website section “Church details (Filipino)”, version 1");
+    expect(sentence(entry("site.saved", { subjectId: "fil:ministry:yadah", details: { version: 2 } }))).toBe(
+      "Saved website section “Ministry: Yadah (Dance) (Filipino)”, version 2",
+    );
     expect(sentence(entry("ministry-image.replaced", { subjectId: "yadah", subjectLabel: "yadah" }))).toBe(
       "Replaced the picture of ministry Yadah (Dance)",
     );

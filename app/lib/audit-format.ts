@@ -317,7 +317,14 @@ class EntryContext {
   }
 
   get section(): string {
-    const key = this.entry.subjectId ?? this.entry.subjectLabel ?? "";
+    const stored = this.entry.subjectId ?? this.entry.subjectLabel ?? "";
+    // A section's Filipino version (issue 39) is stored under fil:{section}.
+    const key = stored.replace(/^fil:/, "");
+    if (key !== stored) return `${this.sectionName(key)} (Filipino)`;
+    return this.sectionName(key);
+  }
+
+  private sectionName(key: string): string {
     const ministry = /^ministry:(.+)$/.exec(key)?.[1];
     if (ministry) return `Ministry: ${labelsOf([ministry], this.names.ministries)[0]}`;
     return this.names.sections[key] ?? key;

@@ -58,6 +58,9 @@ export const eventSchema = z
         z.url({ protocol: /^https?$/, error: "Please enter a valid map link (starting with https://)." }),
       ),
     description: optionalText(5000, "Description"),
+    // The Filipino texts beside the English (issue 39): empty for none, then the English shows.
+    titleFil: optionalText(200, "The Filipino title"),
+    descriptionFil: optionalText(5000, "The Filipino description"),
     capacity: z
       .string()
       .trim()

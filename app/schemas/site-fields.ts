@@ -9,6 +9,12 @@ export interface FieldBase {
   /** A line under the label saying what the field is for or how to write it. */
   hint?: string;
   required?: boolean;
+  /**
+   * Words that stay the same in every language (a name, a code, a year): the Filipino version
+   * of the section leaves the field out (see site-translation.ts). URLs, e-mail addresses, phone
+   * numbers, times, choices and pictures never have a translation anyway.
+   */
+  fixed?: boolean;
 }
 
 export type SiteField =
@@ -29,6 +35,11 @@ export type SiteField =
       titleField: string;
       min: number;
       max: number;
+      /**
+       * A fixed field that names an entry in every language (a pastor's name): an entry's
+       * translation follows it when the English entries are moved, instead of keeping its place.
+       */
+      matchBy?: string;
     });
 
 export interface SiteSectionDefinition {
@@ -101,7 +112,7 @@ export const titledEntry = (descriptionLabel = "Description"): SiteField[] => [
 export const list = (
   name: string,
   label: string,
-  entries: { itemNoun: string; titleField: string; min: number; max: number },
+  entries: { itemNoun: string; titleField: string; min: number; max: number; matchBy?: string },
   fields: SiteField[],
 ): SiteField => ({ name, label, kind: "list", ...entries, fields });
 

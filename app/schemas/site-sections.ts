@@ -33,8 +33,8 @@ export const CHURCH_SECTION: SiteSectionDefinition = {
   description: "Name, contact details, address, map and social links: the header, the footer and /connect.",
   pages: ["/connect", "/"],
   fields: [
-    text("name", "Church name", 100),
-    text("shortName", "Short name", 40, { hint: "Shown beside the logo in the header." }),
+    text("name", "Church name", 100, { fixed: true }),
+    text("shortName", "Short name", 40, { hint: "Shown beside the logo in the header.", fixed: true }),
     text("tagline", "Tagline", 120),
     {
       name: "summary",
@@ -44,9 +44,9 @@ export const CHURCH_SECTION: SiteSectionDefinition = {
       required: true,
       hint: "Used in the footer, in search results and in link previews.",
     },
-    text("address", "Street address", 200),
-    text("addressLocality", "Town or city", 80, { hint: "For search engines, e.g. Manama." }),
-    text("addressCountry", "Country code", 2, { hint: "Two letters, e.g. BH." }),
+    text("address", "Street address", 200, { fixed: true }),
+    text("addressLocality", "Town or city", 80, { hint: "For search engines, e.g. Manama.", fixed: true }),
+    text("addressCountry", "Country code", 2, { hint: "Two letters, e.g. BH.", fixed: true }),
     {
       name: "mapsUrl",
       label: "Map link",
@@ -54,12 +54,15 @@ export const CHURCH_SECTION: SiteSectionDefinition = {
       max: 500,
       hint: "Leave empty to link the address to a map search for it, which follows the address when it changes. Or paste the church's own page on a map site (https://...).",
     },
-    optionalText(
-      "mapQuery",
-      "Place shown on the map",
-      200,
-      "What the map on /connect and the map link search for. Leave empty to use the street address.",
-    ),
+    {
+      ...optionalText(
+        "mapQuery",
+        "Place shown on the map",
+        200,
+        "What the map on /connect and the map link search for. Leave empty to use the street address.",
+      ),
+      fixed: true,
+    },
     { name: "phone", label: "Phone", kind: "tel", max: 30, required: true },
     {
       name: "whatsapp",
@@ -198,7 +201,7 @@ export const STORY_SECTION: SiteSectionDefinition = {
       label: "Founding",
       kind: "group",
       fields: [
-        text("year", "Year founded", 10),
+        text("year", "Year founded", 10, { fixed: true }),
         text("community", "Founded for", 200, { hint: 'Completes "Founded in {year} for ...".' }),
         text("audience", "Who it is for", 100, {
           hint: 'The "For" highlight, e.g. "Filipinos and all nationalities".',
@@ -208,7 +211,7 @@ export const STORY_SECTION: SiteSectionDefinition = {
     },
     rich("story", "How it began"),
     list("timeline", "Timeline", { itemNoun: "milestone", titleField: "title", min: 0, max: 30 }, [
-      text("year", "Year", 20),
+      text("year", "Year", 20, { fixed: true }),
       ...titledEntry(),
     ]),
   ],
@@ -260,8 +263,8 @@ export const PASTORS_SECTION: SiteSectionDefinition = {
   description: "The people on /about/our-team, in the order shown.",
   pages: ["/about/our-team"],
   fields: [
-    list("pastors", "Pastors", { itemNoun: "pastor", titleField: "name", min: 0, max: 30 }, [
-      text("name", "Name", 100),
+    list("pastors", "Pastors", { itemNoun: "pastor", titleField: "name", min: 0, max: 30, matchBy: "name" }, [
+      text("name", "Name", 100, { fixed: true }),
       text("title", "Title", 100),
       rich("description", "About", 2000),
       { name: "email", label: "E-mail", kind: "email", max: 200 },
@@ -283,12 +286,12 @@ export const MINISTRY_SECTION: SiteSectionDefinition = {
   pages: [],
   fields: [
     text("name", "Name", 80),
-    text("shortName", "Short name", 40, { hint: 'Used in roles, e.g. "Amplify Head".' }),
+    text("shortName", "Short name", 40, { hint: 'Used in roles, e.g. "Amplify Head".', fixed: true }),
     textarea("description", "Short description", 300),
     rich("fullDescription", "Full description"),
     text("schedule", "Schedule", 100),
     text("ageGroup", "Age group", 100),
-    text("leader", "Leader", 100),
+    text("leader", "Leader", 100, { fixed: true }),
     textarea("verse", "Bible verse", 400),
     text("verseRef", "Verse reference", 60),
   ],
@@ -370,6 +373,12 @@ export const SITE_SECTIONS: SiteSectionDefinition[] = [
 
 export function ministrySectionKey(slug: string) {
   return `ministry:${slug}`;
+}
+
+/** The field table of a stored section's key: one of the sections, or a ministry's texts. */
+export function sectionDefinition(key: string): SiteSectionDefinition | undefined {
+  if (key.startsWith("ministry:")) return MINISTRY_SECTION;
+  return SITE_SECTIONS.find((section) => section.id === key);
 }
 
 /** The permission that edits a section: the privacy notice has its own, a ministry's page too. */

@@ -55,6 +55,9 @@ export const sermonSchema = z.object({
   seriesName: optionalText(120, "Series"),
   passage: optionalText(120, "Bible passage"),
   description: optionalText(5000, "Description"),
+  // The Filipino texts beside the English (issue 39): empty for none, then the English shows.
+  titleFil: optionalText(200, "The Filipino title"),
+  descriptionFil: optionalText(5000, "The Filipino description"),
   notesDocumentId: z
     .string()
     .trim()

@@ -25,6 +25,8 @@ const EVENT_AUDIT_FIELDS = [
   "locationName",
   "googleMapsUrl",
   "description",
+  "titleFil",
+  "descriptionFil",
   "imageUrl",
   "imageFocusX",
   "imageFocusY",
@@ -41,6 +43,9 @@ export interface EventInput {
   locationName: string;
   googleMapsUrl: string;
   description: string | null;
+  /** The Filipino title and description (issue 39); null for none: the English shows instead. */
+  titleFil?: string | null;
+  descriptionFil?: string | null;
   capacity: number | null;
   registrationDeadline: Date | null;
   /** Where the picture's focus is: one of the nine positions, or "auto" (left out) for the point found in it. */
@@ -357,6 +362,8 @@ export async function extendOpenSeries(today: string = todayInChurchZone()): Pro
             locationName: pattern.locationName,
             googleMapsUrl: pattern.googleMapsUrl,
             description: pattern.description,
+            titleFil: pattern.titleFil,
+            descriptionFil: pattern.descriptionFil,
             imageUrl: pattern.imageUrl,
             imageObjectPath: pattern.imageObjectPath,
             capacity: pattern.capacity,

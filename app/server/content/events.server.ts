@@ -1,9 +1,13 @@
 import { and, asc, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 import { events, eventSeries, type EventRow } from "../../../database/schema";
+import { DEFAULT_EVENT_IMAGE, eventImageSrc } from "~/lib/event-image";
+import type { Locale } from "~/lib/i18n";
 import { describeRepeat, isFrequency } from "~/lib/recurrence";
 import { isUuid } from "~/lib/ids";
 import { pageWindow } from "~/lib/paging";
 import { services } from "../platform/services.server";
+import { getSiteContent } from "../site/site-content.server";
+import { textsIn, type TextsLanguage } from "./texts-in-language.server";
 
 /** What the public pages show of an event (nothing internal such as the stored file path). */
 export type PublicEvent = Pick<
@@ -17,6 +21,8 @@ export type PublicEvent = Pick<
   | "locationName"
   | "googleMapsUrl"
   | "description"
+  | "titleFil"
+  | "descriptionFil"
   | "imageUrl"
   | "imageFocusX"
   | "imageFocusY"
@@ -32,7 +38,7 @@ export type PublicEvent = Pick<
   /** Null for a series without an end date too; its dates are made up to `repeatMadeThrough`. */
   repeatUntil: string | null;
   repeatMadeThrough: string | null;
-};
+} & TextsLanguage;
 
 const publicColumns = {
   id: events.id,
@@ -44,6 +50,8 @@ const publicColumns = {
   locationName: events.locationName,
   googleMapsUrl: events.googleMapsUrl,
   description: events.description,
+  titleFil: events.titleFil,
+  descriptionFil: events.descriptionFil,
   imageUrl: events.imageUrl,
   imageFocusX: events.imageFocusX,
   imageFocusY: events.imageFocusY,
@@ -57,6 +65,26 @@ const publicColumns = {
   repeatUntil: eventSeries.until,
   repeatMadeThrough: eventSeries.madeThrough,
 };
+
+type EventColumns = Omit<PublicEvent, keyof TextsLanguage>;
+
+/**
+ * The events as a page in `locale` shows them: their Filipino titles and descriptions where staff
+ * wrote them (issue 39). Under a Filipino title, an event without its own picture keeps the fixed
+ * one of its English title.
+ */
+async function eventsIn(rows: EventColumns[], locale: Locale): Promise<PublicEvent[]> {
+  if (locale === "en") return rows.map((row) => textsIn(row, locale));
+  const { titledEventImages } = await getSiteContent();
+  return rows.map((row) => {
+    const shown = textsIn(row, locale);
+    if (shown.titleLang !== "en" && !row.imageUrl?.trim()) {
+      const fixed = eventImageSrc(row, titledEventImages);
+      if (fixed !== DEFAULT_EVENT_IMAGE) shown.imageUrl = fixed;
+    }
+    return shown;
+  });
+}
 
 /** "Every Friday" for a date of a repeating event; null for a one-off. */
 export function repeatsText(event: Pick<PublicEvent, "repeatFrequency" | "repeatStartsOn">): string | null {
@@ -83,14 +111,18 @@ export function isEventId(value: string): boolean {
   return isUuid(value);
 }
 
-/** Events on `today` (YYYY-MM-DD, the church's date) or later, every date of a series, soonest first. */
-export async function listUpcomingEvents(today: string): Promise<PublicEvent[]> {
-  return services()
+/**
+ * Events on `today` (YYYY-MM-DD, the church's date) or later, every date of a series, soonest
+ * first, with their texts in `locale`.
+ */
+export async function listUpcomingEvents(today: string, locale: Locale = "en"): Promise<PublicEvent[]> {
+  const rows = await services()
     .db.select(publicColumns)
     .from(events)
     .leftJoin(eventSeries, eq(events.seriesId, eventSeries.id))
     .where(gte(events.eventDate, today))
     .orderBy(asc(events.eventDate), asc(events.eventTime), asc(events.title));
+  return eventsIn(rows, locale);
 }
 
 /** The later upcoming dates of a repeating event, after `event`, soonest first. */
@@ -116,8 +148,13 @@ export async function laterDatesOf(
 
 export const EVENTS_PAGE_SIZE = 24;
 
-/** One page of the upcoming events (soonest first), with where it sits among the pages. */
-export async function listUpcomingEventsPage(today: string, askedPage: number, size = EVENTS_PAGE_SIZE) {
+/** One page of the upcoming events (soonest first) in `locale`, with where it sits among the pages. */
+export async function listUpcomingEventsPage(
+  today: string,
+  askedPage: number,
+  locale: Locale = "en",
+  size = EVENTS_PAGE_SIZE,
+) {
   const { db } = services();
   const upcoming = isListed(today);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(events).where(upcoming);
@@ -130,11 +167,11 @@ export async function listUpcomingEventsPage(today: string, askedPage: number, s
     .orderBy(asc(events.eventDate), asc(events.eventTime), asc(events.title), asc(events.id))
     .limit(window.limit)
     .offset(window.offset);
-  return { rows, total, page: window.page, pages: window.pages };
+  return { rows: await eventsIn(rows, locale), total, page: window.page, pages: window.pages };
 }
 
-/** One event by its id; null for an unknown or malformed id. */
-export async function getEvent(id: string): Promise<PublicEvent | null> {
+/** One event by its id, its texts in `locale`; null for an unknown or malformed id. */
+export async function getEvent(id: string, locale: Locale = "en"): Promise<PublicEvent | null> {
   if (!isEventId(id)) return null;
   const [row] = await services()
     .db.select(publicColumns)
@@ -142,7 +179,7 @@ export async function getEvent(id: string): Promise<PublicEvent | null> {
     .leftJoin(eventSeries, eq(events.seriesId, eventSeries.id))
     .where(eq(events.id, id))
     .limit(1);
-  return row ?? null;
+  return row ? ((await eventsIn([row], locale))[0] ?? null) : null;
 }
 
 /** Whether registration has closed: the deadline has passed (the date alone decides otherwise). */

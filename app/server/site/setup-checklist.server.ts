@@ -4,6 +4,7 @@ import { openSetupOf } from "../auth/first-admin-setup.server";
 import { siteAddress } from "../platform/site-origin.server";
 import { isMailSetUp } from "../settings/mail-settings.server";
 import { defaultSiteContent, getSiteContent, type SiteContent } from "./site-content.server";
+import { translationCount } from "./site-translations.server";
 
 // "Set up your website": what still holds a placeholder or demo value, each with where to fix it.
 // Worked out on every dashboard load from the content as saved and the demo rows, so an item is
@@ -23,7 +24,8 @@ export type ChecklistItemKey =
   | "mail-server"
   | "setup-password"
   | "setup-profile"
-  | "setup-church";
+  | "setup-church"
+  | "translations";
 
 export interface ChecklistItem {
   key: ChecklistItemKey;
@@ -39,6 +41,11 @@ export interface ChecklistItem {
 
 export interface SetupChecklist {
   items: ChecklistItem[];
+  /**
+   * What would help without being wrong as it is (the Filipino translations): listed after the
+   * items, and never the reason the checklist shows.
+   */
+  suggestions: ChecklistItem[];
   /** The demo rows by title, for the "Remove demo content" confirmation. */
   demo: DemoContentSummary;
 }
@@ -190,6 +197,18 @@ export function checklistItems(
   return items;
 }
 
+/** The sections still without a Filipino version, while there are any (issue 39). */
+export function translationItem(count: { translated: number; total: number }): ChecklistItem | null {
+  if (count.translated >= count.total) return null;
+  return {
+    key: "translations",
+    label: `Filipino: ${count.translated} of ${count.total} sections translated.`,
+    detail: "A suggestion: the Filipino pages show a section in English until it has a translation.",
+    href: "/members/site#filipino",
+    linkText: "Translate sections",
+  };
+}
+
 /** The first administrator's set-up steps still open, each a line of the checklist. */
 const SETUP_ITEMS = {
   password: {
@@ -242,7 +261,11 @@ export async function setupChecklist(viewer?: {
   id: string;
   access: Access;
 }): Promise<SetupChecklist | null> {
-  const [content, demo] = await Promise.all([getSiteContent(), demoContentSummary()]);
+  const [content, demo, translations] = await Promise.all([
+    getSiteContent(),
+    demoContentSummary(),
+    translationCount(),
+  ]);
   const setup = viewer ? openSetupOf(viewer) : null;
   const items: ChecklistItem[] = (setup?.open ?? []).flatMap((step) =>
     step === "address" ? [] : [{ ...SETUP_ITEMS[step], href: `${WELCOME_PATH}#step-${step}` }],
@@ -252,5 +275,6 @@ export async function setupChecklist(viewer?: {
   const mail = mailServerItem(viewer);
   if (mail) items.push(mail);
   items.push(...checklistItems(content, defaultSiteContent(), demo));
-  return items.length > 0 ? { items, demo } : null;
+  const translation = translationItem(translations);
+  return items.length > 0 ? { items, demo, suggestions: translation ? [translation] : [] } : null;
 }

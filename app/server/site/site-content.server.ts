@@ -11,7 +11,7 @@ import * as demo from "~/content/demo";
 import { titledEventImages, type TitledEventImage } from "~/content/events";
 import { DEFAULT_MINISTRY_IMAGE, ministries as defaultMinistries, type Ministry } from "~/content/ministries";
 import { navigation, type Navigation } from "~/content/navigation";
-import type { Locale } from "~/lib/i18n";
+import { translator, type Locale } from "~/lib/i18n";
 import { mapSearchUrl } from "~/lib/map-links";
 import type { RichText } from "~/lib/rich-text";
 import { homeItemShown } from "~/lib/service-times";
@@ -28,7 +28,14 @@ import {
   STORY_SECTION,
   TEAM_SECTION,
   ministrySectionKey,
+  sectionDefinition,
 } from "~/schemas/site-sections";
+import {
+  isTranslated,
+  overlayTranslation,
+  translationKey,
+  untranslatedFields,
+} from "~/schemas/site-translation";
 import { getSetting } from "../platform/settings.server";
 import { services } from "../platform/services.server";
 import { parseRichText } from "./rich-text.server";
@@ -106,9 +113,16 @@ export interface SiteContent {
   /**
    * The sections (keys such as `our-story`, `ministry:acts-kids`) whose English text stands in on
    * a page in another language, for want of a translation: their blocks carry lang="en" (see
-   * `sectionLang`). Empty in English.
+   * `sectionLang`). Empty in English. A section counts as translated once its Filipino version
+   * holds any text: its fields left empty read English (see `fieldLang`).
    */
   englishOnly: readonly string[];
+  /**
+   * lang="en" for one top-level field of a section (`fieldLang("our-story", "timeline")`) whose
+   * English stands in on this language's pages: the whole section is untranslated, or this field
+   * of it is; undefined otherwise (and always in English). For a block finer than a section.
+   */
+  fieldLang(sectionKey: string, field: string): "en" | undefined;
 }
 
 /** A privacy text with {church}, {email}, {phone} and {address} replaced by the church's details. */
@@ -122,11 +136,37 @@ function withChurchDetails(text: string, church: Pick<Church, "name" | "email" |
   return text.replace(/\{(church|email|phone|address)\}/g, (_, name: string) => values[name]!);
 }
 
+type Stored = Record<string, unknown>;
+
+/**
+ * Each section in a language: in Filipino, the translation (`fil:{section}`) laid over the English
+ * field by field where staff wrote one (issue 39). With the sections still in English, and the
+ * fields of the translated ones still in English.
+ */
+function sectionsIn(stored: Map<string, unknown>, defaults: Record<string, unknown>, locale: Locale) {
+  const english = (key: string) => (stored.get(key) ?? defaults[key]) as Stored;
+  const englishOnly: string[] = [];
+  const englishFields = new Map<string, string[]>();
+  const texts = new Map<string, Stored>();
+  for (const key of Object.keys(defaults)) {
+    const definition = sectionDefinition(key);
+    const translation = locale === "en" ? undefined : (stored.get(translationKey(key)) as Stored | undefined);
+    if (!definition || !isTranslated(definition.fields, translation)) {
+      if (locale !== "en") englishOnly.push(key);
+      texts.set(key, english(key));
+      continue;
+    }
+    texts.set(key, overlayTranslation(definition.fields, english(key), translation));
+    englishFields.set(key, untranslatedFields(definition.fields, translation));
+  }
+  const fieldLang = (key: string, field: string): "en" | undefined =>
+    englishOnly.includes(key) || englishFields.get(key)?.includes(field) ? "en" : undefined;
+  return { section: <T>(key: string) => (texts.get(key) ?? english(key)) as T, englishOnly, fieldLang };
+}
+
 function buildContent(stored: Map<string, unknown>, locale: Locale = "en"): SiteContent {
   const defaults = defaultSections();
-  // Until the Filipino texts are read from their own rows, every section stands in English.
-  const englishOnly = locale === "en" ? [] : Object.keys(defaults);
-  const section = <T>(key: string) => (stored.get(key) ?? defaults[key]) as T;
+  const { section, englishOnly, fieldLang } = sectionsIn(stored, defaults, locale);
 
   const details = section<ChurchSection>(CHURCH_SECTION.id);
   const { facebook, instagram, youtube, ...facts } = details;
@@ -165,7 +205,11 @@ function buildContent(stored: Map<string, unknown>, locale: Locale = "en"): Site
     return { ...ministry, ...texts, fullDescription: parseRichText(texts.fullDescription) };
   });
   const bySlug = new Map(ministries.map((ministry) => [ministry.slug, ministry]));
-  const byName = [...ministries].sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }));
+  const byName = [...ministries].sort((a, b) =>
+    a.name.localeCompare(b.name, locale, { sensitivity: "base" }),
+  );
+  // A generated welcome line is in the language of the block it stands in.
+  const welcome = translator(englishOnly.includes(HOME_SECTION.id) ? "en" : locale);
 
   return {
     church,
@@ -174,7 +218,7 @@ function buildContent(stored: Map<string, unknown>, locale: Locale = "en"): Site
     navigation,
     home: {
       hero: {
-        heading: home.heroHeading || `Welcome to ${church.name}`,
+        heading: home.heroHeading || welcome("site.welcome", { church: church.name }),
         subheading: home.heroSubheading || church.tagline,
         text: home.heroText || church.summary,
       },
@@ -210,6 +254,7 @@ function buildContent(stored: Map<string, unknown>, locale: Locale = "en"): Site
       };
     })(),
     englishOnly,
+    fieldLang,
   };
 }
 

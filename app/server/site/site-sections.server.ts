@@ -7,6 +7,7 @@ import type { Database } from "../platform/db.server";
 import { services } from "../platform/services.server";
 import { AppError } from "../http/errors.server";
 import { CHURCH_SECTION, SERVICE_TIMES_SECTION } from "~/schemas/site-sections";
+import { translatedKey } from "~/schemas/site-translation";
 import { defaultSections, type ServiceTimesSection } from "./site-defaults.server";
 import { UPGRADE_NOTES, upgradeSectionData } from "./site-upgrades.server";
 
@@ -158,11 +159,15 @@ export async function readAllSections(): Promise<Map<string, unknown>> {
   return new Map(rows.map((row) => [row.key, row.data]));
 }
 
-/** The stored version of one section, or its default when it was never written. */
+/**
+ * The stored version of one section, or its default when it was never written. A Filipino
+ * version (`fil:{section}`) is never seeded: until its first save it is empty, at version 0.
+ */
 export async function getSection(key: string): Promise<StoredSection | undefined> {
   const [row] = await services().db.select().from(siteSections).where(eq(siteSections.key, key)).limit(1);
   if (row) return row;
-  const data = defaultSections()[key];
+  const english = translatedKey(key);
+  const data = english === null ? defaultSections()[key] : english in defaultSections() ? {} : undefined;
   return data === undefined
     ? undefined
     : { key, data, version: 0, updatedAt: new Date(0), updatedBy: DEFAULT_AUTHOR };

@@ -2,19 +2,10 @@ import { Repeat } from "lucide-react";
 import { useState } from "react";
 import { data } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
+import { BesideFilipino, filipinoHint } from "~/components/beside-filipino";
 import { ContentFormCard, ContentListCard, FileField, useUploadForm } from "~/components/content-admin";
 import { FocusField } from "~/components/focus-field";
-import { Field, FormField, TextareaField } from "~/components/form-field";
-import { NativeSelect } from "~/components/ui/select";
-import { isIsoDate } from "~/lib/dates";
-import {
-  describeRepeat,
-  FREQUENCIES,
-  isFrequency,
-  openRepeatSummary,
-  repeatSummary,
-  type Frequency,
-} from "~/lib/recurrence";
+import { FormField, TextareaField } from "~/components/form-field";
 import { UploadProgress } from "~/components/upload-progress";
 import { eventImageSrc } from "~/lib/event-image";
 import { choiceOfFocus, objectPosition } from "~/lib/image-focus";
@@ -36,6 +27,7 @@ import { seatCounts } from "~/server/people/event-seats.server";
 import type { Route } from "./+types/events";
 import { deleteListedItem } from "./delete-action.server";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { ApplyToChoice, RepeatFields } from "./event-repeat-fields";
 import { ServingPlanLink } from "~/components/serving-plan-link";
 
 const SCREEN = "/members/add-event";
@@ -89,116 +81,6 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-/** The choices of the Repeats field, in words that follow the chosen date. */
-function repeatChoices(date: string): { value: "none" | Frequency; label: string }[] {
-  const generic: Record<Frequency, string> = {
-    weekly: "Every week",
-    "monthly-date": "Every month on the same date",
-    "monthly-weekday": "Every month on the same weekday (e.g. the first Saturday)",
-  };
-  return [
-    { value: "none", label: "Does not repeat" },
-    ...FREQUENCIES.map((frequency) => ({
-      value: frequency,
-      label: isIsoDate(date) ? describeRepeat(frequency, date) : generic[frequency],
-    })),
-  ];
-}
-
-/**
- * A new event's repetition: how often, and the last date or none (each date becomes an event of
- * its own, with its own registrations), with what it will make written out as the choices change.
- */
-function RepeatFields({ date, errors }: { date: string; errors: Record<string, string> }) {
-  const [repeat, setRepeat] = useState<string>("none");
-  const [until, setUntil] = useState("");
-  const [hasNoEnd, setHasNoEnd] = useState(false);
-  const frequency = isFrequency(repeat) ? repeat : null;
-  const preview =
-    frequency && isIsoDate(date)
-      ? hasNoEnd
-        ? openRepeatSummary(frequency, date)
-        : isIsoDate(until) && until > date
-          ? repeatSummary(frequency, date, until)
-          : null
-      : null;
-  return (
-    <div className="grid gap-5 sm:grid-cols-2">
-      <Field
-        id="repeat"
-        label="Repeats"
-        error={errors.repeat}
-        hint="Each date gets its own page, registrations and check-in."
-        control={(aria) => (
-          <NativeSelect
-            id="repeat"
-            name="repeat"
-            value={repeat}
-            onChange={(event) => setRepeat(event.target.value)}
-            {...aria}
-          >
-            {repeatChoices(date).map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      />
-      {frequency ? (
-        <div className="grid content-start gap-2">
-          {hasNoEnd ? (
-            <p aria-live="polite" className="text-sm text-muted-foreground sm:pt-7">
-              {preview ?? "Dates are kept a year ahead, a new one added each day."}
-            </p>
-          ) : (
-            <FormField
-              id="repeatUntil"
-              name="repeatUntil"
-              label="Last Date *"
-              type="date"
-              required
-              value={until}
-              onChange={(event) => setUntil(event.target.value)}
-              hint={<span aria-live="polite">{preview ?? "Up to two years after the first date."}</span>}
-              error={errors.repeatUntil}
-            />
-          )}
-          <label className="flex min-h-11 items-center gap-3 text-sm">
-            <input
-              type="checkbox"
-              name="repeatNoEnd"
-              checked={hasNoEnd}
-              onChange={(event) => setHasNoEnd(event.target.checked)}
-              className="size-4 accent-primary"
-            />
-            No end date
-          </label>
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-/** Editing a date of a repeating event: that date alone, or it and every later one. */
-function ApplyToChoice({ repeats }: { repeats: string | null }) {
-  return (
-    <fieldset className="grid gap-2 rounded-md border border-border bg-muted/50 p-4">
-      <legend className="px-1 text-sm font-medium">
-        This is one date of a repeating event{repeats ? ` (${repeats})` : ""}. Save the changes for:
-      </legend>
-      <label className="flex min-h-11 items-center gap-3 text-sm">
-        <input type="radio" name="applyTo" value="this" defaultChecked className="size-4 accent-primary" />
-        This date only
-      </label>
-      <label className="flex min-h-11 items-center gap-3 text-sm">
-        <input type="radio" name="applyTo" value="following" className="size-4 accent-primary" />
-        This and every later date (each keeps its own date)
-      </label>
-    </fieldset>
-  );
-}
-
 const time = (value: string | null | undefined) => (value ? value.slice(0, 5) : "");
 
 /** The list's 64x40 picture keeps the event picture's focal point in view. */
@@ -250,7 +132,16 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           action="/members/add-event/save"
           {...card}
         >
-          <FormField {...field("title", current?.title)} label="Title *" required maxLength={200} />
+          <BesideFilipino>
+            <FormField {...field("title", current?.title)} label="Title *" required maxLength={200} />
+            <FormField
+              {...field("titleFil", current?.titleFil)}
+              label="Pamagat (Filipino)"
+              lang="fil"
+              maxLength={200}
+              hint={filipinoHint("title")}
+            />
+          </BesideFilipino>
           <div className="grid gap-5 sm:grid-cols-3">
             <FormField
               {...field("eventDate", current?.eventDate)}
@@ -312,11 +203,20 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             />
           </div>
           <FormField {...field("speaker", current?.speaker)} label="Speaker" maxLength={120} />
-          <TextareaField
-            {...field("description", current?.description)}
-            label="Description"
-            maxLength={5000}
-          />
+          <BesideFilipino>
+            <TextareaField
+              {...field("description", current?.description)}
+              label="Description"
+              maxLength={5000}
+            />
+            <TextareaField
+              {...field("descriptionFil", current?.descriptionFil)}
+              label="Paglalarawan (Filipino)"
+              lang="fil"
+              maxLength={5000}
+              hint={filipinoHint("description")}
+            />
+          </BesideFilipino>
           <FileField
             name="image"
             label={isEditing ? "New Image (leave empty to keep the current one)" : "Image"}

@@ -1,5 +1,6 @@
 import { AudioLines } from "lucide-react";
 import { AdminScreen } from "~/components/admin-screen";
+import { BesideFilipino, filipinoHint } from "~/components/beside-filipino";
 import { ContentFormCard, ContentListCard, FileField, useUploadForm } from "~/components/content-admin";
 import { Field, FormField, TextareaField } from "~/components/form-field";
 import { NativeSelect } from "~/components/ui/select";
@@ -96,7 +97,16 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
           fitColumn
         >
           <FormField {...field("sermonDate", current?.sermonDate)} label="Sermon Date" type="date" required />
-          <FormField {...field("title", current?.title)} label="Title" required maxLength={200} />
+          <BesideFilipino>
+            <FormField {...field("title", current?.title)} label="Title" required maxLength={200} />
+            <FormField
+              {...field("titleFil", current?.titleFil)}
+              label="Pamagat (Filipino)"
+              lang="fil"
+              maxLength={200}
+              hint={filipinoHint("title")}
+            />
+          </BesideFilipino>
           <FormField {...field("speaker", current?.speaker)} label="Speaker" required maxLength={120} />
           <FormField
             {...field("url", current && youTubeWatchUrl(current.youtubeId))}
@@ -125,11 +135,20 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
             maxLength={120}
             placeholder="e.g. John 3:1-21"
           />
-          <TextareaField
-            {...field("description", current?.description)}
-            label="Description"
-            maxLength={5000}
-          />
+          <BesideFilipino>
+            <TextareaField
+              {...field("description", current?.description)}
+              label="Description"
+              maxLength={5000}
+            />
+            <TextareaField
+              {...field("descriptionFil", current?.descriptionFil)}
+              label="Paglalarawan (Filipino)"
+              lang="fil"
+              maxLength={5000}
+              hint={filipinoHint("description")}
+            />
+          </BesideFilipino>
           <Field
             id="notesDocumentId"
             label="Sermon Notes"

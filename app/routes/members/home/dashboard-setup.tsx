@@ -55,7 +55,7 @@ export function SetupChecklistPanel({ setup }: { setup: SetupChecklist }) {
         ) : null}
       </div>
       <ul className="mt-4 divide-y divide-gold/40 border-t border-gold/40">
-        {setup.items.map((item) => (
+        {[...setup.items, ...setup.suggestions].map((item) => (
           <li
             key={item.key}
             data-testid={`setup-item-${item.key}`}

@@ -27,6 +27,8 @@ import { getSiteContent } from "~/server/site/site-content.server";
 import { getRevisionData, getSection, listRevisions, saveSection } from "~/server/site/site-sections.server";
 import type { Route } from "./+types/site-editor";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { LanguageTabs, TranslationEditor } from "./translation-editor";
+import { translationAction, translationLoaderData } from "./translation.server";
 
 const UPLOAD_URL = "/members/site/pastors/portrait";
 
@@ -70,9 +72,12 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const section = await sectionOf(params, await requireUser(request, WEBSITE_PERMISSIONS));
+  // The same screen in Filipino: the translation beside the English (issue 39).
+  if (new URL(request.url).searchParams.get("lang") === "fil") return translationLoaderData(section);
   const [stored, revisions] = await Promise.all([getSection(section.key), listRevisions(section.key)]);
   if (!stored) throw appErrorResponse(notFound("There is no such part of the website."));
   return {
+    lang: "en" as const,
     id: section.id,
     sectionKey: section.key,
     title: section.title,
@@ -98,6 +103,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request, WEBSITE_PERMISSIONS);
   const section = await sectionOf(params, user);
   const form = await readForm(request);
+  if (form.get("lang") === "fil") return translationAction(section, form, user);
   const intent = form.get("intent");
   const openedVersion = Number(form.get("version"));
   const title = intent === "restore" ? "Restore failed" : "Save failed";
@@ -146,10 +152,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function SiteEditor({ loaderData }: Route.ComponentProps) {
   // A new version from the server (after a save or a restore) starts the form afresh.
+  if (loaderData.lang === "fil")
+    return <TranslationEditor key={`${loaderData.sectionKey}-fil-${loaderData.version}`} {...loaderData} />;
   return <Editor key={`${loaderData.sectionKey}-${loaderData.version}`} {...loaderData} />;
 }
 
-function Editor(props: Route.ComponentProps["loaderData"]) {
+function Editor(props: Extract<Route.ComponentProps["loaderData"], { lang: "en" }>) {
   const { id, sectionKey: key, title, description, pages, picture, version, revisions } = props;
   const definition = definitionOf(id);
   const schema = useMemo(() => sectionSchema(definition), [definition]);
@@ -189,6 +197,7 @@ function Editor(props: Route.ComponentProps["loaderData"]) {
 
   return (
     <AdminScreen title={title} description={description} backTo="/members/site" backLabel="Back to Website">
+      <LanguageTabs current="en" />
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <form
           onSubmit={onSubmit}
