@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const welcome = home.hero.heading === `Welcome to ${church.name}`;
   return {
     hero: welcome
-      ? { ...home.hero, heading: translator(locale)("home.welcome", { church: church.name }) }
+      ? { ...home.hero, heading: translator(locale)("site.welcome", { church: church.name }) }
       : home.hero,
     heroHeadingLang: welcome ? undefined : homeLang,
     homeLang,

@@ -37,7 +37,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     "an event",
     async () => {
       const [event, { titledEventImages, englishOnly }, seats] = await Promise.all([
-        getEvent(params.id),
+        getEvent(params.id, locale),
         getSiteContent(locale),
         seatCounts([params.id].filter(isEventId)),
       ]);

@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     "events",
     async () => {
       const [{ rows, page, pages }, { titledEventImages }] = await Promise.all([
-        listUpcomingEventsPage(todayInChurchZone(), requestedPage(request)),
+        listUpcomingEventsPage(todayInChurchZone(), requestedPage(request), locale),
         getSiteContent(locale),
       ]);
       const events = rows.map((event) => ({

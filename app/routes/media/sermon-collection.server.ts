@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { sermonCardData } from "~/components/sermon-card";
 import { EMPTY_COLLECTION, type SermonCollectionData } from "~/components/sermon-collection";
+import { localeOfRequest } from "~/lib/i18n";
 import { requestedPage } from "~/lib/paging";
 import type { SermonFilters } from "~/lib/sermons";
 import { listSermonsPage } from "~/server/content/sermons.server";
@@ -20,7 +21,11 @@ export async function loadSermonCollection(
     async (): Promise<SermonCollectionData> => {
       const found = await find();
       if (!found) return EMPTY_COLLECTION;
-      const { rows, total, page, pages } = await listSermonsPage(requestedPage(request), found.filters);
+      const { rows, total, page, pages } = await listSermonsPage(
+        requestedPage(request),
+        found.filters,
+        localeOfRequest(request),
+      );
       const { name, description } = found;
       return { name, description, sermons: rows.map(sermonCardData), total, page, pages };
     },

@@ -41,7 +41,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const loaded = await loadOrEmpty(
     "a sermon",
     async () => {
-      const found = await getSermonDetail(params.id);
+      const found = await getSermonDetail(params.id, locale);
       if (!found) return { sermon: null };
       return {
         sermon: {

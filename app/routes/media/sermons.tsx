@@ -55,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     "the sermons",
     async () => {
       const [{ rows, page, pages, total }, series, speakers, years] = await Promise.all([
-        listSermonsPage(requestedPage(request), filters),
+        listSermonsPage(requestedPage(request), filters, localeOfRequest(request)),
         listSermonSeries(),
         listSpeakers(),
         listSermonYears(),
