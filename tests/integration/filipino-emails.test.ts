@@ -7,7 +7,11 @@ import { action as answerAction, loader as answerLoader } from "~/routes/serve/a
 import { action as askAction } from "~/routes/own-details/ask-for-link";
 import { action as formAction, loader as formLoader } from "~/routes/own-details/update-form";
 import { saveDraft, sendNow } from "~/server/announcements/announcements.server";
-import { queueAnnouncementEmails } from "~/server/announcements/announcement-sending.server";
+import {
+  queueAnnouncementEmails,
+  startDueAnnouncements,
+} from "~/server/announcements/announcement-sending.server";
+import { runWeeklyDigest, setDigestEnabled } from "~/server/announcements/weekly-digest.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { sendDueEmails } from "~/server/messages/outbox.server";
 import { createMailTransport } from "~/server/platform/mail.server";
@@ -298,6 +302,61 @@ describe.each(databaseKinds)("e-mails in the member's language on %s", (kind) =>
     );
     expect(ben.text).toMatch(/Unsubscribe: http:\/\/localhost\/unsubscribe\/[\w-]+/);
     expect(ben.text).not.toContain("/fil/");
+    await q("delete from announcement_recipients");
+    await q("delete from announcements");
+    await q("delete from events where id = $1", [event!.id]);
+  });
+  it("writes the weekly digest in Filipino for a Filipino member, in English for the others", async () => {
+    const { db } = t.services;
+    const people = await addPeople(db, ["Ana", "Ben"]);
+    await q("update members set language = 'fil' where id = $1", [people.Ana!.id]);
+    for (const person of Object.values(people)) {
+      for (const kind of ["email", "digest"] as const) {
+        await db.insert(consents).values({
+          memberId: person.id,
+          kind,
+          noticeVersion: 1,
+          recordedBy: "office@example.org",
+          givenAt: new Date("2030-01-01T00:00:00Z"),
+        });
+      }
+    }
+    const [event] = await db
+      .insert(events)
+      .values({
+        title: "Christmas Cantata",
+        titleFil: "Kantata sa Pasko",
+        eventDate: "2030-12-20",
+        eventTime: "19:00",
+        eventEndTime: "21:00",
+        locationName: "Church hall",
+        googleMapsUrl: "https://maps.example.org",
+      })
+      .returning({ id: events.id });
+    const user = await requireUser(
+      new Request("http://localhost/members", { headers: { cookie: await signInCookie() } }),
+    );
+    await setDigestEnabled(user, true);
+    const monday = new Date("2030-12-16T04:00:00Z");
+    expect(await runWeeklyDigest(monday)).toBe("made");
+    await startDueAnnouncements(monday);
+    expect(await queueAnnouncementEmails({ limit: 10 })).toEqual({ queued: 2, skipped: 0 });
+
+    const ana = await deliveredTo(people.Ana!.email);
+    expect(ana.subject).toBe("Ngayong linggo sa ACTS Church Bahrain: Disyembre 16 hanggang 22, 2030");
+    expect(ana.html).toContain('<html lang="fil">');
+    expect(ana.text).toContain("Narito po ang mga gawain sa ACTS Church Bahrain ngayong linggo");
+    expect(ana.text).toContain("MGA EVENT NGAYONG LINGGO");
+    expect(ana.text).toContain(`Kantata sa Pasko (http://localhost/fil/events/${event!.id})`);
+    expect(ana.text).toContain(`${filDate("2030-12-20")}, 7:00 PM - 9:00 PM, Church hall`);
+    expect(ana.text).toContain("Lahat ng event: http://localhost/fil/events");
+
+    const ben = smtp.to(people.Ben!.email)[0]!;
+    expect(ben.subject).toBe("This week at ACTS Church Bahrain: December 16 to 22, 2030");
+    expect(ben.text).toContain(`Christmas Cantata (http://localhost/events/${event!.id})`);
+    expect(ben.text).toContain("Every event: http://localhost/events");
+    expect(ben.text).not.toContain("/fil/");
+    await setDigestEnabled(user, false);
     await q("delete from announcement_recipients");
     await q("delete from announcements");
     await q("delete from events where id = $1", [event!.id]);

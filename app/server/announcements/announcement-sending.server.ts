@@ -22,6 +22,7 @@ import { renderAnnouncementEmail } from "./announcement-render.server";
 import { announcementCard, audienceInWords } from "./audience-words.server";
 import { reachabilityOf, resolveAudience } from "./audiences.server";
 import { languageOfAddress } from "./recipient-language.server";
+import { digestInLanguage } from "./weekly-digest.server";
 
 // Sending an announcement (issue 35). When it starts (now, or its scheduled time reached), its
 // audience is resolved once into announcement_recipients ('waiting'), in the transaction that
@@ -67,12 +68,22 @@ export async function announcementPace(executor: Executor): Promise<number> {
  */
 async function announcementEmail(
   executor: Executor,
-  announcement: Pick<Announcement, "subject" | "body" | "linkKind" | "linkId">,
+  announcement: Pick<Announcement, "subject" | "body" | "linkKind" | "linkId"> &
+    Partial<Pick<Announcement, "id" | "createdByName">>,
   to: string,
   content: SiteContent,
   origin: string,
   lang: Locale = "en",
 ) {
+  // The weekly digest is the site's own writing: it has a copy in the person's language.
+  const own =
+    announcement.id && announcement.createdByName
+      ? await digestInLanguage(
+          executor,
+          { id: announcement.id, createdByName: announcement.createdByName },
+          lang,
+        )
+      : null;
   const token = await issueLink(executor, { purpose: UNSUBSCRIBE_PURPOSE, subject: to, singleUse: false });
   const url = unsubscribeUrl(origin, token, lang);
   const card = await announcementCard(
@@ -82,8 +93,8 @@ async function announcementEmail(
     lang,
   );
   const email = renderAnnouncementEmail({
-    subject: announcement.subject,
-    body: announcement.body,
+    subject: own?.subject ?? announcement.subject,
+    body: own?.body ?? announcement.body,
     card,
     unsubscribeUrl: url,
     content,
