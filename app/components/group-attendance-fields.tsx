@@ -2,11 +2,33 @@ import { GROUP_LIMITS } from "~/schemas/groups";
 
 // The fields of a meeting's attendance (issue 37), shared by the leader's page (no script) and the
 // staff screen: the members as big checkboxes to tick present, the guests one per line. The page
-// wraps them in its own form with its Save button.
+// wraps them in its own form with its Save button. The leader's page gives its words in its own
+// language (issue 39); the staff screen keeps English.
+
+export interface AttendanceWords {
+  whoCame: string;
+  members: (count: number) => string;
+  noMembers: string;
+  leader: string;
+  soFar: (count: number) => string;
+  guests: string;
+  guestsHint: string;
+}
+
+const ENGLISH: AttendanceWords = {
+  whoCame: "Who came?",
+  members: (count) => `(${count} members)`,
+  noMembers: "This group has no members yet.",
+  leader: "(leader)",
+  soFar: (count) => `Recorded so far: ${count} present.`,
+  guests: "Guests",
+  guestsHint: "(one name per line)",
+};
 
 export function AttendanceFields({
   sheet,
   errors = {},
+  words = ENGLISH,
 }: {
   sheet: {
     group: { id: string };
@@ -15,6 +37,7 @@ export function AttendanceFields({
     guests: string[];
   };
   errors?: Record<string, string | undefined>;
+  words?: AttendanceWords;
 }) {
   const present = sheet.people.filter((person) => person.present).length;
   return (
@@ -23,7 +46,8 @@ export function AttendanceFields({
       <input type="hidden" name="date" value={sheet.date} />
       <fieldset className="grid gap-2">
         <legend className="mb-4 text-base font-semibold text-navy">
-          Who came? <span className="font-medium text-muted-foreground">({sheet.people.length} members)</span>
+          {words.whoCame}{" "}
+          <span className="font-medium text-muted-foreground">{words.members(sheet.people.length)}</span>
         </legend>
         {errors.present ? (
           <p className="text-sm text-destructive" role="alert">
@@ -31,7 +55,7 @@ export function AttendanceFields({
           </p>
         ) : null}
         {sheet.people.length === 0 ? (
-          <p className="text-muted-foreground">This group has no members yet.</p>
+          <p className="text-muted-foreground">{words.noMembers}</p>
         ) : (
           <ul className="grid gap-2 sm:grid-cols-2" data-testid="attendance-people">
             {sheet.people.map((person) => (
@@ -47,7 +71,7 @@ export function AttendanceFields({
                   <span className="min-w-0 break-words text-base text-navy">
                     {person.name}
                     {person.isLeader ? (
-                      <span className="ml-1 text-xs text-muted-foreground">(leader)</span>
+                      <span className="ml-1 text-xs text-muted-foreground">{words.leader}</span>
                     ) : null}
                   </span>
                 </label>
@@ -55,13 +79,11 @@ export function AttendanceFields({
             ))}
           </ul>
         )}
-        {present > 0 ? (
-          <p className="text-sm text-muted-foreground">Recorded so far: {present} present.</p>
-        ) : null}
+        {present > 0 ? <p className="text-sm text-muted-foreground">{words.soFar(present)}</p> : null}
       </fieldset>
       <div className="grid gap-2">
         <label htmlFor="guests" className="text-base font-semibold text-navy">
-          Guests <span className="font-medium text-muted-foreground">(one name per line)</span>
+          {words.guests} <span className="font-medium text-muted-foreground">{words.guestsHint}</span>
         </label>
         <textarea
           id="guests"

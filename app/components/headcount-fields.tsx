@@ -9,11 +9,14 @@ export function HeadcountFields({
   idPrefix,
   values,
   error,
+  labels = COUNT_LABELS,
 }: {
   idPrefix: string;
   values: Partial<Record<CountField, number | string>>;
   /** The message of the field the last save was refused on. */
   error?: { field: string; message: string } | null;
+  /** The counts' labels in the page's language (the usher's page, issue 39); English by default. */
+  labels?: Record<CountField, string>;
 }) {
   return (
     <div className="grid grid-cols-2 gap-3">
@@ -22,7 +25,7 @@ export function HeadcountFields({
         const wrong = error?.field === field;
         return (
           <div key={field} className="grid min-w-0 gap-1">
-            <Label htmlFor={id}>{COUNT_LABELS[field]}</Label>
+            <Label htmlFor={id}>{labels[field]}</Label>
             <Input
               id={id}
               name={field}

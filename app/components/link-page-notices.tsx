@@ -2,9 +2,10 @@ import { LinkIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { useLocalePath, useT } from "~/lib/i18n";
 
 // What every page reached by a signed link says (a volunteer's, a leader's, an usher's): the
-// answer to the last post, and why a link opens nothing, with the way home.
+// answer to the last post, and why a link opens nothing, with the way home (in the page's language).
 
 export function Notice({ tone, children }: { tone: "ok" | "error"; children: ReactNode }) {
   return (
@@ -24,14 +25,16 @@ export function Notice({ tone, children }: { tone: "ok" | "error"; children: Rea
 
 /** Why the link opens nothing (or too many posts), and the way home. */
 export function ClosedLinkPage({ message }: { message: string }) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <div className="grid justify-items-center gap-4 text-center">
       <LinkIcon className="size-10 text-muted-foreground" aria-hidden="true" />
       <p className="text-lg text-navy" role="alert" data-testid="closed-link">
         {message}
       </p>
-      <Link to="/" className={buttonVariants({ variant: "outline", size: "lg" })}>
-        Back to the Home Page
+      <Link to={to("/")} className={buttonVariants({ variant: "outline", size: "lg" })}>
+        {t("linkPages.home")}
       </Link>
     </div>
   );

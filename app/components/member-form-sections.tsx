@@ -22,6 +22,7 @@ export function PersonalSection({ form }: { form: MemberFormState }) {
         <MemberSelectField name="countryCode" form={form} />
         <MemberInputField name="mobile" form={form} />
       </div>
+      <MemberSelectField name="language" form={form} />
       <MemberInputField name="addressBh" form={form} />
       <MemberInputField name="addressPh" form={form} />
       <MemberInputField name="birthday" form={form} />

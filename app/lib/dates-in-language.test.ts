@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { dateLongIn, momentIn, repeatsIn, serviceWhenIn, weekdayIn } from "./dates-in-language";
+import {
+  dateLongIn,
+  dateShortIn,
+  momentIn,
+  repeatsIn,
+  serviceWhenIn,
+  weekdayIn,
+  whenIn,
+} from "./dates-in-language";
+import { formatDate } from "./format";
 import { describeRepeat, FREQUENCIES } from "./recurrence";
 import { serviceWhen } from "./service-times";
 
@@ -48,5 +57,14 @@ describe("dates in the page's language", () => {
     expect(serviceWhenIn("en", worship)).toBe(serviceWhen(worship));
     expect(serviceWhenIn("fil", worship)).toBe(serviceWhen(worship).replace("Sunday", "Linggo"));
     expect(serviceWhenIn("fil", { name: "Prayer", note: "Monthly" })).toBe("Monthly");
+  });
+});
+
+describe("short dates and moments with a time", () => {
+  it("write the day in the language and keep the time in 12 hours", () => {
+    expect(dateShortIn("en", "2026-11-29")).toBe(formatDate("2026-11-29"));
+    expect(dateShortIn("fil", "2026-11-29")).toMatch(/Nob/);
+    expect(whenIn("fil", "2026-12-04", "15:30")).toBe("Biyernes, Disyembre 4, 2026, 3:30 PM");
+    expect(whenIn("en", "2026-12-04")).toBe("Friday, December 4, 2026");
   });
 });

@@ -7,6 +7,7 @@ import {
   MEMBERSHIP_STATUSES,
   type Choice,
 } from "~/content/member-options";
+import { MEMBER_LANGUAGES } from "~/schemas/member-fields";
 import { looseKey } from "./member-import-cells";
 
 // Reading a sheet's written choice (a gender, a status, a country code) as the form's value, with
@@ -36,4 +37,6 @@ export const CHOICES = {
   churchPosition: choiceMatcher(CHURCH_POSITIONS),
   membershipStatus: choiceMatcher(MEMBERSHIP_STATUSES),
   countryCode: choiceMatcher(COUNTRY_CODES, { "00973": "+973", "0063": "+63" }),
+  // The language for e-mails (issue 39): "Tagalog" and the codes read as the site's two.
+  language: choiceMatcher(MEMBER_LANGUAGES, { Tagalog: "fil", Pilipino: "fil", tl: "fil", eng: "en" }),
 } as const;

@@ -93,6 +93,7 @@ export const IMPORT_FIELDS: ImportField[] = [
   field("ministryRole", ["Ministry Roles", "Role", "Roles"]),
   field("churchPosition", ["Position"]),
   field("membershipStatus", ["Status", "Member Status", "Membership"]),
+  field("language", ["Language", "Preferred Language", "E-mail Language", "Email Language"]),
 ];
 
 const FIELDS_BY_KEY = new Map(IMPORT_FIELDS.map((item) => [item.key, item]));

@@ -61,6 +61,13 @@ export interface ChildrenField extends FieldBase {
 
 export type MemberField = TextField | DateField | ChoiceField | ListField | ChildrenField;
 
+/** The languages the site writes to a member in (issue 39), each named in its own words. */
+export const MEMBER_LANGUAGES = [
+  { value: "en", label: "English" },
+  { value: "fil", label: "Filipino" },
+] as const satisfies readonly Choice[];
+export type MemberLanguage = (typeof MEMBER_LANGUAGES)[number]["value"];
+
 export const MEMBER_FIELDS = {
   firstName: {
     kind: "text",
@@ -144,6 +151,15 @@ export const MEMBER_FIELDS = {
     default: DEFAULT_MEMBERSHIP_STATUS,
     message: "Please choose a membership status.",
   },
+  // The language of the e-mails the site sends the member, and of the links in them (issue 39).
+  language: {
+    kind: "choice",
+    label: "Language for e-mails",
+    noun: "language",
+    options: MEMBER_LANGUAGES,
+    default: "en",
+    message: "Please choose English or Filipino.",
+  },
 } as const satisfies Record<string, MemberField>;
 
 export type MemberFields = typeof MEMBER_FIELDS;
@@ -197,12 +213,14 @@ export function pickMemberFields(input: MemberInput): MemberInput {
 export const GROUP_FIELD_NAMES = ["bibleStudyGroup", "saltGroupName"] as const;
 export type GroupFieldName = (typeof GROUP_FIELD_NAMES)[number];
 export type MemberGroupNames = Pick<MemberInput, GroupFieldName>;
-export type MemberColumnsInput = Omit<MemberInput, GroupFieldName>;
+export type MemberColumnsInput = Omit<MemberInput, GroupFieldName | "language"> & {
+  language: MemberLanguage;
+};
 
 /** The fields a save writes into the member's own row (the group fields go through the groups). */
 export function pickMemberColumns(input: MemberInput): MemberColumnsInput {
   const { bibleStudyGroup: _bible, saltGroupName: _salt, ...columns } = pickMemberFields(input);
-  return columns;
+  return { ...columns, language: columns.language === "fil" ? "fil" : "en" };
 }
 
 /** The group fields of a checked member. */

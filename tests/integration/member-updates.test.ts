@@ -380,6 +380,7 @@ describe.each(databaseKinds)("members' own update links on %s", (kind) => {
         ministryRole: [],
         churchPosition: "Member",
         membershipStatus: "active",
+        language: "en",
       },
       "console",
     );

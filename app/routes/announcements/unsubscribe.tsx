@@ -2,6 +2,7 @@ import { MailCheck, MailX } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { localeOfPath, translator, useLocalePath, useT } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { loadAsDocument } from "~/lib/page-scripts";
 import { factsOf } from "~/server/http/request-context.server";
@@ -16,13 +17,8 @@ import type { Route } from "./+types/unsubscribe";
 // Opening it changes nothing (mail programs open links to check them): the person presses the
 // button, a plain form post that works without scripts. A mail program's one-click POST
 // (RFC 8058, body "List-Unsubscribe=One-Click") comes to the same action. No sign-in; the page
-// shows only the address the link was made for.
-
-const texts = {
-  invalid:
-    "This unsubscribe link is not valid. Please use the link from the church's e-mail as it is, or write to the church office.",
-  busy: "Too many requests from your connection. Please wait a minute and try again.",
-};
+// shows only the address the link was made for. In English and, under /fil, in Filipino (issue
+// 39): a Filipino member's announcements link to the Filipino page; either address works.
 
 type View =
   { state: "ask"; address: string } | { state: "done"; address: string } | { state: "invalid" | "busy" };
@@ -44,31 +40,33 @@ export async function action({ params, context }: Route.ActionArgs) {
   return { state: "done", address } satisfies View as View;
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [...pageMeta(matches, "Unsubscribe"), { name: "robots", content: "noindex" }];
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = translator(localeOfPath(location.pathname));
+  return [...pageMeta(matches, t("unsubscribe.title")), { name: "robots", content: "noindex" }];
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const view: View = actionData ?? loaderData;
+  const t = useT();
+  const to = useLocalePath();
   return (
     <>
-      <PageHeader eyebrow="Church E-mails" title="Unsubscribe" />
+      <PageHeader eyebrow={t("unsubscribe.eyebrow")} title={t("unsubscribe.title")} />
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-12 text-center sm:px-6 lg:px-8">
         {view.state === "ask" ? (
           <>
             <MailX className="size-10 text-muted-foreground" aria-hidden="true" />
             <p className="mt-4 w-full text-lg text-navy [overflow-wrap:anywhere]">
-              Stop the church's announcements to <strong>{view.address}</strong>?
+              {t("unsubscribe.askBefore")} <strong>{view.address}</strong>
+              {t("unsubscribe.askAfter")}
             </p>
-            <p className="mt-2 text-muted-foreground">
-              Messages about your own registrations and requests still come when you ask for them.
-            </p>
+            <p className="mt-2 text-muted-foreground">{t("unsubscribe.note")}</p>
             <Form method="post" className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
               <Button type="submit" size="lg">
-                Unsubscribe
+                {t("unsubscribe.button")}
               </Button>
-              <Link to="/" className={buttonVariants({ variant: "outline", size: "lg" })}>
-                Keep Receiving Them
+              <Link to={to("/")} className={buttonVariants({ variant: "outline", size: "lg" })}>
+                {t("unsubscribe.keep")}
               </Link>
             </Form>
           </>
@@ -76,20 +74,27 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           <>
             <MailCheck className="size-10 text-primary" aria-hidden="true" />
             <p className="mt-4 w-full text-lg text-navy [overflow-wrap:anywhere]" role="status">
-              You will no longer receive the church's announcements at <strong>{view.address}</strong>.
+              {t("unsubscribe.doneBefore")} <strong>{view.address}</strong>
+              {t("unsubscribe.doneAfter")}
             </p>
-            <Link to="/" className={buttonVariants({ variant: "outline", size: "lg", className: "mt-8" })}>
-              Back to the Home Page
+            <Link
+              to={to("/")}
+              className={buttonVariants({ variant: "outline", size: "lg", className: "mt-8" })}
+            >
+              {t("linkPages.home")}
             </Link>
           </>
         ) : (
           <>
             <MailX className="size-10 text-muted-foreground" aria-hidden="true" />
             <p className="mt-4 text-lg text-muted-foreground" role="alert">
-              {view.state === "busy" ? texts.busy : texts.invalid}
+              {view.state === "busy" ? t("unsubscribe.busy") : t("unsubscribe.invalid")}
             </p>
-            <Link to="/" className={buttonVariants({ variant: "outline", size: "lg", className: "mt-8" })}>
-              Back to the Home Page
+            <Link
+              to={to("/")}
+              className={buttonVariants({ variant: "outline", size: "lg", className: "mt-8" })}
+            >
+              {t("linkPages.home")}
             </Link>
           </>
         )}

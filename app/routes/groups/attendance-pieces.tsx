@@ -1,23 +1,23 @@
+import type { MessageKey } from "~/lib/i18n";
 import type { ClosedLeaderLink } from "~/server/groups/leader-links.server";
 
-// The pieces of a leader's attendance page (issue 37): its texts, a notice, and the page that says
-// why a link opens nothing. Plain HTML: the page runs no script.
+// The pieces of a leader's attendance page (issue 37): its texts' keys (issue 39: the page is in
+// English and, under /fil, in Filipino), a notice, and the page that says why a link opens
+// nothing. Plain HTML: the page runs no script.
 
 /** The token must not travel to other sites, and no cache keeps the page. */
 export const KEEP_TOKEN_HERE = { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" };
 
 export const attendanceTexts = {
-  eyebrow: "Group Attendance",
-  busy: "Too many requests from your connection. Please wait a minute and try again.",
-  future: "That date has not come yet: attendance can be recorded on the day of the meeting or after.",
+  eyebrow: "attendance.eyebrow",
+  busy: "attendance.busy",
+  future: "attendance.future",
   closed: {
-    invalid:
-      "This link is not valid. Please open the link from the church's message exactly as it is, or ask the church office for a new one.",
-    expired: "This link has run out. Please ask the church office for a new one.",
-    "not-leader":
-      "This link no longer records attendance: it was made for a leader of the group, and the church's records no longer show you leading it. Please ask the church office.",
-  } satisfies Record<ClosedLeaderLink, string>,
-};
+    invalid: "attendance.closed.invalid",
+    expired: "attendance.closed.expired",
+    "not-leader": "attendance.closed.notLeader",
+  } satisfies Record<ClosedLeaderLink, MessageKey>,
+} as const;
 
 export const CLOSED_STATUS: Record<ClosedLeaderLink, number> = {
   invalid: 404,

@@ -5,7 +5,8 @@ import { HeadcountFields } from "~/components/headcount-fields";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
-import { formatDate } from "~/lib/format";
+import { dateShortIn } from "~/lib/dates-in-language";
+import { localeOfPath, localeOfRequest, translator, useT, type Locale, type MessageKey } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { loadAsDocument } from "~/lib/page-scripts";
 import { COUNT_FIELDS, occasionValue } from "~/schemas/headcount";
@@ -19,11 +20,13 @@ import { AppError } from "~/server/http/errors.server";
 import { readForm } from "~/server/http/forms.server";
 import { factsOf } from "~/server/http/request-context.server";
 import type { Route } from "./+types/usher";
+import { headcountMessage } from "./usher-messages.server";
+import { COUNT_LABEL_KEYS } from "./usher-words";
 
 // An usher's headcount page (issue 37), from a signed link made by staff: no account, no script.
 // Choose today's or a recent service or event (the last 7 days), enter the four counts, Save;
 // saving the same one again replaces its counts. An altered, revoked or expired link opens a page
-// that says so, and writes nothing.
+// that says so, and writes nothing. In English and, under /fil, in Filipino (issue 39).
 
 const KEEP_TOKEN_HERE = { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" };
 
@@ -36,20 +39,13 @@ type Open = {
   error: { field: string; message: string } | null;
   values: Record<string, string>;
 };
-type View = Open | { state: "closed"; message: string; status: number };
+type View = Open | { state: "closed"; message: MessageKey; status: number };
 
 const CLOSED = {
-  invalid: {
-    message:
-      "This link is not valid. Please open it exactly as it was sent, or ask the church office for a new one.",
-    status: 404,
-  },
-  expired: { message: "This link has run out. Please ask the church office for a new one.", status: 410 },
-  busy: {
-    message: "Too many requests from your connection. Please wait a minute and try again.",
-    status: 429,
-  },
-} as const;
+  invalid: { message: "headcount.closed.invalid", status: 404 },
+  expired: { message: "headcount.closed.expired", status: 410 },
+  busy: { message: "headcount.busy", status: 429 },
+} as const satisfies Record<string, { message: MessageKey; status: number }>;
 
 const closed = (reason: keyof typeof CLOSED) =>
   data<View>(
@@ -61,27 +57,40 @@ export function headers() {
   return KEEP_TOKEN_HERE;
 }
 
-async function choices(): Promise<Choice[]> {
+async function choices(locale: Locale): Promise<Choice[]> {
+  const t = translator(locale);
   return (await usherOccasions()).map((row) => ({
     value: occasionValue(row.occasion),
-    label: `${row.title}, ${formatDate(row.date)}`,
-    summary: row.counts ? `${row.counts.adults + row.counts.children} counted so far` : null,
+    label: `${row.title}, ${dateShortIn(locale, row.date)}`,
+    summary: row.counts
+      ? t("headcount.countedSoFar", { count: String(row.counts.adults + row.counts.children) })
+      : null,
   }));
 }
 
 export const clientLoader = loadAsDocument;
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const link = await openUsherLink(params.token);
   if (!link.ok) return closed(link.closed);
+  const locale = localeOfRequest(request);
   return data<View>(
-    { state: "open", usher: link.usher, choices: await choices(), saved: null, error: null, values: {} },
+    {
+      state: "open",
+      usher: link.usher,
+      choices: await choices(locale),
+      saved: null,
+      error: null,
+      values: {},
+    },
     { headers: KEEP_TOKEN_HERE },
   );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!(await allowUsherPost(factsOf(context).clientIp))) return closed("busy");
+  const locale = localeOfRequest(request);
+  const t = translator(locale);
   const form = await readForm(request);
   const values: Record<string, string> = {};
   for (const name of ["occasion", ...COUNT_FIELDS]) values[name] = String(form.get(name) ?? "");
@@ -93,8 +102,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       {
         state: "open",
         usher: outcome.usher,
-        choices: await choices(),
-        saved: `Saved: ${saved.title}, ${formatDate(saved.date)}${saved.replaced ? " (the counts before are replaced)" : ""}. Thank you!`,
+        choices: await choices(locale),
+        saved: t(saved.replaced ? "headcount.savedReplaced" : "headcount.saved", {
+          title: saved.title,
+          date: dateShortIn(locale, saved.date),
+        }),
         error: null,
         values: {},
       },
@@ -108,9 +120,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       {
         state: "open",
         usher: link.usher,
-        choices: await choices(),
+        choices: await choices(locale),
         saved: null,
-        error: { field: error.field ?? "occasion", message: error.message },
+        error: { field: error.field ?? "occasion", message: headcountMessage(locale, error.message) },
         values,
       },
       { status: error.status, headers: KEEP_TOKEN_HERE },
@@ -118,22 +130,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [...pageMeta(matches, "Headcount"), { name: "robots", content: "noindex" }];
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = translator(localeOfPath(location.pathname));
+  return [...pageMeta(matches, t("headcount.eyebrow")), { name: "robots", content: "noindex" }];
 }
 
 function CountForm({ view }: { view: Open }) {
+  const t = useT();
   const occasionError = view.error?.field === "occasion" ? view.error.message : null;
   if (view.choices.length === 0) {
-    return <p className="text-lg text-navy">No service or event in the last 7 days to count.</p>;
+    return <p className="text-lg text-navy">{t("headcount.none")}</p>;
   }
+  const labels = {
+    adults: t(COUNT_LABEL_KEYS.adults),
+    children: t(COUNT_LABEL_KEYS.children),
+    online: t(COUNT_LABEL_KEYS.online),
+    firstTime: t(COUNT_LABEL_KEYS.firstTime),
+  };
   return (
     <Form method="post" className="grid gap-5">
-      <p className="text-navy">
-        Hello {view.usher}. Choose the service or event, enter the counts, and save.
-      </p>
+      <p className="text-navy">{t("headcount.hello", { name: view.usher })}</p>
       <div className="grid gap-2">
-        <Label htmlFor="occasion">Service or event</Label>
+        <Label htmlFor="occasion">{t("headcount.occasion")}</Label>
         <select
           id="occasion"
           name="occasion"
@@ -155,12 +173,15 @@ function CountForm({ view }: { view: Open }) {
           </p>
         ) : null}
       </div>
-      <HeadcountFields idPrefix="count" values={view.values} error={occasionError ? null : view.error} />
-      <p className="text-sm text-muted-foreground">
-        Children are counted, never named. Saving the same service again replaces its counts.
-      </p>
+      <HeadcountFields
+        idPrefix="count"
+        values={view.values}
+        error={occasionError ? null : view.error}
+        labels={labels}
+      />
+      <p className="text-sm text-muted-foreground">{t("headcount.note")}</p>
       <Button type="submit" size="lg">
-        Save
+        {t("headcount.save")}
       </Button>
     </Form>
   );
@@ -168,12 +189,13 @@ function CountForm({ view }: { view: Open }) {
 
 export default function UsherPage({ loaderData, actionData }: Route.ComponentProps) {
   const view: View = actionData ?? loaderData;
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow="Headcount" title="How Many Came?" />
+      <PageHeader eyebrow={t("headcount.eyebrow")} title={t("headcount.title")} />
       <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-8">
         {view.state === "closed" ? (
-          <ClosedLinkPage message={view.message} />
+          <ClosedLinkPage message={t(view.message)} />
         ) : (
           <>
             {view.saved ? (
@@ -188,7 +210,7 @@ export default function UsherPage({ loaderData, actionData }: Route.ComponentPro
             ) : null}
             {view.error ? (
               <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-destructive">
-                Not saved: {view.error.message}
+                {t("headcount.notSaved", { message: view.error.message })}
               </p>
             ) : null}
             <CountForm view={view} />

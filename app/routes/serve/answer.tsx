@@ -3,6 +3,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { localeOfPath, localeOfRequest, translator, useT, type Translate } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { loadAsDocument } from "~/lib/page-scripts";
 import { MAX_DECLINE_REASON } from "~/schemas/serving";
@@ -27,11 +28,13 @@ import {
   ServeColumn,
   serveTexts,
 } from "./serve-pieces";
+import { fieldMessage } from "./serve-messages.server";
 
 // The Accept and Decline link of one date in a request to serve (issue 36). Opening it changes
 // nothing (mail programs open links to check them): the page shows the date and both choices,
 // each a plain form post; Decline takes an optional reason. The answer can be changed until the
 // date. `?answer=accept|decline` only puts the choice the person clicked in the e-mail first.
+// In English and, under /fil, in Filipino (issue 39).
 
 type Open = {
   state: "open";
@@ -102,43 +105,45 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (!(error instanceof AppError) || error.status !== 400) throw error;
     const opened = await openAnswer(params.token);
     if (!opened.ok) return refused(opened.refusal);
+    const reasonError = fieldMessage(localeOfRequest(request), error.message);
     return data<View>(
-      { state: "open", ...opened, first: "decline", done: null, reason, reasonError: error.message },
+      { state: "open", ...opened, first: "decline", done: null, reason, reasonError },
       { status: 400, headers: KEEP_TOKEN_HERE },
     );
   }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [...pageMeta(matches, "Can You Serve?"), { name: "robots", content: "noindex" }];
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = translator(localeOfPath(location.pathname));
+  return [...pageMeta(matches, t("serve.answer.title")), { name: "robots", content: "noindex" }];
 }
 
-function doneText(view: Open): string {
+function doneText(view: Open, t: Translate): string {
   const { done, firstName } = view;
   if (!done) return "";
   if (!done.changed)
-    return done.answer === "accept"
-      ? "You had already accepted this date: nothing changed."
-      : "You had already declined this date: nothing changed.";
+    return done.answer === "accept" ? t("serve.answer.alreadyAccepted") : t("serve.answer.alreadyDeclined");
   return done.answer === "accept"
-    ? `Thank you, ${firstName}: you are serving on this date. You will get a reminder before it.`
-    : `Thank you for letting us know, ${firstName}: you have declined this date.`;
+    ? t("serve.answer.accepted", { name: firstName })
+    : t("serve.answer.declined", { name: firstName });
 }
 
 function AcceptForm({ primary }: { primary: boolean }) {
+  const t = useT();
   return (
     <Form method="post" className="grid">
       <Button type="submit" name="answer" value="accept" size="lg" variant={primary ? "default" : "outline"}>
-        Accept
+        {t("serve.accept")}
       </Button>
     </Form>
   );
 }
 
 function DeclineForm({ view, primary }: { view: Open; primary: boolean }) {
+  const t = useT();
   return (
     <Form method="post" className="grid gap-2">
-      <Label htmlFor="reason">Reason (optional)</Label>
+      <Label htmlFor="reason">{t("serve.reasonOptional")}</Label>
       <Textarea
         id="reason"
         name="reason"
@@ -150,21 +155,22 @@ function DeclineForm({ view, primary }: { view: Open; primary: boolean }) {
         className="min-h-20"
       />
       <p id="reason-help" className="text-sm text-muted-foreground">
-        Only your team&apos;s head sees it.
+        {t("serve.answer.reasonHelp")}
       </p>
       <FieldError id="reason-error" message={view.reasonError ?? undefined} />
       <Button type="submit" name="answer" value="decline" size="lg" variant={primary ? "default" : "outline"}>
-        Decline
+        {t("serve.decline")}
       </Button>
     </Form>
   );
 }
 
 function OpenAnswer({ view }: { view: Open }) {
+  const t = useT();
   const or = (
     <p key="or" className="flex items-center gap-3 text-sm text-muted-foreground" aria-hidden="true">
       <span className="h-px flex-1 bg-border" />
-      or
+      {t("serve.answer.or")}
       <span className="h-px flex-1 bg-border" />
     </p>
   );
@@ -174,13 +180,9 @@ function OpenAnswer({ view }: { view: Open }) {
       : [<AcceptForm key="accept" primary />, or, <DeclineForm key="decline" view={view} primary={false} />];
   return (
     <>
-      <p className="text-lg text-navy">
-        Hello {view.firstName}. Can you serve on this date? You can change your answer until the day.
-      </p>
-      {view.done ? <Notice tone="ok">{doneText(view)}</Notice> : null}
-      {view.reasonError ? (
-        <Notice tone="error">Please check the reason: nothing has been saved.</Notice>
-      ) : null}
+      <p className="text-lg text-navy">{t("serve.answer.hello", { name: view.firstName })}</p>
+      {view.done ? <Notice tone="ok">{doneText(view, t)}</Notice> : null}
+      {view.reasonError ? <Notice tone="error">{t("serve.answer.checkReason")}</Notice> : null}
       <SeatCard seat={view.seat} />
       <div className="grid gap-4 rounded-xl border border-border bg-muted/40 p-4 sm:p-5">{forms}</div>
     </>
@@ -189,15 +191,16 @@ function OpenAnswer({ view }: { view: Open }) {
 
 export default function AnswerPage({ loaderData, actionData }: Route.ComponentProps) {
   const view: View = actionData ?? loaderData;
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow={serveTexts.eyebrow} title="Can You Serve?" />
+      <PageHeader eyebrow={t(serveTexts.eyebrow)} title={t("serve.answer.title")} />
       <ServeColumn>
         {view.state === "open" ? (
           <OpenAnswer view={view} />
         ) : (
           <ClosedLinkPage
-            message={view.state === "busy" ? serveTexts.busy : serveTexts.refusals[view.refusal]}
+            message={t(view.state === "busy" ? serveTexts.busy : serveTexts.refusals[view.refusal])}
           />
         )}
       </ServeColumn>

@@ -5,13 +5,16 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { dateLongIn } from "~/lib/dates-in-language";
+import { useLocale, useT } from "~/lib/i18n";
 import { MAX_BLOCKOUT_REASON, MAX_DECLINE_REASON } from "~/schemas/serving";
 import type { SeatView } from "~/server/rosters/roster-seats.server";
-import type { CalendarAddresses, PersonalPage } from "~/server/rosters/volunteer.server";
+import type { BlockoutView, CalendarAddresses, PersonalPage } from "~/server/rosters/volunteer.server";
 import { FieldError, SeatCard } from "./serve-pieces";
 
 // The sections of a volunteer's own page (serve/me.tsx): their dates with what they can do with
-// each, the days they are away, and their calendar link. Every button is a plain form post.
+// each, the days they are away, and their calendar link. Every button is a plain form post; every
+// word is in the page's language (issue 39).
 
 export interface Notice {
   tone: "ok" | "error";
@@ -69,14 +72,15 @@ function Buttons({ children }: { children: ReactNode }) {
 }
 
 function DeclineDetails({ seat, error }: { seat: SeatView; error?: string }) {
+  const t = useT();
   const id = `reason-${seat.id}`;
   return (
     <details className="group rounded-md border border-border p-3" open={Boolean(error)}>
-      <summary className="cursor-pointer font-semibold text-navy">Decline this date</summary>
+      <summary className="cursor-pointer font-semibold text-navy">{t("serve.me.declineDate")}</summary>
       <Form method="post" className="mt-3 grid gap-2">
         <input type="hidden" name="intent" value="decline" />
         <input type="hidden" name="seat" value={seat.id} />
-        <Label htmlFor={id}>Reason (optional)</Label>
+        <Label htmlFor={id}>{t("serve.reasonOptional")}</Label>
         <Textarea
           id={id}
           name="reason"
@@ -88,7 +92,7 @@ function DeclineDetails({ seat, error }: { seat: SeatView; error?: string }) {
         />
         <FieldError id={`${id}-error`} message={error} />
         <Button type="submit" variant="outline" className="justify-self-start">
-          Decline
+          {t("serve.decline")}
         </Button>
       </Form>
     </details>
@@ -96,16 +100,17 @@ function DeclineDetails({ seat, error }: { seat: SeatView; error?: string }) {
 }
 
 function SeatActions({ seat, errors }: { seat: SeatView; errors: Record<string, string> }) {
+  const t = useT();
   switch (seat.status) {
     case "pending":
       return (
         <div className="grid gap-3">
           <Buttons>
             <SeatButton seat={seat} intent="accept" variant="default">
-              Accept
+              {t("serve.accept")}
             </SeatButton>
             <SeatButton seat={seat} intent="replace">
-              I can&apos;t make it, find me a replacement
+              {t("serve.me.replace")}
             </SeatButton>
           </Buttons>
           <DeclineDetails seat={seat} error={errors[`reason-${seat.id}`]} />
@@ -115,7 +120,7 @@ function SeatActions({ seat, errors }: { seat: SeatView; errors: Record<string, 
       return (
         <Buttons>
           <SeatButton seat={seat} intent="replace">
-            I can&apos;t make it, find me a replacement
+            {t("serve.me.replace")}
           </SeatButton>
         </Buttons>
       );
@@ -123,19 +128,17 @@ function SeatActions({ seat, errors }: { seat: SeatView; errors: Record<string, 
       return (
         <Buttons>
           <SeatButton seat={seat} intent="accept">
-            I can serve after all
+            {t("serve.me.canAfterAll")}
           </SeatButton>
         </Buttons>
       );
     case "replacing":
       return (
         <div className="grid gap-2">
-          <p className="text-sm text-muted-foreground">
-            We are looking for someone to take your place. The date stays yours until someone does.
-          </p>
+          <p className="text-sm text-muted-foreground">{t("serve.me.lookingFor")}</p>
           <Buttons>
             <SeatButton seat={seat} intent="accept">
-              I can serve after all
+              {t("serve.me.canAfterAll")}
             </SeatButton>
           </Buttons>
         </div>
@@ -146,11 +149,12 @@ function SeatActions({ seat, errors }: { seat: SeatView; errors: Record<string, 
 }
 
 export function SeatsSection({ view }: { view: MeView }) {
+  const t = useT();
   const { seats } = view.page;
   return (
-    <Section title="My dates" id="dates-heading">
+    <Section title={t("serve.me.myDates")} id="dates-heading">
       {seats.length === 0 ? (
-        <p className="text-muted-foreground">You have no dates coming up.</p>
+        <p className="text-muted-foreground">{t("serve.me.noDates")}</p>
       ) : (
         <ul className="grid gap-4">
           {seats.map((seat) => (
@@ -167,15 +171,27 @@ export function SeatsSection({ view }: { view: MeView }) {
 }
 
 export function BlockoutsSection({ view }: { view: MeView }) {
+  const t = useT();
+  const locale = useLocale();
+  // The server writes the days in English; another language writes them again from the dates.
+  const whenOf = (blockout: BlockoutView) =>
+    locale === "en"
+      ? blockout.when
+      : blockout.startsOn === blockout.endsOn
+        ? dateLongIn(locale, blockout.startsOn)
+        : t("serve.me.blockoutRange", {
+            from: dateLongIn(locale, blockout.startsOn),
+            to: dateLongIn(locale, blockout.endsOn),
+          });
   const { blockouts, today } = view.page;
   const { errors, values } = view;
   const invalid = (name: string) =>
     errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {};
   return (
-    <Section title="Days I am away" id="away-heading">
-      <p className="text-muted-foreground">Your team&apos;s heads will not ask you to serve on these days.</p>
+    <Section title={t("serve.me.away")} id="away-heading">
+      <p className="text-muted-foreground">{t("serve.me.awayIntro")}</p>
       {blockouts.length === 0 ? (
-        <p className="text-muted-foreground">No days away listed.</p>
+        <p className="text-muted-foreground">{t("serve.me.noAway")}</p>
       ) : (
         <ul className="grid gap-2" data-testid="blockouts">
           {blockouts.map((blockout) => (
@@ -184,7 +200,7 @@ export function BlockoutsSection({ view }: { view: MeView }) {
               className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-3"
             >
               <div className="min-w-0">
-                <p className="font-medium [overflow-wrap:anywhere]">{blockout.when}</p>
+                <p className="font-medium [overflow-wrap:anywhere]">{whenOf(blockout)}</p>
                 {blockout.reason ? (
                   <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{blockout.reason}</p>
                 ) : null}
@@ -192,9 +208,14 @@ export function BlockoutsSection({ view }: { view: MeView }) {
               <Form method="post">
                 <input type="hidden" name="intent" value="remove-blockout" />
                 <input type="hidden" name="blockout" value={blockout.id} />
-                <Button type="submit" variant="ghost" size="sm" aria-label={`Remove ${blockout.when}`}>
+                <Button
+                  type="submit"
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t("serve.me.removeLabel", { when: whenOf(blockout) })}
+                >
                   <Trash2 aria-hidden="true" />
-                  Remove
+                  {t("serve.me.remove")}
                 </Button>
               </Form>
             </li>
@@ -205,7 +226,7 @@ export function BlockoutsSection({ view }: { view: MeView }) {
         <input type="hidden" name="intent" value="add-blockout" />
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="grid gap-2">
-            <Label htmlFor="from">First day away</Label>
+            <Label htmlFor="from">{t("serve.me.firstDay")}</Label>
             <Input
               id="from"
               name="from"
@@ -218,13 +239,13 @@ export function BlockoutsSection({ view }: { view: MeView }) {
             <FieldError id="from-error" message={errors.from} />
           </div>
           <div className="grid gap-2">
-            <Label htmlFor="to">Last day away</Label>
+            <Label htmlFor="to">{t("serve.me.lastDay")}</Label>
             <Input id="to" name="to" type="date" min={today} defaultValue={values.to} {...invalid("to")} />
             <FieldError id="to-error" message={errors.to} />
           </div>
         </div>
         <div className="grid gap-2">
-          <Label htmlFor="away-reason">Reason (optional)</Label>
+          <Label htmlFor="away-reason">{t("serve.reasonOptional")}</Label>
           <Input
             id="away-reason"
             name="reason"
@@ -235,7 +256,7 @@ export function BlockoutsSection({ view }: { view: MeView }) {
           <FieldError id="reason-error" message={errors.reason} />
         </div>
         <Button type="submit" className="justify-self-start">
-          Add these days
+          {t("serve.me.addDays")}
         </Button>
       </Form>
     </Section>
@@ -243,26 +264,22 @@ export function BlockoutsSection({ view }: { view: MeView }) {
 }
 
 export function CalendarSection({ view }: { view: MeView }) {
+  const t = useT();
   const { calendar } = view;
   return (
-    <Section title="Add to my calendar" id="calendar-heading">
-      <p className="text-muted-foreground">
-        A link your phone or computer calendar can subscribe to: the dates you serve appear there and stay up
-        to date. Making a new link stops the one before.
-      </p>
+    <Section title={t("serve.me.calendarTitle")} id="calendar-heading">
+      <p className="text-muted-foreground">{t("serve.me.calendarIntro")}</p>
       {calendar ? (
         <div className="grid gap-3 rounded-xl border border-border p-4" data-testid="calendar-links">
           <a href={calendar.webcal} className="font-semibold text-primary underline-offset-4 hover:underline">
-            Subscribe in my calendar app
+            {t("serve.me.subscribe")}
           </a>
           <div className="grid gap-1">
-            <Label htmlFor="calendar-https">
-              Calendar address (to paste into Google Calendar or Outlook)
-            </Label>
+            <Label htmlFor="calendar-https">{t("serve.me.calendarHttps")}</Label>
             <Input id="calendar-https" readOnly value={calendar.https} className="font-mono text-xs" />
           </div>
           <div className="grid gap-1">
-            <Label htmlFor="calendar-webcal">Subscription address</Label>
+            <Label htmlFor="calendar-webcal">{t("serve.me.calendarWebcal")}</Label>
             <Input id="calendar-webcal" readOnly value={calendar.webcal} className="font-mono text-xs" />
           </div>
         </div>
@@ -271,7 +288,7 @@ export function CalendarSection({ view }: { view: MeView }) {
         <input type="hidden" name="intent" value="calendar" />
         <Button type="submit" variant="outline">
           <CalendarPlus aria-hidden="true" />
-          {calendar ? "Make another calendar link" : "Make my calendar link"}
+          {calendar ? t("serve.me.anotherCalendar") : t("serve.me.makeCalendar")}
         </Button>
       </Form>
     </Section>

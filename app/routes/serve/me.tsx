@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { PageHeader } from "~/components/page-header";
+import { localeOfPath, localeOfRequest, translator, useT, type MessageKey } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { loadAsDocument } from "~/lib/page-scripts";
 import { AppError } from "~/server/http/errors.server";
@@ -29,11 +30,14 @@ import {
   ServeColumn,
   serveTexts,
 } from "./serve-pieces";
+import { fieldMessage } from "./serve-messages.server";
 
 // A volunteer's own serving page (issue 36), reached by the signed link in their requests and
 // reminders (no account): their upcoming dates in any team with their answers, "find me a
 // replacement", the days they are away, and their calendar feed. The link is the only key: the
 // forms carry a seat's or a blockout's id, and the server acts only on the link's member's own.
+// In English and, under /fil, in Filipino (issue 39): the notices are written in the action's
+// language, the page's words by its components.
 
 type View = MeView | { state: "refused"; refusal: SeatRefusal } | { state: "busy" };
 
@@ -72,19 +76,13 @@ export async function loader({ params }: Route.LoaderArgs) {
 const ok = (text: string): NoticeView => ({ tone: "ok", text });
 const problem = (text: string): NoticeView => ({ tone: "error", text });
 
-const seatRefusals: Record<SeatRefusal, string> = {
-  invalid: "That date is not on your list.",
-  expired: "That date is not on your list.",
-  gone: "That date is no longer on your list: the roster may have changed.",
-  "not-yours": "That date is no longer on your list: the roster may have changed.",
-  past: "That date has passed.",
+const seatRefusals: Record<SeatRefusal, MessageKey> = {
+  invalid: "serve.me.notOnList",
+  expired: "serve.me.notOnList",
+  gone: "serve.me.changed",
+  "not-yours": "serve.me.changed",
+  past: "serve.me.past",
 };
-
-function replacementText(offered: number): string {
-  return offered > 0
-    ? `We have offered your date to ${offered === 1 ? "1 other person" : `${offered} other people`} who can serve then. You keep it until one of them takes it, and you will get an e-mail when someone does.`
-    : "Your team's head can see that you need someone to take your place. You keep the date until then.";
-}
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   if (!(await allowServePost(factsOf(context).clientIp))) {
@@ -93,6 +91,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const link = await openPersonalLink(params.token);
   if (!link.ok) return refused(link.closed);
   const { memberId } = link;
+  const locale = localeOfRequest(request);
+  const t = translator(locale);
   let form: FormData;
   try {
     form = await request.formData();
@@ -107,45 +107,44 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     try {
       const outcome = await answerFromPage(memberId, seat, intent, field("reason"));
       if ("refusal" in outcome)
-        return pageView(memberId, { notice: problem(seatRefusals[outcome.refusal]) }, 409);
+        return pageView(memberId, { notice: problem(t(seatRefusals[outcome.refusal])) }, 409);
       const text =
         intent === "accept"
           ? outcome.changed
-            ? "Thank you: you are serving on that date."
-            : "You had already accepted that date."
+            ? t("serve.me.accepted")
+            : t("serve.me.alreadyAccepted")
           : outcome.changed
-            ? "Thank you for letting us know: you have declined that date."
-            : "You had already declined that date.";
+            ? t("serve.me.declined")
+            : t("serve.me.alreadyDeclined");
       return pageView(memberId, { notice: ok(text) });
     } catch (error) {
       if (!(error instanceof AppError) || error.status !== 400) throw error;
-      return pageView(
-        memberId,
-        { notice: problem(error.message), errors: { [`reason-${seat}`]: error.message } },
-        400,
-      );
+      const message = fieldMessage(locale, error.message);
+      return pageView(memberId, { notice: problem(message), errors: { [`reason-${seat}`]: message } }, 400);
     }
   }
 
   if (intent === "replace") {
     const outcome = await askForReplacement(memberId, seat);
-    if (!outcome.ok) return pageView(memberId, { notice: problem(seatRefusals[outcome.refusal]) }, 409);
-    return pageView(memberId, { notice: ok(replacementText(outcome.offered)) });
+    if (!outcome.ok) return pageView(memberId, { notice: problem(t(seatRefusals[outcome.refusal])) }, 409);
+    const text =
+      outcome.offered > 0 ? t("serve.me.offered", { count: outcome.offered }) : t("serve.me.headSees");
+    return pageView(memberId, { notice: ok(text) });
   }
 
   if (intent === "add-blockout") {
     const values = { from: field("from"), to: field("to"), reason: field("reason") };
     try {
       await addBlockout(memberId, values);
-      return pageView(memberId, { notice: ok("Added: your team's heads will not ask you for those days.") });
+      return pageView(memberId, { notice: ok(t("serve.me.blockoutAdded")) });
     } catch (error) {
       if (!(error instanceof AppError) || error.status !== 400) throw error;
       const name = error.field ?? "from";
       return pageView(
         memberId,
         {
-          notice: problem("Please check the days you are away: nothing has been saved."),
-          errors: { [name]: error.message },
+          notice: problem(t("serve.me.blockoutCheck")),
+          errors: { [name]: fieldMessage(locale, error.message) },
           values,
         },
         400,
@@ -155,40 +154,35 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
   if (intent === "remove-blockout") {
     const removed = await removeBlockout(memberId, field("blockout"));
-    return pageView(memberId, { notice: ok(removed ? "Removed." : "That was already removed.") });
+    return pageView(memberId, { notice: ok(removed ? t("serve.me.removed") : t("serve.me.alreadyRemoved")) });
   }
 
   if (intent === "calendar") {
     const calendar = await newCalendarFeed(memberId);
     return pageView(memberId, {
       calendar,
-      notice: ok("Your calendar link is ready below. Any link you made before no longer works."),
+      notice: ok(t("serve.me.calendarReady")),
     });
   }
 
-  return pageView(
-    memberId,
-    { notice: problem("We could not tell what you wanted to do. Please try again.") },
-    400,
-  );
+  return pageView(memberId, { notice: problem(t("serve.me.unknown")) }, 400);
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [...pageMeta(matches, "Where I Serve"), { name: "robots", content: "noindex" }];
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = translator(localeOfPath(location.pathname));
+  return [...pageMeta(matches, t("serve.me.title")), { name: "robots", content: "noindex" }];
 }
 
 export default function ServingPage({ loaderData, actionData }: Route.ComponentProps) {
   const view: View = actionData ?? loaderData;
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow={serveTexts.eyebrow} title="Where I Serve" />
+      <PageHeader eyebrow={t(serveTexts.eyebrow)} title={t("serve.me.title")} />
       <ServeColumn>
         {view.state === "open" ? (
           <>
-            <p className="text-lg text-navy">
-              Hello {view.page.firstName}. Here are the dates you are asked to serve, and the days you are
-              away.
-            </p>
+            <p className="text-lg text-navy">{t("serve.me.hello", { name: view.page.firstName })}</p>
             {view.notice ? <Notice tone={view.notice.tone}>{view.notice.text}</Notice> : null}
             <SeatsSection view={view} />
             <BlockoutsSection view={view} />
@@ -196,7 +190,7 @@ export default function ServingPage({ loaderData, actionData }: Route.ComponentP
           </>
         ) : (
           <ClosedLinkPage
-            message={view.state === "busy" ? serveTexts.busy : serveTexts.refusals[view.refusal]}
+            message={t(view.state === "busy" ? serveTexts.busy : serveTexts.refusals[view.refusal])}
           />
         )}
       </ServeColumn>

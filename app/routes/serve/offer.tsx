@@ -2,6 +2,7 @@ import { CircleCheck } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { localeOfPath, pathWithoutLocale, translator, useLocalePath, useT } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { loadAsDocument } from "~/lib/page-scripts";
 import { factsOf } from "~/server/http/request-context.server";
@@ -20,7 +21,8 @@ import {
 
 // A date someone asked to be replaced in, offered by e-mail to another member qualified for it
 // and free that day (issue 36). Opening the link changes nothing; "Take this date" is a plain
-// form post, and the first to take it serves. Whoever comes later reads that it is taken.
+// form post, and the first to take it serves. Whoever comes later reads that it is taken. In
+// English and, under /fil, in Filipino (issue 39).
 
 type Offer = {
   state: OfferState | "busy";
@@ -59,40 +61,42 @@ export async function action({ params, context }: Route.ActionArgs) {
   return data<View>(offer, { status: STATUS[offer.state], headers: KEEP_TOKEN_HERE });
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [...pageMeta(matches, "Can You Take This Date?"), { name: "robots", content: "noindex" }];
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = translator(localeOfPath(location.pathname));
+  return [...pageMeta(matches, t("serve.offer.title")), { name: "robots", content: "noindex" }];
+}
+
+/** The person's own page at this page's address (/fil/serve/me/... on a Filipino page). */
+function pageInThisLanguage(pageUrl: string, to: (path: string) => string): string {
+  const url = new URL(pageUrl);
+  return `${url.origin}${to(pathWithoutLocale(url.pathname))}`;
 }
 
 function OfferBody({ view }: { view: Offer }) {
-  if (view.state === "taken") {
-    return (
-      <ClosedLinkPage message="Someone has already taken this date. Thank you for being ready to help!" />
-    );
-  }
-  if (view.state === "busy") {
-    return (
-      <ClosedLinkPage message="You are already on the roster that day, so you cannot take this date as well." />
-    );
-  }
+  const t = useT();
+  const to = useLocalePath();
+  if (view.state === "taken") return <ClosedLinkPage message={t("serve.offer.taken")} />;
+  if (view.state === "busy") return <ClosedLinkPage message={t("serve.offer.busy")} />;
   if (view.state === "yours") {
     return (
       <>
         <div className="grid justify-items-center gap-3 text-center">
           <CircleCheck className="size-10 text-primary" aria-hidden="true" />
           <p className="text-lg text-navy" role="status" data-testid="offer-taken">
-            {view.pageUrl
-              ? `Thank you, ${view.firstName}: this date is yours now. You will get a reminder before it.`
-              : "This date is yours: you took it."}
+            {view.pageUrl ? t("serve.offer.yoursNow", { name: view.firstName }) : t("serve.offer.yours")}
           </p>
         </div>
         <SeatCard seat={view.seat} showStatus={false} />
         {view.pageUrl ? (
-          <a href={view.pageUrl} className={buttonVariants({ variant: "outline", size: "lg" })}>
-            See all my dates
+          <a
+            href={pageInThisLanguage(view.pageUrl, to)}
+            className={buttonVariants({ variant: "outline", size: "lg" })}
+          >
+            {t("serve.offer.allDates")}
           </a>
         ) : (
-          <Link to="/" className={buttonVariants({ variant: "outline", size: "lg" })}>
-            Back to the Home Page
+          <Link to={to("/")} className={buttonVariants({ variant: "outline", size: "lg" })}>
+            {t("linkPages.home")}
           </Link>
         )}
       </>
@@ -100,14 +104,11 @@ function OfferBody({ view }: { view: Offer }) {
   }
   return (
     <>
-      <p className="text-lg text-navy">
-        Hello {view.firstName}. Someone on the team can no longer serve on this date. Can you take it? The
-        first to take it serves.
-      </p>
+      <p className="text-lg text-navy">{t("serve.offer.hello", { name: view.firstName })}</p>
       <SeatCard seat={view.seat} showStatus={false} />
       <Form method="post" className="grid">
         <Button type="submit" size="lg">
-          Take this date
+          {t("serve.offer.take")}
         </Button>
       </Form>
     </>
@@ -116,14 +117,15 @@ function OfferBody({ view }: { view: Offer }) {
 
 export default function OfferPage({ loaderData, actionData }: Route.ComponentProps) {
   const view: View = actionData ?? loaderData;
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow={serveTexts.eyebrow} title="Can You Take This Date?" />
+      <PageHeader eyebrow={t(serveTexts.eyebrow)} title={t("serve.offer.title")} />
       <ServeColumn>
         {view.state === "refused" ? (
-          <ClosedLinkPage message={serveTexts.refusals[view.refusal]} />
+          <ClosedLinkPage message={t(serveTexts.refusals[view.refusal])} />
         ) : view.state === "too-many" ? (
-          <ClosedLinkPage message={serveTexts.busy} />
+          <ClosedLinkPage message={t(serveTexts.busy)} />
         ) : (
           <OfferBody view={view} />
         )}

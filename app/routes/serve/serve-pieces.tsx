@@ -2,12 +2,15 @@ import { CalendarDays } from "lucide-react";
 import type { ReactNode } from "react";
 
 import type { RosterSlotStatus } from "../../../database/schema";
+import { whenIn } from "~/lib/dates-in-language";
+import { useLocale, useT, type MessageKey } from "~/lib/i18n";
 import type { SeatRefusal } from "~/server/rosters/answers.server";
 import type { SeatView } from "~/server/rosters/roster-seats.server";
 
-// The pieces the volunteers' pages share (serving rosters, issue 36): their texts, a seat as a
-// card, a notice, and the page that says why a link opens nothing. Plain HTML: these pages run
-// no script, and every button is a form post.
+// The pieces the volunteers' pages share (serving rosters, issue 36): their texts' keys, a seat as
+// a card, a notice, and the page that says why a link opens nothing. Plain HTML: these pages run
+// no script, and every button is a form post. Every word is in the page's language (issue 39):
+// English at /serve/..., Filipino at /fil/serve/...; either address opens the same link.
 
 /**
  * The token must not travel to other sites: no referrer leaves the site ("same-origin", so the
@@ -16,24 +19,23 @@ import type { SeatView } from "~/server/rosters/roster-seats.server";
 export const KEEP_TOKEN_HERE = { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" };
 
 export const serveTexts = {
-  eyebrow: "Serving Rosters",
-  busy: "Too many requests from your connection. Please wait a minute and try again.",
+  eyebrow: "serve.eyebrow",
+  busy: "serve.busy",
   refusals: {
-    invalid:
-      "This link is not valid. Please open the link from the church's e-mail exactly as it is, or ask your team's head for a new one.",
-    expired: "This link has run out. Please ask your team's head for a new one.",
-    gone: "This date is no longer on the roster: the plan may have changed. Your team's head can tell you more.",
-    "not-yours": "This date is now someone else's on the roster, so this link no longer answers for it.",
-    past: "This date has passed: answers can be changed only until the day.",
-  } satisfies Record<SeatRefusal, string>,
+    invalid: "serve.refusal.invalid",
+    expired: "serve.refusal.expired",
+    gone: "serve.refusal.gone",
+    "not-yours": "serve.refusal.notYours",
+    past: "serve.refusal.past",
+  } satisfies Record<SeatRefusal, MessageKey>,
   status: {
-    draft: "Not asked yet",
-    pending: "Waiting for your answer",
-    accepted: "You are serving",
-    declined: "You declined",
-    replacing: "Looking for someone to take your place",
-  } satisfies Record<RosterSlotStatus, string>,
-};
+    draft: "serve.status.draft",
+    pending: "serve.status.pending",
+    accepted: "serve.status.accepted",
+    declined: "serve.status.declined",
+    replacing: "serve.status.replacing",
+  } satisfies Record<RosterSlotStatus, MessageKey>,
+} as const;
 
 /** The HTTP status of each refusal. */
 export const REFUSAL_STATUS: Record<SeatRefusal, number> = {
@@ -53,12 +55,13 @@ const STATUS_TONE: Record<RosterSlotStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: RosterSlotStatus }) {
+  const t = useT();
   return (
     <span
       className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONE[status]}`}
       data-testid="seat-status"
     >
-      {serveTexts.status[status]}
+      {t(serveTexts.status[status])}
     </span>
   );
 }
@@ -73,30 +76,34 @@ export function SeatCard({
   children?: ReactNode;
   showStatus?: boolean;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  // The server writes the date in English; another language writes it again from the date.
+  const when = locale === "en" ? seat.when : whenIn(locale, seat.date, seat.time);
   return (
     <article
       className="grid gap-3 rounded-xl border border-border bg-background p-4 sm:p-5"
-      aria-label={seat.when}
+      aria-label={when}
       data-testid="seat"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex min-w-0 items-start gap-3">
           <CalendarDays className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
           <div className="min-w-0">
-            <p className="font-semibold text-navy">{seat.when}</p>
+            <p className="font-semibold text-navy">{when}</p>
             <p className="text-muted-foreground [overflow-wrap:anywhere]">{seat.title}</p>
           </div>
         </div>
         {showStatus ? <StatusBadge status={seat.status} /> : null}
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-medium text-muted-foreground">Team</dt>
+        <dt className="font-medium text-muted-foreground">{t("serve.seat.team")}</dt>
         <dd className="[overflow-wrap:anywhere]">{seat.team}</dd>
-        <dt className="font-medium text-muted-foreground">Position</dt>
+        <dt className="font-medium text-muted-foreground">{t("serve.seat.position")}</dt>
         <dd className="[overflow-wrap:anywhere]">{seat.position}</dd>
         {seat.status === "declined" && seat.declineReason ? (
           <>
-            <dt className="font-medium text-muted-foreground">Your reason</dt>
+            <dt className="font-medium text-muted-foreground">{t("serve.seat.reason")}</dt>
             <dd className="whitespace-pre-line [overflow-wrap:anywhere]">{seat.declineReason}</dd>
           </>
         ) : null}

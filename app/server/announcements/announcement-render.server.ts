@@ -4,6 +4,7 @@ import {
   type AnnouncementBlock,
   type AnnouncementInline,
 } from "~/lib/announcement-markdown";
+import { translator, type Locale } from "~/lib/i18n";
 import { escapeHtml, renderEmail, subjectLine, type EmailContent } from "../messages/email-layout.server";
 import type { SiteContent } from "../site/site-content.server";
 
@@ -12,7 +13,8 @@ import type { SiteContent } from "../site/site-content.server";
 // e-mail: every word is escaped here, links go only to the web and e-mail addresses, pictures are
 // their descriptions), the event or sermon it links to as a small card, and at the foot why the
 // person gets it and a link to unsubscribe. Nothing tracks: no images, no pixels, no rewritten
-// links. The plain-text part says the same, its links written out.
+// links. The plain-text part says the same, its links written out. The frame (the card's link,
+// the foot) is in the recipient's language (issue 39); the announcement's words are staff's own.
 
 /** An event or sermon the announcement links to, shown as a card under the body. */
 export interface AnnouncementCard {
@@ -30,6 +32,8 @@ export interface AnnouncementEmailInput {
   /** The person's own one-click unsubscribe link. */
   unsubscribeUrl: string;
   content: SiteContent;
+  /** The language of the frame: the recipient's own; English when not given. */
+  lang?: Locale;
 }
 
 const LINK = "color:#1d4ed8";
@@ -140,9 +144,9 @@ function blocksText(blocks: AnnouncementBlock[], indent: string, between = "\n\n
     .join(between);
 }
 
-function cardHtml(card: AnnouncementCard): string {
+function cardHtml(card: AnnouncementCard, details: string): string {
   const link = isAnnouncementHref(card.url)
-    ? `<a href="${escapeHtml(card.url)}" style="${LINK};font-weight:bold">View details</a>`
+    ? `<a href="${escapeHtml(card.url)}" style="${LINK};font-weight:bold">${escapeHtml(details)}</a>`
     : "";
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:separate;margin:0 0 16px;background:#f1f5f9;border:1px solid #e2e8f0;border-radius:8px"><tr><td style="padding:16px;${WRAP}">
 <p${rightToLeft(card.title) ? ' dir="rtl"' : ""} style="margin:0 0 4px;font-size:17px;line-height:1.3;font-weight:bold;color:#0f1f4d">${escapeHtml(card.title)}</p>
@@ -150,20 +154,22 @@ ${card.when ? `<p style="margin:0 0 8px;font-size:15px;color:#475569">${escapeHt
 </td></tr></table>`;
 }
 
-function cardText(card: AnnouncementCard): string {
-  return [card.title, card.when, isAnnouncementHref(card.url) ? `View details: ${card.url}` : null]
+function cardText(card: AnnouncementCard, details: string): string {
+  return [card.title, card.when, isAnnouncementHref(card.url) ? `${details}: ${card.url}` : null]
     .filter(Boolean)
     .join("\n");
 }
 
 /** The announcement as the e-mail each recipient gets (their own unsubscribe link in it). */
 export function renderAnnouncementEmail(input: AnnouncementEmailInput): EmailContent {
+  const lang = input.lang ?? "en";
+  const t = translator(lang);
   const blocks = parseAnnouncement(input.body);
   const html = [blocks.length ? `<div style="margin:0 0 16px;${WRAP}">${blocksHtml(blocks)}</div>` : ""];
   const text = [blocksText(blocks, "")];
   if (input.card) {
-    html.push(cardHtml(input.card));
-    text.push(cardText(input.card));
+    html.push(cardHtml(input.card, t("email.announce.details")));
+    text.push(cardText(input.card, t("email.announce.details")));
   }
   return renderEmail(input.content, input.subject, {
     heading: subjectLine(input.subject),
@@ -173,9 +179,10 @@ export function renderAnnouncementEmail(input: AnnouncementEmailInput): EmailCon
       text: text.filter(Boolean).join("\n\n"),
     },
     footnote: {
-      text: `You receive this because you agreed to receive e-mails from ${input.content.church.name}.`,
-      link: { label: "Unsubscribe", href: input.unsubscribeUrl },
+      text: t("email.announce.why", { church: input.content.church.name }),
+      link: { label: t("email.announce.unsubscribe"), href: input.unsubscribeUrl },
     },
+    lang,
   });
 }
 

@@ -17,9 +17,12 @@ import { getSetting } from "../platform/settings.server";
 import { issueLink } from "../platform/signed-links.server";
 import { siteOrigin } from "../platform/site-origin.server";
 import { getSiteContent, type SiteContent } from "../site/site-content.server";
+import { localePath, type Locale } from "~/lib/i18n";
 import { renderAnnouncementEmail } from "./announcement-render.server";
 import { announcementCard, audienceInWords } from "./audience-words.server";
 import { reachabilityOf, resolveAudience } from "./audiences.server";
+import { languageOfAddress } from "./recipient-language.server";
+import { digestInLanguage } from "./weekly-digest.server";
 
 // Sending an announcement (issue 35). When it starts (now, or its scheduled time reached), its
 // audience is resolved once into announcement_recipients ('waiting'), in the transaction that
@@ -46,8 +49,9 @@ export const TEST_KIND = "announcement.test";
 const clock = (moment: Date | "now") =>
   moment === "now" ? sql`now()` : sql`${moment.toISOString()}::timestamptz`;
 
-export function unsubscribeUrl(origin: string, token: string): string {
-  return `${origin}${UNSUBSCRIBE_PATH}/${token}`;
+/** The unsubscribe link at the address of the person's language (issue 39); either address works. */
+export function unsubscribeUrl(origin: string, token: string, locale: Locale = "en"): string {
+  return `${origin}${localePath(locale, `${UNSUBSCRIBE_PATH}/${token}`)}`;
 }
 
 /** The pace in e-mails per second: the setting when it is a sensible number, else 3. */
@@ -58,27 +62,43 @@ export async function announcementPace(executor: Executor): Promise<number> {
     : DEFAULT_PACE;
 }
 
-/** The e-mail for one address, with its own unsubscribe link (a new signed link for the address). */
+/**
+ * The e-mail for one address, with its own unsubscribe link (a new signed link for the address),
+ * its frame in the person's language (issue 39; a staff member's test is in English).
+ */
 async function announcementEmail(
   executor: Executor,
-  announcement: Pick<Announcement, "subject" | "body" | "linkKind" | "linkId">,
+  announcement: Pick<Announcement, "subject" | "body" | "linkKind" | "linkId"> &
+    Partial<Pick<Announcement, "id" | "createdByName">>,
   to: string,
   content: SiteContent,
   origin: string,
+  lang: Locale = "en",
 ) {
+  // The weekly digest is the site's own writing: it has a copy in the person's language.
+  const own =
+    announcement.id && announcement.createdByName
+      ? await digestInLanguage(
+          executor,
+          { id: announcement.id, createdByName: announcement.createdByName },
+          lang,
+        )
+      : null;
   const token = await issueLink(executor, { purpose: UNSUBSCRIBE_PURPOSE, subject: to, singleUse: false });
-  const url = unsubscribeUrl(origin, token);
+  const url = unsubscribeUrl(origin, token, lang);
   const card = await announcementCard(
     executor,
     { kind: announcement.linkKind, id: announcement.linkId },
     origin,
+    lang,
   );
   const email = renderAnnouncementEmail({
-    subject: announcement.subject,
-    body: announcement.body,
+    subject: own?.subject ?? announcement.subject,
+    body: own?.body ?? announcement.body,
     card,
     unsubscribeUrl: url,
     content,
+    lang,
   });
   const headers = { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
   return { email, headers };
@@ -281,6 +301,7 @@ export async function queueAnnouncementEmails(
         recipient.email,
         content,
         origin,
+        await languageOfAddress(tx, recipient.email),
       );
       const outboxId = await queueEmail(tx, {
         kind: ANNOUNCEMENT_KIND,

@@ -7,7 +7,8 @@ import {
   type Audience,
   type AnnouncementLinkKind,
 } from "../../../database/schema";
-import { formatDateLong, formatTime12 } from "~/lib/format";
+import { dateLongIn, whenIn } from "~/lib/dates-in-language";
+import { localePath, type Locale } from "~/lib/i18n";
 import { isUuid } from "~/lib/ids";
 import type { Executor } from "../platform/db.server";
 import type { SiteContent } from "../site/site-content.server";
@@ -86,34 +87,50 @@ export async function audienceInWords(
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The card of an announcement's link, or null (no link, or the event or sermon is gone). */
+/**
+ * The card of an announcement's link, or null (no link, or the event or sermon is gone), in the
+ * recipient's language (issue 39): the Filipino title when there is one, the date in Filipino and
+ * the page at its Filipino address.
+ */
 export async function announcementCard(
   executor: Executor,
   link: { kind: AnnouncementLinkKind | null; id: string | null },
   origin: string,
+  locale: Locale = "en",
 ): Promise<AnnouncementCard | null> {
   if (!link.kind || !isUuid(link.id)) return null;
+  const titleIn = (title: string, titleFil: string | null) =>
+    locale === "fil" && titleFil?.trim() ? titleFil.trim() : title;
   if (link.kind === "event") {
     const [event] = await executor
-      .select({ title: events.title, date: events.eventDate, time: events.eventTime })
+      .select({
+        title: events.title,
+        titleFil: events.titleFil,
+        date: events.eventDate,
+        time: events.eventTime,
+      })
       .from(events)
       .where(eq(events.id, link.id))
       .limit(1);
     return event
       ? {
-          title: event.title,
+          title: titleIn(event.title, event.titleFil),
           // As the site writes dates and times: "Friday, December 4, 2026, 7:00 PM".
-          when: `${formatDateLong(event.date)}, ${formatTime12(event.time)}`,
-          url: `${origin}/events/${link.id}`,
+          when: whenIn(locale, event.date, event.time),
+          url: `${origin}${localePath(locale, `/events/${link.id}`)}`,
         }
       : null;
   }
   const [sermon] = await executor
-    .select({ title: sermons.title, date: sermons.sermonDate })
+    .select({ title: sermons.title, titleFil: sermons.titleFil, date: sermons.sermonDate })
     .from(sermons)
     .where(eq(sermons.id, link.id))
     .limit(1);
   return sermon
-    ? { title: sermon.title, when: formatDateLong(sermon.date), url: `${origin}/media/sermons/${link.id}` }
+    ? {
+        title: titleIn(sermon.title, sermon.titleFil),
+        when: dateLongIn(locale, sermon.date),
+        url: `${origin}${localePath(locale, `/media/sermons/${link.id}`)}`,
+      }
     : null;
 }

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gte, lt, lte } from "drizzle-orm";
 import { announcements, events, sermons, settings, type Audience } from "../../../database/schema";
 import { addDays, dayOfWeek, momentInChurchZone, todayInChurchZone } from "~/lib/dates";
-import { formatDateLong, formatDateUS, formatTimeRange } from "~/lib/format";
+import { dateLongIn } from "~/lib/dates-in-language";
+import { formatTimeRange } from "~/lib/format";
+import { localePath, type Locale } from "~/lib/i18n";
 import type { StaffUser } from "../auth/staff-user.server";
 import { logChange } from "../platform/change-log.server";
 import type { Executor } from "../platform/db.server";
@@ -12,6 +14,7 @@ import { getSiteContent } from "../site/site-content.server";
 import { sharedPrayerTexts } from "../prayer/prayer-requests.server";
 import { announcementPreviewHtml } from "./announcement-render.server";
 import { countAudience, resolveAudience, type AudienceCount } from "./audiences.server";
+import { digestBody, digestSubject } from "./digest-words.server";
 
 // The weekly digest (issue 35): optional and off by default. Every Monday from 07:00 Bahrain time
 // the worker writes one announcement to the members who asked for it (a 'digest' consent) with
@@ -20,7 +23,9 @@ import { countAudience, resolveAudience, type AudienceCount } from "./audiences.
 // announcements' own sending (pace, consent read again, unsubscribe, several servers) sends it.
 // A week is claimed by a settings row `digest:week:<Monday>` written in the transaction that
 // writes the announcement, so however many servers run the job, a week has one digest. A week
-// with nothing to tell, or nobody to tell it to, is claimed too and nothing is sent.
+// with nothing to tell, or nobody to tell it to, is claimed too and nothing is sent. The digest
+// is written in English and in Filipino (issue 39): the Filipino copy is kept beside the
+// announcement (a setting) for the members whose language is Filipino.
 
 export const DIGEST_ENABLED_SETTING = "digest:enabled";
 const WEEK_KEY_PREFIX = "digest:week:";
@@ -70,70 +75,16 @@ export function digestWeek(now: Date): { monday: string; sunday: string } {
   return { monday, sunday: addDays(monday, 6) };
 }
 
-/** "December 16 to 22, 2030", or "December 30, 2030 to January 5, 2031". */
-function weekInWords(monday: string, sunday: string): string {
-  const [month1, day1, year1] = formatDateUS(monday).replace(",", "").split(" ");
-  const [month2, day2, year2] = formatDateUS(sunday).replace(",", "").split(" ");
-  if (year1 !== year2) return `${formatDateUS(monday)} to ${formatDateUS(sunday)}`;
-  if (month1 !== month2) return `${month1} ${day1} to ${month2} ${day2}, ${year2}`;
-  return `${month1} ${day1} to ${day2}, ${year2}`;
-}
-
-/** Words as Markdown reads them literally: a title's `*` or `[` is a character, not markup. */
-function literal(text: string): string {
-  return text
-    .replace(/[\\`*_[\]<>~&#|]/g, (c) => `\\${c}`)
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** The digest's e-mail body: an opening line, the week's events, the new sermons, where to see more. */
-function digestBody(
-  churchName: string,
-  week: { monday: string; sunday: string },
-  found: { events: DigestEvent[]; sermons: DigestSermon[]; prayers: string[] },
-  origin: string,
-): string {
-  const parts = [
-    `Here is what is on at ${literal(churchName)} this week, ${weekInWords(week.monday, week.sunday)}.`,
-  ];
-  parts.push("## This week's events");
-  parts.push(
-    found.events.length
-      ? found.events
-          .map(
-            (event) =>
-              `- **[${literal(event.title)}](${event.url})**\n  ${literal(`${event.when}, ${event.place}`)}`,
-          )
-          .join("\n")
-      : "No events are planned this week.",
-  );
-  if (found.sermons.length) {
-    parts.push("## New sermons");
-    parts.push(
-      found.sermons
-        .map((sermon) => {
-          const about = [sermon.when, sermon.speaker, sermon.passage].filter(Boolean).join(", ");
-          return `- **[${literal(sermon.title)}](${sermon.url})**\n  ${literal(about)}`;
-        })
-        .join("\n"),
-    );
-  }
-  if (found.prayers.length) {
-    parts.push("## Prayer requests");
-    parts.push("Please pray with us this week for:");
-    parts.push(found.prayers.map((words) => `- ${literal(words)}`).join("\n"));
-  }
-  parts.push(`Every event: ${origin}/events\nEvery sermon: ${origin}/media/sermons`);
-  return parts.join("\n\n");
-}
-
 /**
  * The digest of the week `now` falls in: its events (every date from Monday to Sunday, a repeating
  * event's included) and the newest sermons dated in the week before. The demo content is left
- * out: it is not the church's.
+ * out: it is not the church's. In a language: Filipino dates, titles and addresses (issue 39).
  */
-export async function buildDigest(now: Date, executor: Executor = services().db): Promise<Digest> {
+export async function buildDigest(
+  now: Date,
+  executor: Executor = services().db,
+  locale: Locale = "en",
+): Promise<Digest> {
   const week = digestWeek(now);
   const origin = siteOrigin();
   const content = await getSiteContent();
@@ -141,6 +92,7 @@ export async function buildDigest(now: Date, executor: Executor = services().db)
     .select({
       id: events.id,
       title: events.title,
+      titleFil: events.titleFil,
       date: events.eventDate,
       time: events.eventTime,
       endTime: events.eventEndTime,
@@ -155,6 +107,7 @@ export async function buildDigest(now: Date, executor: Executor = services().db)
     .select({
       id: sermons.id,
       title: sermons.title,
+      titleFil: sermons.titleFil,
       date: sermons.sermonDate,
       speaker: sermons.speaker,
       passage: sermons.passage,
@@ -169,28 +122,30 @@ export async function buildDigest(now: Date, executor: Executor = services().db)
     )
     .orderBy(desc(sermons.sermonDate), desc(sermons.createdAt), desc(sermons.id))
     .limit(SERMON_COUNT);
+  const titleIn = (row: { title: string; titleFil: string | null }) =>
+    locale === "fil" && row.titleFil?.trim() ? row.titleFil.trim() : row.title;
   const found = {
     events: eventRows.map((row) => ({
       id: row.id,
-      title: row.title,
-      when: `${formatDateLong(row.date)}, ${formatTimeRange(row.time, row.endTime)}`,
+      title: titleIn(row),
+      when: `${dateLongIn(locale, row.date)}, ${formatTimeRange(row.time, row.endTime)}`,
       place: row.place,
-      url: `${origin}/events/${row.id}`,
+      url: `${origin}${localePath(locale, `/events/${row.id}`)}`,
     })),
     sermons: sermonRows.map((row) => ({
       id: row.id,
-      title: row.title,
-      when: formatDateLong(row.date),
+      title: titleIn(row),
+      when: dateLongIn(locale, row.date),
       speaker: row.speaker,
       passage: row.passage?.trim() || null,
-      url: `${origin}/media/sermons/${row.id}`,
+      url: `${origin}${localePath(locale, `/media/sermons/${row.id}`)}`,
     })),
     prayers: await sharedPrayerTexts(todayInChurchZone(now), executor),
   };
   return {
     ...week,
-    subject: `This week at ${content.church.name}: ${weekInWords(week.monday, week.sunday)}`,
-    body: digestBody(content.church.name, week, found, origin),
+    subject: digestSubject(content.church.name, week, locale),
+    body: digestBody(content.church.name, week, found, origin, locale),
     ...found,
   };
 }
@@ -237,6 +192,7 @@ export async function runWeeklyDigest(now: Date = new Date()): Promise<DigestRun
   // Most minutes of a Monday the week is done: one read, nothing built.
   if ((await getSetting(db, key)) !== undefined) return "done-already";
   const digest = await buildDigest(now);
+  const filipino = await buildDigest(now, db, "fil");
   return db.transaction(async (tx) => {
     // The claim: of two servers at once, the second waits for the first and then finds the row.
     const [claimed] = await tx
@@ -268,8 +224,28 @@ export async function runWeeklyDigest(now: Date = new Date()): Promise<DigestRun
       })
       .returning({ id: announcements.id });
     await setSetting(tx, key, { announcementId: made!.id, recipients } satisfies DigestWeekRecord);
+    await setSetting(tx, `${IN_LANGUAGE_PREFIX}${made!.id}`, {
+      fil: { subject: filipino.subject, body: filipino.body },
+    } satisfies DigestInLanguages);
     return "made";
   });
+}
+
+const IN_LANGUAGE_PREFIX = "digest:in-language:";
+type DigestInLanguages = Partial<Record<Locale, { subject: string; body: string }>>;
+
+/**
+ * The digest announcement's subject and body in another language (issue 39), for a recipient
+ * whose language it is; null for any other announcement, or English.
+ */
+export async function digestInLanguage(
+  executor: Executor,
+  announcement: { id: string; createdByName: string | null },
+  locale: Locale,
+): Promise<{ subject: string; body: string } | null> {
+  if (locale === "en" || announcement.createdByName !== DIGEST_SENDER) return null;
+  const copies = await getSetting<DigestInLanguages>(executor, `${IN_LANGUAGE_PREFIX}${announcement.id}`);
+  return copies?.[locale] ?? null;
 }
 
 /** The Monday the next digest is made: today when it is Monday and this week's is not made yet. */

@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { groupMeetings, groups, settings } from "../../../database/schema";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { groupMeetings, groups, members, settings } from "../../../database/schema";
 import { addDays, momentInChurchZone, todayInChurchZone } from "~/lib/dates";
-import { formatDate } from "~/lib/format";
+import { dateShortIn } from "~/lib/dates-in-language";
 import { isSendableAddress } from "../messages/outbox.server";
 import { services } from "../platform/services.server";
 import { issueLink } from "../platform/signed-links.server";
@@ -9,7 +9,7 @@ import { siteOrigin } from "../platform/site-origin.server";
 import { isMailSetUp } from "../settings/mail-settings.server";
 import { getSiteContent } from "../site/site-content.server";
 import { latestMeetingDate } from "./attendance.server";
-import { queueAttendanceAskEmail } from "./group-emails.server";
+import { queueAttendanceAskEmail } from "./leader-emails.server";
 import { leadersOf } from "./groups.server";
 import { LEADER_LINK_PURPOSE, leaderLinkUrl } from "./leader-links.server";
 
@@ -75,7 +75,24 @@ export async function askLeadersForAttendance(now: Date = new Date()): Promise<n
         .returning({ key: settings.key });
       if (!claim) return false;
       const leaders = (await leadersOf(tx, [group.id])).get(group.id) ?? [];
+      // Each leader is written to in their own language (issue 39).
+      const languages = new Map(
+        leaders.length
+          ? (
+              await tx
+                .select({ id: members.id, language: members.language })
+                .from(members)
+                .where(
+                  inArray(
+                    members.id,
+                    leaders.map((leader) => leader.memberId),
+                  ),
+                )
+            ).map((row) => [row.id, row.language])
+          : [],
+      );
       for (const leader of leaders) {
+        const language = languages.get(leader.memberId) ?? "en";
         if (!isSendableAddress(leader.email)) continue;
         const token = await issueLink(tx, {
           purpose: LEADER_LINK_PURPOSE,
@@ -89,8 +106,9 @@ export async function askLeadersForAttendance(now: Date = new Date()): Promise<n
             to: leader.email,
             leaderName: leader.name,
             groupName: group.name,
-            when: formatDate(group.date),
-            url: `${leaderLinkUrl(origin, token)}?date=${group.date}`,
+            when: dateShortIn(language, group.date),
+            url: `${leaderLinkUrl(origin, token, language)}?date=${group.date}`,
+            language,
           },
           content,
         );

@@ -1,5 +1,6 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { groupMembers, members, signedLinks } from "../../../database/schema";
+import { localePath, type Locale } from "~/lib/i18n";
 import { isUuid } from "~/lib/ids";
 import { fullName } from "~/lib/names";
 import type { AttendanceInput } from "~/schemas/group-attendance";
@@ -12,7 +13,7 @@ import { services } from "../platform/services.server";
 import { getSiteContent } from "../site/site-content.server";
 import { OTHER_GROUP, recordAttendance } from "./attendance.server";
 import { getGroup } from "./groups.server";
-import { queueLeaderLinkEmail } from "./group-emails.server";
+import { queueLeaderLinkEmail } from "./leader-emails.server";
 
 // A group leader's attendance link (issue 37): one signed link (platform/signed-links.server.ts)
 // about the group and the leader ("groupId:memberId"), for many uses over about six months.
@@ -24,7 +25,9 @@ export const LEADER_LINK_PURPOSE = "group-attendance";
 export const LEADER_LINK_PATH = "/groups/attendance";
 export const LEADER_LINK_DAYS = 183;
 
-export const leaderLinkUrl = (origin: string, token: string) => `${origin}${LEADER_LINK_PATH}/${token}`;
+/** The link's address in the leader's language (issue 39): /fil/groups/attendance/... for Filipino. */
+export const leaderLinkUrl = (origin: string, token: string, locale: Locale = "en") =>
+  `${origin}${localePath(locale, `${LEADER_LINK_PATH}/${token}`)}`;
 
 const subjectOf = (groupId: string, memberId: string) => `${groupId}:${memberId}`;
 
@@ -95,6 +98,7 @@ export async function makeLeaderLink(
         middleName: members.middleName,
         lastName: members.lastName,
         email: members.email,
+        language: members.language,
       })
       .from(groupMembers)
       .innerJoin(members, eq(members.id, groupMembers.memberId))
@@ -124,10 +128,14 @@ export async function makeLeaderLink(
       expiresAt: new Date(now.getTime() + LEADER_LINK_DAYS * 86_400_000),
       singleUse: false,
     });
-    const url = leaderLinkUrl(options.origin, token);
+    const url = leaderLinkUrl(options.origin, token, leader.language);
     const leaderName = fullName(leader);
     if (options.email && content) {
-      await queueLeaderLinkEmail(tx, { to: leader.email, leaderName, groupName: group.name, url }, content);
+      await queueLeaderLinkEmail(
+        tx,
+        { to: leader.email, leaderName, groupName: group.name, url, language: leader.language },
+        content,
+      );
     }
     await logChange(tx, actor, "group.leader-link-made", {
       subject: { type: "group", id: group.id, label: group.name },

@@ -8,7 +8,13 @@ import {
 import { fullName } from "~/lib/names";
 import { isUuid } from "~/lib/ids";
 import { groupNamesOfMember } from "../groups/memberships.server";
-import { pickMemberFields, type MemberChild, type MemberInput } from "~/schemas/member-fields";
+import {
+  MEMBER_FIELDS,
+  pickMemberFields,
+  type MemberChild,
+  type MemberInput,
+  type MemberLanguage,
+} from "~/schemas/member-fields";
 import { OWN_DETAIL_FIELDS, type OwnDetailField, type OwnDetails } from "~/schemas/own-details";
 import { logChange, type Actor } from "../platform/change-log.server";
 import { services } from "../platform/services.server";
@@ -79,6 +85,39 @@ export async function submitOwnDetails(token: string, sent: OwnDetails): Promise
       details: { fields: changes.map((change) => change.field) },
     });
     return { outcome: "sent", requestId: request!.id, changes: changes.length };
+  });
+}
+
+/**
+ * The member's language for e-mails (issue 39), from their update link: their own preference,
+ * like a consent, so it changes at once (with its audit entry), without review and without using
+ * the link up. "same" when it already was so.
+ */
+export async function setOwnLanguage(
+  token: string,
+  language: MemberLanguage,
+): Promise<{ outcome: "saved" | "same" } | { outcome: "closed"; state: ClosedLink }> {
+  return services().db.transaction(async (tx) => {
+    const link = await findLink(tx, token);
+    if (link.state !== "open") return { outcome: "closed" as const, state: link.state };
+    const [before] = await tx
+      .select({ language: members.language })
+      .from(members)
+      .where(eq(members.id, link.memberId))
+      .for("update");
+    if (!before || before.language === language) return { outcome: "same" as const };
+    await tx.update(members).set({ language }).where(eq(members.id, link.memberId));
+    const member = await liveMember(tx, link.memberId);
+    await logChange(tx, "visitor", "member.updated", {
+      subject: member ? memberSubject(member) : { type: "member", id: link.memberId },
+      details: {
+        changes: [
+          { field: "language", label: MEMBER_FIELDS.language.label, from: before.language, to: language },
+        ],
+        by: "the member",
+      },
+    });
+    return { outcome: "saved" as const };
   });
 }
 

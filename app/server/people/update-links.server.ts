@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { memberUpdateLinks, members, type Member } from "../../../database/schema";
+import { localePath, translator, type Locale } from "~/lib/i18n";
 import { fullName } from "~/lib/names";
 import { isUuid } from "~/lib/ids";
 import type { MemberChild } from "~/schemas/member-fields";
@@ -45,8 +46,9 @@ function isWellFormed(token: string): boolean {
   return /^[A-Za-z0-9_-]{43}$/.test(token);
 }
 
-export function updateLinkUrl(origin: string, token: string): string {
-  return `${origin}${UPDATE_PATH}/${token}`;
+/** The link's address in the member's language (issue 39): /fil/update-my-details/... for Filipino. */
+export function updateLinkUrl(origin: string, token: string, locale: Locale = "en"): string {
+  return `${origin}${localePath(locale, `${UPDATE_PATH}/${token}`)}`;
 }
 
 /**
@@ -56,7 +58,7 @@ export function updateLinkUrl(origin: string, token: string): string {
  */
 async function createLink(
   executor: Executor,
-  memberId: string,
+  member: { id: string; language: Locale },
   sentBy: string,
   origin: string,
   sentTo: string | null,
@@ -64,45 +66,52 @@ async function createLink(
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + UPDATE_LINK_DAYS * DAY);
   await executor.insert(memberUpdateLinks).values({
-    memberId,
+    memberId: member.id,
     tokenHash: hashOf(token),
     expiresAt,
     sentBy,
     sentTo: sentTo === null ? null : sentTo.trim().toLowerCase(),
   });
-  return { url: updateLinkUrl(origin, token), expiresAt };
+  return { url: updateLinkUrl(origin, token, member.language), expiresAt };
 }
 
+/** The link by e-mail, in the member's language. */
 function queueLinkEmail(
   executor: Executor,
-  member: Pick<Member, "firstName" | "email">,
+  member: Pick<Member, "firstName" | "email" | "language">,
   link: UpdateLink,
   content: SiteContent,
 ) {
   const church = content.church.name;
+  const t = translator(member.language);
   return queueEmail(executor, {
     kind: "member.update-link",
     to: member.email,
     expiresAt: link.expiresAt,
-    ...renderEmail(content, `Update your details with ${church}`, {
-      heading: `Hello ${member.firstName},`,
+    ...renderEmail(content, t("email.member.updateLink.subject", { church }), {
+      heading: t("email.member.updateLink.heading", { name: member.firstName }),
       paragraphs: [
-        `You can check and update the details ${church} keeps about you: your e-mail, mobile number, addresses, children and ministries.`,
-        `Use the link below. It works once, for ${UPDATE_LINK_DAYS} days. The church office looks at your changes before they are saved.`,
-        "If you did not ask for this, you can ignore this e-mail: nothing changes.",
+        t("email.member.updateLink.what", { church }),
+        t("email.member.updateLink.once", { days: UPDATE_LINK_DAYS }),
+        t("email.member.updateLink.ignore"),
       ],
-      action: { label: "Update my details", href: link.url },
+      action: { label: t("email.member.updateLink.action"), href: link.url },
+      lang: member.language,
     }),
   });
 }
 
-/** What a link needs of its member: the name for its e-mail and audit entries, and the address. */
+/**
+ * What a link needs of its member: the name for its e-mail and audit entries, the address, and
+ * the language its e-mail and address are in.
+ */
 const linkMemberColumns = {
   id: members.id,
   firstName: members.firstName,
   middleName: members.middleName,
   lastName: members.lastName,
   email: members.email,
+  language: members.language,
 };
 
 export async function liveMember(executor: Executor, id: string) {
@@ -135,7 +144,7 @@ export async function sendUpdateLink(
     const member = await liveMember(tx, memberId);
     if (!member) return null;
     if (!isSendableAddress(member.email)) return "no-address" as const;
-    const link = await createLink(tx, member.id, actor.email, origin, member.email);
+    const link = await createLink(tx, member, actor.email, origin, member.email);
     await queueLinkEmail(tx, member, link, content);
     await logChange(tx, actor, "member.update-link-sent", {
       subject: memberSubject(member),
@@ -154,7 +163,7 @@ export async function showUpdateLink(
   const link = await services().db.transaction(async (tx) => {
     const member = await liveMember(tx, memberId);
     if (!member) return null;
-    const made = await createLink(tx, member.id, actor.email, origin, null);
+    const made = await createLink(tx, member, actor.email, origin, null);
     await logChange(tx, actor, "member.update-link-shown", { subject: memberSubject(member) });
     return made;
   });
@@ -180,7 +189,7 @@ export async function requestUpdateLink(email: string, origin: string): Promise<
     let sent = 0;
     for (const member of found) {
       if (!isSendableAddress(member.email.trim())) continue;
-      const link = await createLink(tx, member.id, "member", origin, member.email);
+      const link = await createLink(tx, member, "member", origin, member.email);
       await queueLinkEmail(tx, { ...member, email: member.email.trim() }, link, content);
       await logChange(tx, "visitor", "member.update-link-requested", { subject: memberSubject(member) });
       sent += 1;
@@ -216,6 +225,8 @@ export type OpenedLink =
       sentTo: string | null;
       firstName: string;
       lastName: string;
+      /** The member's language for e-mails (issue 39). */
+      language: Locale;
       details: OwnDetails;
     }
   | { state: ClosedLink };
@@ -264,6 +275,7 @@ export async function findLink(executor: Executor, token: string): Promise<Opene
       member: {
         firstName: members.firstName,
         lastName: members.lastName,
+        language: members.language,
         ...ownDetailColumns,
         deletedAt: members.deletedAt,
       },
@@ -282,6 +294,7 @@ export async function findLink(executor: Executor, token: string): Promise<Opene
     sentTo: row.sentTo,
     firstName: row.member.firstName,
     lastName: row.member.lastName,
+    language: row.member.language,
     details: ownDetailsOf(row.member),
   };
 }

@@ -195,7 +195,7 @@ export async function askForReplacement(
         await queueEmail(tx, {
           kind: ROSTER_EMAIL_KINDS.offer,
           to: other.email,
-          ...offerEmail(content, other, seat!, rosterUrls.offer(origin, token)),
+          ...offerEmail(content, other, seat!, rosterUrls.offer(origin, token, other.language)),
           expiresAt: endOfChurchDay(seat!.serviceDate),
         });
         offered++;
@@ -321,7 +321,7 @@ async function take(
   // Someone was quicker between the read and the update.
   if (!taken) return answer((await seatById(tx, link.slotId)) ?? before, "taken");
   const seat = (await seatById(tx, link.slotId))!;
-  const pageUrl = rosterUrls.page(context.origin, await issuePageLink(tx, link.memberId));
+  const pageUrl = rosterUrls.page(context.origin, await issuePageLink(tx, link.memberId), person.language);
   const from = people.get(link.fromMemberId);
   if (context.emailOn && from) {
     if (isSendableAddress(from.email)) {

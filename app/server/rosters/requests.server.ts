@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
 import { members, rosterPositions, rosterServices, rosterSlots, rosterTeams } from "../../../database/schema";
 import { todayInChurchZone } from "~/lib/dates";
+import { translator } from "~/lib/i18n";
 import { isUuid } from "~/lib/ids";
 import { fullName } from "~/lib/names";
 import { logChange, type Actor } from "../platform/change-log.server";
@@ -71,20 +72,23 @@ async function teamInScope(executor: Executor, scope: MinistryScope, teamId: str
   return team;
 }
 
-/** The message for WhatsApp: their dates, one a line, and their page's link last. */
+/** The message for WhatsApp, in the person's language: their dates, one a line, and their page's link last. */
 export function whatsAppRequestText(
-  person: Pick<Volunteer, "firstName">,
+  person: Pick<Volunteer, "firstName" | "language">,
   seats: SeatDetail[],
   pageUrl: string,
 ): string {
-  const teams = [...new Set(seats.map((seat) => seat.teamName))].join(" and ");
-  const lines = seats.map((seat) => `• ${seatWhen(seat)}: ${seat.title}, ${seat.positionName}`);
+  const t = translator(person.language);
+  const teams = [...new Set(seats.map((seat) => seat.teamName))].join(` ${t("email.roster.and")} `);
+  const lines = seats.map(
+    (seat) => `• ${seatWhen(seat, person.language)}: ${seat.title}, ${seat.positionName}`,
+  );
   return [
-    `Hello ${person.firstName}, can you serve with ${teams}?`,
+    t("email.roster.whatsApp.hello", { name: person.firstName, teams }),
     "",
     ...lines,
     "",
-    "Please answer for each date on your own page (you can change your answer until the day), and add the days you are away:",
+    t("email.roster.whatsApp.answer"),
     pageUrl,
   ].join("\n");
 }
@@ -164,14 +168,17 @@ export async function sendRosterRequests(
     const links: AskedPerson[] = [];
     for (const [memberId, theirSeats] of grouped) {
       const person = people.get(memberId)!;
-      const pageUrl = rosterUrls.page(origin, await issuePageLink(tx, memberId));
+      const pageUrl = rosterUrls.page(origin, await issuePageLink(tx, memberId), person.language);
       if (!emailed || !isSendableAddress(person.email)) {
         links.push(askedPerson(person, theirSeats, pageUrl));
         continue;
       }
       const dates = [];
       for (const seat of theirSeats) {
-        dates.push({ seat, answerUrl: rosterUrls.answer(origin, await issueAnswerLink(tx, seat)) });
+        dates.push({
+          seat,
+          answerUrl: rosterUrls.answer(origin, await issueAnswerLink(tx, seat), person.language),
+        });
       }
       await queueEmail(tx, {
         kind: ROSTER_EMAIL_KINDS.request,
@@ -211,7 +218,7 @@ export async function rosterLinksForWhatsApp(scope: MinistryScope, teamId: strin
     for (const [memberId, theirSeats] of grouped) {
       const person = people.get(memberId);
       if (!person) continue; // under "Recently deleted"
-      const pageUrl = rosterUrls.page(origin, await issuePageLink(tx, memberId));
+      const pageUrl = rosterUrls.page(origin, await issuePageLink(tx, memberId), person.language);
       links.push(askedPerson(person, theirSeats, pageUrl));
     }
     return links.sort((a, b) => a.name.localeCompare(b.name));

@@ -1,3 +1,4 @@
+import { translator, type Locale } from "~/lib/i18n";
 import { fullName } from "~/lib/names";
 import { escapeHtml, renderEmail, type EmailContent } from "../messages/email-layout.server";
 import type { SiteContent } from "../site/site-content.server";
@@ -6,7 +7,8 @@ import { seatWhat, seatWhen, type SeatDetail, type Volunteer } from "./roster-se
 // The e-mails of serving rosters (issue 36): the request with each date's Accept and Decline, an
 // offer of a seat someone cannot fill, the reminder, and what the person and the head are told
 // when someone takes a seat over. Built with the layout every e-mail uses (escaped, signed with
-// the church's facts); the outbox kinds let the outbox screen and the tests tell them apart.
+// the church's facts); the outbox kinds let the outbox screen and the tests tell them apart. A
+// volunteer's e-mails are written in their language (issue 39); the heads' stay English.
 
 export const ROSTER_EMAIL_KINDS = {
   request: "roster-request",
@@ -18,13 +20,19 @@ export const ROSTER_EMAIL_KINDS = {
 } as const;
 
 type Content = Pick<SiteContent, "church">;
+/** The person an e-mail is for: their first name, and the language it is written in (issue 39). */
+type Person = Pick<Volunteer, "firstName" | "language">;
 
-const seatDetails = (seat: SeatDetail): [string, string][] => [
-  ["When", seatWhen(seat)],
-  ["Service", seat.title],
-  ["Team", seat.teamName],
-  ["Position", seat.positionName],
-];
+/** The seat's details as a small table, in a language (the heads' e-mails are English). */
+const seatDetails = (seat: SeatDetail, locale: Locale = "en"): [string, string][] => {
+  const t = translator(locale);
+  return [
+    [t("email.roster.when"), seatWhen(seat, locale)],
+    [t("email.roster.service"), seat.title],
+    [t("email.roster.team"), seat.teamName],
+    [t("email.roster.position"), seat.positionName],
+  ];
+};
 
 const LINK_STYLE =
   "display:inline-block;margin:0 8px 0 0;padding:8px 16px;border-radius:6px;text-decoration:none;font-weight:bold";
@@ -32,19 +40,21 @@ const LINK_STYLE =
 /** One person's request: each date with its Accept and Decline links, and their own page. */
 export function requestEmail(
   content: Content,
-  person: Pick<Volunteer, "firstName">,
+  person: Person,
   dates: { seat: SeatDetail; answerUrl: string }[],
   pageUrl: string,
 ): EmailContent {
-  const teams = [...new Set(dates.map(({ seat }) => seat.teamName))];
-  const one = dates.length === 1;
+  const locale = person.language;
+  const t = translator(locale);
+  const teams = [...new Set(dates.map(({ seat }) => seat.teamName))].join(` ${t("email.roster.and")} `);
+  const [accept, decline] = [t("email.roster.accept"), t("email.roster.decline")];
   const text = dates
     .map(({ seat, answerUrl }) =>
       [
-        seatWhen(seat),
+        seatWhen(seat, locale),
         seatWhat(seat),
-        `Accept: ${answerUrl}?answer=accept`,
-        `Decline: ${answerUrl}?answer=decline`,
+        `${accept}: ${answerUrl}?answer=accept`,
+        `${decline}: ${answerUrl}?answer=decline`,
       ].join("\n"),
     )
     .join("\n\n");
@@ -52,81 +62,86 @@ export function requestEmail(
     .map(
       ({ seat, answerUrl }) =>
         `<div style="margin:0 0 16px;padding:12px 16px;border:1px solid #e2e8f0;border-radius:6px">` +
-        `<p style="margin:0;font-weight:bold">${escapeHtml(seatWhen(seat))}</p>` +
+        `<p style="margin:0;font-weight:bold">${escapeHtml(seatWhen(seat, locale))}</p>` +
         `<p style="margin:0 0 12px">${escapeHtml(seatWhat(seat))}</p>` +
-        `<p style="margin:0"><a href="${escapeHtml(`${answerUrl}?answer=accept`)}" style="${LINK_STYLE};background:#1d4ed8;color:#ffffff">Accept</a>` +
-        `<a href="${escapeHtml(`${answerUrl}?answer=decline`)}" style="${LINK_STYLE};border:1px solid #1d4ed8;color:#1d4ed8">Decline</a></p>` +
+        `<p style="margin:0"><a href="${escapeHtml(`${answerUrl}?answer=accept`)}" style="${LINK_STYLE};background:#1d4ed8;color:#ffffff">${escapeHtml(accept)}</a>` +
+        `<a href="${escapeHtml(`${answerUrl}?answer=decline`)}" style="${LINK_STYLE};border:1px solid #1d4ed8;color:#1d4ed8">${escapeHtml(decline)}</a></p>` +
         `</div>`,
     )
     .join("\n");
-  return renderEmail(content, `Can you serve with ${teams.join(" and ")}?`, {
-    heading: `Hello ${person.firstName}, can you serve?`,
-    paragraphs: [
-      `${teams.join(" and ")} would like you to serve on ${one ? "this date" : `these ${dates.length} dates`}. ` +
-        `Please answer ${one ? "it" : "each one"} with Accept or Decline: you can change your answer until the day.`,
-    ],
+  return renderEmail(content, t("email.roster.request.subject", { teams }), {
+    heading: t("email.roster.request.heading", { name: person.firstName }),
+    paragraphs: [t("email.roster.request.body", { teams, count: dates.length })],
     rich: { text, html },
-    action: { label: "Your serving page (all your dates, and the days you are away)", href: pageUrl },
+    action: { label: t("email.roster.request.page"), href: pageUrl },
+    lang: locale,
   });
 }
 
 /** A seat offered to another member qualified for it who is free that day. */
 export function offerEmail(
   content: Content,
-  person: Pick<Volunteer, "firstName">,
+  person: Person,
   seat: SeatDetail,
   offerUrl: string,
 ): EmailContent {
-  return renderEmail(content, `Can you serve on ${seatWhen(seat)}?`, {
-    heading: `Hello ${person.firstName}, can you take this date?`,
-    paragraphs: [
-      `Someone on the ${seat.teamName} team can no longer serve on this date, and you are free that day. ` +
-        "If you can serve, take it with the link below: the first to take it serves.",
-    ],
-    details: seatDetails(seat),
-    action: { label: "Take this date", href: offerUrl },
+  const locale = person.language;
+  const t = translator(locale);
+  const when = seatWhen(seat, locale);
+  return renderEmail(content, t("email.roster.offer.subject", { when }), {
+    heading: t("email.roster.offer.heading", { name: person.firstName }),
+    paragraphs: [t("email.roster.offer.body", { team: seat.teamName })],
+    details: seatDetails(seat, locale),
+    action: { label: t("email.roster.offer.take"), href: offerUrl },
+    lang: locale,
   });
 }
 
 /** The reminder of an accepted date, a few days before it. */
 export function reminderEmail(
   content: Content,
-  person: Pick<Volunteer, "firstName">,
+  person: Person,
   seat: SeatDetail,
   pageUrl: string,
 ): EmailContent {
-  return renderEmail(content, `Reminder: you serve on ${seatWhen(seat)}`, {
-    heading: `Hello ${person.firstName}, see you soon`,
+  const locale = person.language;
+  const t = translator(locale);
+  const when = seatWhen(seat, locale);
+  return renderEmail(content, t("email.roster.reminder.subject", { when }), {
+    heading: t("email.roster.reminder.heading", { name: person.firstName }),
     paragraphs: [
-      `This is a reminder that you serve with ${seat.teamName} on ${seatWhen(seat)}.`,
-      "If you can no longer come, please ask for a replacement from your serving page as soon as you can.",
+      t("email.roster.reminder.body", { team: seat.teamName, when }),
+      t("email.roster.reminder.replacement"),
     ],
-    details: seatDetails(seat),
-    action: { label: "Your serving page", href: pageUrl },
+    details: seatDetails(seat, locale),
+    action: { label: t("email.roster.reminder.page"), href: pageUrl },
+    lang: locale,
   });
 }
 
 /** To a person who had been asked about a seat and was taken off it by the planner. */
-export function releasedEmail(content: Content, person: Pick<Volunteer, "firstName">, seat: SeatDetail) {
-  return renderEmail(content, `You are no longer serving on ${seatWhen(seat)}`, {
-    heading: `Hello ${person.firstName}, a change to the roster`,
-    paragraphs: [
-      `The ${seat.teamName} roster has changed: you are no longer serving on ${seatWhen(seat)} (${seatWhat(seat)}). ` +
-        "You do not need to do anything. Thank you for being ready to serve.",
-    ],
-    details: seatDetails(seat),
+export function releasedEmail(content: Content, person: Person, seat: SeatDetail) {
+  const locale = person.language;
+  const t = translator(locale);
+  const when = seatWhen(seat, locale);
+  return renderEmail(content, t("email.roster.released.subject", { when }), {
+    heading: t("email.roster.released.heading", { name: person.firstName }),
+    paragraphs: [t("email.roster.released.body", { team: seat.teamName, when, what: seatWhat(seat) })],
+    details: seatDetails(seat, locale),
+    lang: locale,
   });
 }
 
 /** To the person who asked to be replaced: someone has taken their seat. */
-export function replacedEmail(content: Content, person: Pick<Volunteer, "firstName">, seat: SeatDetail) {
-  return renderEmail(content, `Your place on ${seatWhen(seat)} is taken`, {
-    heading: `Hello ${person.firstName}, someone will serve in your place`,
-    paragraphs: [
-      `Another member of the ${seat.teamName} team has taken your place on ${seatWhen(seat)}: ${seatWhat(seat)}. ` +
-        "Thank you for telling us in time.",
-    ],
-    details: seatDetails(seat),
+export function replacedEmail(content: Content, person: Person, seat: SeatDetail) {
+  const locale = person.language;
+  const t = translator(locale);
+  const when = seatWhen(seat, locale);
+  return renderEmail(content, t("email.roster.replaced.subject", { when }), {
+    heading: t("email.roster.replaced.heading", { name: person.firstName }),
+    paragraphs: [t("email.roster.replaced.body", { team: seat.teamName, when, what: seatWhat(seat) })],
+    details: seatDetails(seat, locale),
+    lang: locale,
   });
 }
 

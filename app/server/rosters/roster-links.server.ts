@@ -1,6 +1,7 @@
 import { and, eq, inArray, like, or } from "drizzle-orm";
 import { signedLinks } from "../../../database/schema";
 import { addDays, startOfDayInChurchZone } from "~/lib/dates";
+import { localePath, type Locale } from "~/lib/i18n";
 import { isUuid } from "~/lib/ids";
 import type { Executor } from "../platform/db.server";
 import { issueLink, readLink, revokeLinks, type LinkRefusal } from "../platform/signed-links.server";
@@ -37,13 +38,20 @@ export function endOfChurchDay(isoDate: string): Date {
   return startOfDayInChurchZone(addDays(isoDate, 1));
 }
 
-const serveUrl = (origin: string, path: string, token: string) => `${origin}${path}/${token}`;
+const serveUrl = (origin: string, path: string, token: string, locale: Locale = "en") =>
+  `${origin}${localePath(locale, `${path}/${token}`)}`;
 
-/** The absolute URLs of the links, from their tokens. */
+/**
+ * The absolute URLs of the links, from their tokens, at the address of the person's language
+ * (issue 39: /fil/serve/me/... for a Filipino member; either address opens the same token). The
+ * calendar feed has one address.
+ */
 export const rosterUrls = {
-  answer: (origin: string, token: string) => serveUrl(origin, SERVE_PATHS.answer, token),
-  page: (origin: string, token: string) => serveUrl(origin, SERVE_PATHS.page, token),
-  offer: (origin: string, token: string) => serveUrl(origin, SERVE_PATHS.offer, token),
+  answer: (origin: string, token: string, locale?: Locale) =>
+    serveUrl(origin, SERVE_PATHS.answer, token, locale),
+  page: (origin: string, token: string, locale?: Locale) => serveUrl(origin, SERVE_PATHS.page, token, locale),
+  offer: (origin: string, token: string, locale?: Locale) =>
+    serveUrl(origin, SERVE_PATHS.offer, token, locale),
   calendar: (origin: string, token: string) => `${serveUrl(origin, SERVE_PATHS.calendar, token)}.ics`,
 };
 

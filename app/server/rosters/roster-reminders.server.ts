@@ -63,7 +63,7 @@ export async function sendRosterReminders(now: Date = new Date()): Promise<numbe
       const seat = (await seatById(tx, candidate.id))!;
       const person = (await volunteersByIds(tx, [seat.memberId])).get(seat.memberId);
       if (!person || !isSendableAddress(person.email)) return false;
-      const pageUrl = rosterUrls.page(origin, await issuePageLink(tx, person.id, now));
+      const pageUrl = rosterUrls.page(origin, await issuePageLink(tx, person.id, now), person.language);
       await queueEmail(tx, {
         kind: ROSTER_EMAIL_KINDS.reminder,
         to: person.email,

@@ -7,7 +7,8 @@ import {
   rosterTeams,
   type RosterSlotStatus,
 } from "../../../database/schema";
-import { formatDateLong, formatTime12 } from "~/lib/format";
+import { whenIn } from "~/lib/dates-in-language";
+import type { Locale } from "~/lib/i18n";
 import { internationalMobile } from "~/lib/whatsapp";
 import type { Executor } from "../platform/db.server";
 
@@ -79,10 +80,12 @@ export async function seatById(executor: Executor, slotId: string): Promise<Seat
   return (await seatsWhere(executor, eq(rosterSlots.id, slotId)))[0] ?? null;
 }
 
-/** "Friday, December 5, 2026, 3:30 PM" (the public pages' way of writing a date). */
-export function seatWhen(seat: Pick<SeatDetail, "serviceDate" | "startTime">): string {
-  const day = formatDateLong(seat.serviceDate);
-  return seat.startTime ? `${day}, ${formatTime12(seat.startTime)}` : day;
+/**
+ * "Friday, December 5, 2026, 3:30 PM" (the public pages' way of writing a date), or the same in
+ * the person's language ("Biyernes, Disyembre 5, 2026, 3:30 PM").
+ */
+export function seatWhen(seat: Pick<SeatDetail, "serviceDate" | "startTime">, locale: Locale = "en"): string {
+  return whenIn(locale, seat.serviceDate, seat.startTime);
 }
 
 /** "Worship Service: SoundTech, Main desk". */
@@ -96,6 +99,8 @@ export interface SeatView {
   status: RosterSlotStatus;
   declineReason: string | null;
   date: string;
+  /** "15:30:00", or null: for writing `when` in the page's language. */
+  time: string | null;
   when: string;
   title: string;
   team: string;
@@ -108,6 +113,7 @@ export function seatView(seat: SeatDetail): SeatView {
     status: seat.status,
     declineReason: seat.declineReason,
     date: seat.serviceDate,
+    time: seat.startTime,
     when: seatWhen(seat),
     title: seat.title,
     team: seat.teamName,
@@ -123,6 +129,8 @@ export interface Volunteer {
   email: string;
   mobile: string;
   countryCode: string;
+  /** The language the site writes to them in (issue 39). */
+  language: Locale;
 }
 
 /** Members in the registry (not under "Recently deleted"), by id. */
@@ -140,6 +148,7 @@ export async function volunteersByIds(
       email: members.email,
       mobile: members.mobile,
       countryCode: members.countryCode,
+      language: members.language,
     })
     .from(members)
     .where(and(inArray(members.id, [...new Set(ids)]), isNull(members.deletedAt)));

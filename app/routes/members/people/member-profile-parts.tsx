@@ -9,7 +9,7 @@ import type { PossibleDuplicate } from "~/lib/member-duplicates";
 import { formatDate } from "~/lib/format";
 import { GROUP_KIND_LABELS } from "~/lib/groups";
 import type { GroupKind } from "../../../../database/schema";
-import { MEMBER_FIELDS, type MemberFieldName } from "~/schemas/member-fields";
+import { MEMBER_FIELDS, MEMBER_LANGUAGES, type MemberFieldName } from "~/schemas/member-fields";
 import type { MemberRecord } from "~/server/people/members.server";
 import type { Route } from "./+types/member-profile";
 
@@ -38,6 +38,7 @@ export const PERSONAL_DETAILS = [
   "weddingAnniversary",
   "membershipStatus",
   "churchPosition",
+  "language",
 ] as const satisfies MemberFieldName[];
 export const SPIRITUAL_DETAILS = [
   "waterBaptismDate",
@@ -49,6 +50,8 @@ type DetailName = (typeof PERSONAL_DETAILS)[number] | (typeof SPIRITUAL_DETAILS)
 
 function detailOf(member: Pick<MemberRecord, DetailName | "countryCode">, name: DetailName): string {
   if (name === "mobile") return member.mobile ? `${member.countryCode} ${member.mobile}` : "N/A";
+  if (name === "language")
+    return MEMBER_LANGUAGES.find((choice) => choice.value === member.language)?.label ?? "English";
   return MEMBER_FIELDS[name].kind === "date" ? showDate(member[name]) : show(member[name]);
 }
 
