@@ -154,6 +154,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             socialLinks={site.socialLinks}
             serviceTimes={site.serviceTimes}
             links={site.navigation.footer}
+            englishOnly={site.englishOnly}
           />
         ) : null}
         {hydrate ? (

@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
+import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
 /**
@@ -22,6 +23,7 @@ export function PageDialog({
   testId?: string;
   children: ReactNode;
 }) {
+  const t = useT();
   const titleId = `${id}-title`;
   const descriptionId = description ? `${id}-description` : undefined;
   return (
@@ -53,7 +55,7 @@ export function PageDialog({
         <button
           type="button"
           data-dialog-close
-          aria-label="Close"
+          aria-label={t("frame.close")}
           className="absolute right-3 top-3 rounded-md p-2 text-muted-foreground hover:bg-muted hover:text-foreground"
         >
           <X className="size-5" aria-hidden="true" />

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useActionData } from "react-router";
 import type { ActionResult } from "~/lib/action-result";
-import { useLocalePath, useT } from "~/lib/i18n";
+import { useLocale, useLocalePath, useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { useOptionalSiteFrame } from "~/lib/site-frame";
 import { HONEYPOT_FIELD } from "~/schemas/public-forms";
@@ -42,6 +42,7 @@ export function PublicForm({
   children: (state: PublicFormState) => ReactNode;
 }) {
   const t = useT();
+  const locale = useLocale();
   const href = useLocalePath();
   const privacy = useOptionalSiteFrame()?.privacy;
   const result = useActionData() as ActionResult | undefined;
@@ -50,7 +51,14 @@ export function PublicForm({
     values: result && !result.ok ? (result.values ?? {}) : {},
   };
   return (
-    <form method="post" action={action} data-public-form={name} className={cn("grid gap-4", className)}>
+    <form
+      method="post"
+      action={action}
+      data-public-form={name}
+      // The form script's "Submitting..." in the page's language (English pages need none).
+      data-busy-label={locale === "en" ? undefined : t("frame.submitting")}
+      className={cn("grid gap-4", className)}
+    >
       <FormResultNotice />
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label>

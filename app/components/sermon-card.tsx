@@ -25,7 +25,9 @@ export interface SermonCardData {
 }
 
 /** What a list sends of a sermon to its card. */
-export function sermonCardData(row: Omit<SermonCardData, "hasAudio"> & { audioObjectPath: string | null }) {
+export function sermonCardData(
+  row: Omit<SermonCardData, "hasAudio"> & { audioObjectPath: string | null; titleLang?: Locale },
+) {
   const { id, title, speaker, sermonDate, youtubeId, passage, seriesName, seriesSlug, thumbnailUrl } = row;
   return {
     id,
@@ -38,7 +40,7 @@ export function sermonCardData(row: Omit<SermonCardData, "hasAudio"> & { audioOb
     seriesSlug,
     hasAudio: Boolean(row.audioObjectPath),
     thumbnailUrl,
-    ...(row.textLocale ? { textLocale: row.textLocale } : {}),
+    ...(row.titleLang ? { textLocale: row.titleLang } : row.textLocale ? { textLocale: row.textLocale } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Copy, MessageCircle, Share2 } from "lucide-react";
-import { useT } from "~/lib/i18n";
+import { useLocale, useT } from "~/lib/i18n";
 import { SocialIcon } from "./social-icons";
 
 /** The address a share link opens: WhatsApp's with the text, Facebook's with the page. */
@@ -20,6 +20,7 @@ const LINK =
  */
 export function ShareLinks({ url, title, text }: { url: string; title: string; text: string }) {
   const t = useT();
+  const locale = useLocale();
   const newTab = ` ${t("common.opensInNewTab")}`;
   return (
     <section aria-labelledby="share-heading" data-share data-share-url={url} data-share-title={title}>
@@ -35,7 +36,13 @@ export function ShareLinks({ url, title, text }: { url: string; title: string; t
           <SocialIcon name="Facebook" className="size-4" />
           Facebook<span className="sr-only">{newTab}</span>
         </a>
-        <button type="button" data-share-copy hidden className={LINK}>
+        <button
+          type="button"
+          data-share-copy
+          data-copied-label={locale === "en" ? undefined : t("frame.linkCopied")}
+          hidden
+          className={LINK}
+        >
           <Copy className="size-4" aria-hidden="true" />
           {t("common.copyLink")}
         </button>

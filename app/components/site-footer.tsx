@@ -3,7 +3,7 @@ import type { Church, ServiceTime, SocialLink } from "~/content/church";
 import type { NavLinkItem } from "~/content/navigation";
 import { serviceWhen } from "~/lib/service-times";
 import { isDiallable, telHref, whatsAppHref } from "~/lib/tel";
-import { useLocale, useLocalePath, useT } from "~/lib/i18n";
+import { sectionLang, useLocale, useLocalePath, useT } from "~/lib/i18n";
 import { ChurchLogo } from "./church-logo";
 import { LanguageLink, useNavLabel } from "./site-header";
 import { NewTabLink } from "./new-tab-link";
@@ -20,6 +20,7 @@ export function SiteFooter({
   socialLinks,
   serviceTimes,
   links,
+  englishOnly = [],
 }: {
   church: Pick<
     Church,
@@ -28,6 +29,8 @@ export function SiteFooter({
   socialLinks: SocialLink[];
   serviceTimes: ServiceTime[];
   links: NavLinkItem[];
+  /** The frame's sections standing in English on this page (their texts carry lang="en"). */
+  englishOnly?: readonly string[];
 }) {
   const year = new Date().getFullYear();
   const t = useT();
@@ -42,7 +45,9 @@ export function SiteFooter({
             <ChurchLogo />
             <span className="text-lg font-bold text-white">{church.name}</span>
           </div>
-          <p className="text-sm leading-relaxed text-slate-300">{church.summary}</p>
+          <p lang={sectionLang(englishOnly, "church")} className="text-sm leading-relaxed text-slate-300">
+            {church.summary}
+          </p>
         </div>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wider text-gold">{t("frame.visitUs")}</h2>
@@ -79,13 +84,18 @@ export function SiteFooter({
             </li>
             {serviceTimes.map((service, index) => (
               <li key={index}>
-                <span className="font-semibold text-white">{service.name}:</span> {serviceWhen(service, locale)}
+                <span lang={sectionLang(englishOnly, "service-times")} className="font-semibold text-white">
+                  {service.name}:
+                </span>{" "}
+                {serviceWhen(service, locale)}
               </li>
             ))}
           </ul>
         </div>
         <nav aria-label={t("frame.navFooter")}>
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-gold">{t("frame.quickLinks")}</h2>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-gold">
+            {t("frame.quickLinks")}
+          </h2>
           <ul className="mt-3 grid gap-2">
             {links.map((link) => (
               <li key={link.to}>
@@ -118,7 +128,12 @@ export function SiteFooter({
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col items-center gap-2 px-4 py-5 text-center text-sm text-slate-300 sm:flex-row sm:justify-between sm:px-6 lg:px-8">
           <p>
-            © {year} {church.copyright || t("frame.allRights", { church: church.name })}
+            © {year}{" "}
+            {church.copyright ? (
+              <span lang={sectionLang(englishOnly, "church")}>{church.copyright}</span>
+            ) : (
+              t("frame.allRights", { church: church.name })
+            )}
           </p>
           <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2">
             {FOOTER_NOTICES.map((link) => (

@@ -10,6 +10,8 @@ export interface SiteFrame {
   navigation: Navigation;
   /** The public forms' notice line and e-mail consent box (issue 23). */
   privacy: { formNotice: string; emailConsent: string };
+  /** Of the frame's sections (church, service-times, privacy), those standing in English (issue 39). */
+  englishOnly: readonly string[];
 }
 
 /** The site frame from the root loader, or undefined when that loader failed. */

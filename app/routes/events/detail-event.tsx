@@ -80,7 +80,7 @@ export function EventDetails({
               </h2>
               <p
                 className="mt-3 whitespace-pre-line text-lg leading-relaxed text-muted-foreground"
-                lang={event.textLang}
+                lang={event.aboutLang}
               >
                 {event.description}
               </p>

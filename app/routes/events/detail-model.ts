@@ -23,4 +23,6 @@ export type ShownEvent = Omit<PublicEvent, "registrationDeadline"> & {
    * Filipino page while the event has no Filipino text): their lang attribute.
    */
   textLang?: "en";
+  /** "en" when the description stands in English on a page in another language. */
+  aboutLang?: "en";
 };

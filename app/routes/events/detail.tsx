@@ -56,8 +56,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
             url: `${siteOrigin()}${localePath(locale, `/events/${event.id}`)}`,
             repeats: repeatsIn(locale, event),
             laterDates,
-            // Events have English texts only, for now (issue 39).
-            ...(locale === "en" ? {} : { textLang: "en" as const }),
+            // The title and description stand in English where no Filipino was written (issue 39).
+            ...(event.titleLang === locale ? {} : { textLang: "en" as const }),
+            ...(event.descriptionLang === locale ? {} : { aboutLang: "en" as const }),
           }
         : null;
       return {

@@ -39,6 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         ...event,
         imageSrc: eventImageSrc(event, titledEventImages),
         repeats: repeatsIn(locale, event),
+        textLocale: event.titleLang,
       }));
       return { events, page, pages, subscribe };
     },

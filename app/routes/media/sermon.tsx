@@ -53,6 +53,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
           thumbnailUrl: found.thumbnailUrl,
           passage: found.passage,
           description: found.description,
+          titleLang: found.titleLang,
+          descriptionLang: found.descriptionLang,
           seriesName: found.series?.name ?? null,
           seriesSlug: found.series?.slug ?? null,
           notes: found.notes
@@ -180,7 +182,7 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
         eyebrow={sermon.seriesName ?? t("media.sermon")}
         eyebrowLang={sermon.seriesName ? english : undefined}
         title={sermon.title}
-        titleLang={english}
+        titleLang={textLang(locale, sermon.titleLang)}
         description={date}
       />
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
@@ -189,7 +191,7 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
           <YouTubeEmbed
             id={sermon.youtubeId}
             title={sermon.title}
-            titleLang={english}
+            titleLang={textLang(locale, sermon.titleLang)}
             thumbnail={sermon.thumbnailUrl}
             priority
           />
@@ -220,7 +222,10 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
               <h2 id="sermon-about" className="text-lg font-bold text-navy">
                 {t("media.aboutSermon")}
               </h2>
-              <p lang={english} className="mt-2 whitespace-pre-line leading-relaxed text-foreground">
+              <p
+                lang={textLang(locale, sermon.descriptionLang)}
+                className="mt-2 whitespace-pre-line leading-relaxed text-foreground"
+              >
                 {sermon.description}
               </p>
             </section>

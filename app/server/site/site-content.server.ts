@@ -316,6 +316,10 @@ export function siteFrame(content: SiteContent): SiteFrame {
     serviceTimes,
     navigation,
     privacy: { formNotice: privacy.formNotice, emailConsent: privacy.emailConsent },
+    // The frame's own sections standing in English on a page in another language.
+    englishOnly: content.englishOnly.filter(
+      (key) => key === CHURCH_SECTION.id || key === SERVICE_TIMES_SECTION.id || key === PRIVACY_SECTION.id,
+    ),
   };
 }
 
