@@ -8,6 +8,7 @@ import { assertPortFree, ensureBuild, startServer, type BenchServer } from "../b
 import { seedBenchData } from "../bench/seed";
 import { announcementPictures } from "./docs-screenshots-announcements";
 import { carePictures } from "./docs-screenshots-care";
+import { languagePictures } from "./docs-screenshots-languages";
 import type { PictureTools } from "./docs-picture-tools";
 import { groupPictures } from "./docs-screenshots-groups";
 import { rosterPictures } from "./docs-screenshots-rosters";
@@ -303,6 +304,7 @@ async function main() {
     await rosterPictures(browser, server, tools);
     await groupPictures(browser, server, tools);
     await carePictures(browser, server, tools);
+    await languagePictures(browser, server, tools);
   } finally {
     await browser?.close();
     await server.stop();
