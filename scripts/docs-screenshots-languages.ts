@@ -6,7 +6,11 @@ import type { BenchServer } from "../bench/server";
 import type { PictureTools } from "./docs-picture-tools";
 
 export async function languagePictures(browser: Browser, server: BenchServer, tools: PictureTools) {
-  const page = await browser.newPage({ baseURL: server.baseUrl, viewport: tools.laptop, reducedMotion: "reduce" });
+  const page = await browser.newPage({
+    baseURL: server.baseUrl,
+    viewport: tools.laptop,
+    reducedMotion: "reduce",
+  });
   await tools.signIn(page);
   await tools.openScreen(page, "/members/site/our-story?lang=fil");
   // The first texts of the story, written as the office would; the rest stays English for now.
@@ -24,7 +28,11 @@ export async function languagePictures(browser: Browser, server: BenchServer, to
   await tools.shoot(page, "filipino-beside-english");
   await page.close();
 
-  const phone = await browser.newPage({ baseURL: server.baseUrl, viewport: tools.phone, reducedMotion: "reduce" });
+  const phone = await browser.newPage({
+    baseURL: server.baseUrl,
+    viewport: tools.phone,
+    reducedMotion: "reduce",
+  });
   await phone.goto("/fil/about/our-story");
   await tools.shoot(phone, "filipino-our-story-phone");
   await phone.close();
