@@ -29,6 +29,7 @@ export function sermonCardData(
   row: Omit<SermonCardData, "hasAudio"> & { audioObjectPath: string | null; titleLang?: Locale },
 ) {
   const { id, title, speaker, sermonDate, youtubeId, passage, seriesName, seriesSlug, thumbnailUrl } = row;
+  const textLocale = row.titleLang ?? row.textLocale;
   return {
     id,
     title,
@@ -40,7 +41,8 @@ export function sermonCardData(
     seriesSlug,
     hasAudio: Boolean(row.audioObjectPath),
     thumbnailUrl,
-    ...(row.titleLang ? { textLocale: row.titleLang } : row.textLocale ? { textLocale: row.textLocale } : {}),
+    // English is every card's default; only a Filipino title says so.
+    ...(textLocale && textLocale !== "en" ? { textLocale } : {}),
   };
 }
 
