@@ -18,7 +18,10 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: "English", fil: "Filip
 export type MessageKey = keyof typeof en;
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
 
-const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, fil };
+// Only pages that hydrate draw words in the browser, and those are the members area's and its
+// sign-in pages, which are English: the browser's bundle leaves the Filipino file out (a Filipino
+// word asked for there reads its English). The server has both.
+const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, fil: import.meta.env.SSR ? fil : en };
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
