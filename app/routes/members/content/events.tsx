@@ -2,10 +2,10 @@ import { Repeat } from "lucide-react";
 import { useState } from "react";
 import { data } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
-import { BesideFilipino, filipinoHint } from "~/components/beside-filipino";
+import { DescriptionBesideFilipino, TitleBesideFilipino } from "~/components/beside-filipino";
 import { ContentFormCard, ContentListCard, FileField, useUploadForm } from "~/components/content-admin";
 import { FocusField } from "~/components/focus-field";
-import { FormField, TextareaField } from "~/components/form-field";
+import { FormField } from "~/components/form-field";
 import { UploadProgress } from "~/components/upload-progress";
 import { eventImageSrc } from "~/lib/event-image";
 import { choiceOfFocus, objectPosition } from "~/lib/image-focus";
@@ -132,16 +132,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           action="/members/add-event/save"
           {...card}
         >
-          <BesideFilipino>
-            <FormField {...field("title", current?.title)} label="Title *" required maxLength={200} />
-            <FormField
-              {...field("titleFil", current?.titleFil)}
-              label="Pamagat (Filipino)"
-              lang="fil"
-              maxLength={200}
-              hint={filipinoHint("title")}
-            />
-          </BesideFilipino>
+          <TitleBesideFilipino
+            english={field("title", current?.title)}
+            filipino={field("titleFil", current?.titleFil)}
+            label="Title *"
+          />
           <div className="grid gap-5 sm:grid-cols-3">
             <FormField
               {...field("eventDate", current?.eventDate)}
@@ -203,20 +198,10 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             />
           </div>
           <FormField {...field("speaker", current?.speaker)} label="Speaker" maxLength={120} />
-          <BesideFilipino>
-            <TextareaField
-              {...field("description", current?.description)}
-              label="Description"
-              maxLength={5000}
-            />
-            <TextareaField
-              {...field("descriptionFil", current?.descriptionFil)}
-              label="Paglalarawan (Filipino)"
-              lang="fil"
-              maxLength={5000}
-              hint={filipinoHint("description")}
-            />
-          </BesideFilipino>
+          <DescriptionBesideFilipino
+            english={field("description", current?.description)}
+            filipino={field("descriptionFil", current?.descriptionFil)}
+          />
           <FileField
             name="image"
             label={isEditing ? "New Image (leave empty to keep the current one)" : "Image"}

@@ -1,8 +1,8 @@
 import { AudioLines } from "lucide-react";
 import { AdminScreen } from "~/components/admin-screen";
-import { BesideFilipino, filipinoHint } from "~/components/beside-filipino";
+import { DescriptionBesideFilipino, TitleBesideFilipino } from "~/components/beside-filipino";
 import { ContentFormCard, ContentListCard, FileField, useUploadForm } from "~/components/content-admin";
-import { Field, FormField, TextareaField } from "~/components/form-field";
+import { Field, FormField } from "~/components/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { UploadProgress } from "~/components/upload-progress";
 import { formatDate, formatFileSize } from "~/lib/format";
@@ -97,16 +97,11 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
           fitColumn
         >
           <FormField {...field("sermonDate", current?.sermonDate)} label="Sermon Date" type="date" required />
-          <BesideFilipino>
-            <FormField {...field("title", current?.title)} label="Title" required maxLength={200} />
-            <FormField
-              {...field("titleFil", current?.titleFil)}
-              label="Pamagat (Filipino)"
-              lang="fil"
-              maxLength={200}
-              hint={filipinoHint("title")}
-            />
-          </BesideFilipino>
+          <TitleBesideFilipino
+            english={field("title", current?.title)}
+            filipino={field("titleFil", current?.titleFil)}
+            label="Title"
+          />
           <FormField {...field("speaker", current?.speaker)} label="Speaker" required maxLength={120} />
           <FormField
             {...field("url", current && youTubeWatchUrl(current.youtubeId))}
@@ -135,20 +130,10 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
             maxLength={120}
             placeholder="e.g. John 3:1-21"
           />
-          <BesideFilipino>
-            <TextareaField
-              {...field("description", current?.description)}
-              label="Description"
-              maxLength={5000}
-            />
-            <TextareaField
-              {...field("descriptionFil", current?.descriptionFil)}
-              label="Paglalarawan (Filipino)"
-              lang="fil"
-              maxLength={5000}
-              hint={filipinoHint("description")}
-            />
-          </BesideFilipino>
+          <DescriptionBesideFilipino
+            english={field("description", current?.description)}
+            filipino={field("descriptionFil", current?.descriptionFil)}
+          />
           <Field
             id="notesDocumentId"
             label="Sermon Notes"
