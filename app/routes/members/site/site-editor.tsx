@@ -1,12 +1,12 @@
-import { ExternalLink, History, ImageUp, RotateCcw, Save } from "lucide-react";
+import { ExternalLink, History, ImageUp, Save } from "lucide-react";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { Link, redirect, useFetcher } from "react-router";
 import { BusyIcon } from "~/components/busy-icon";
 import { AdminScreen } from "~/components/admin-screen";
+import { SectionRevisions } from "~/components/section-revisions";
 import { fieldId, SectionForm } from "~/components/site-section-form";
 import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/action-result";
-import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { sectionErrors, sectionSchema, type SiteSectionDefinition } from "~/schemas/site-fields";
@@ -283,39 +283,19 @@ function Editor(props: Extract<Route.ComponentProps["loaderData"], { lang: "en" 
               <History className="size-4" aria-hidden="true" />
               History
             </h2>
-            <ol className="mt-3 grid gap-3" data-testid="revisions">
-              {revisions.map((revision) => (
-                <li
-                  key={revision.version}
-                  className="grid gap-1 border-b border-border pb-3 text-sm last:border-0 last:pb-0"
-                >
-                  <p className="font-medium text-navy">
-                    Version {revision.version}
-                    {revision.version === version ? (
-                      <span className="ml-2 text-xs text-muted-foreground">(shown now)</span>
-                    ) : null}
-                  </p>
-                  <p className="text-muted-foreground wrap-anywhere">
-                    {revision.savedBy}, {formatDateTime(revision.savedAt)}
-                  </p>
-                  {revision.note ? <p className="text-muted-foreground">{revision.note}</p> : null}
-                  {revision.changed.length ? (
-                    <p className="text-muted-foreground">Changed: {revision.changed.join(", ")}</p>
-                  ) : null}
-                  {revision.version !== version ? (
-                    <restore.Form method="post">
-                      <input type="hidden" name="intent" value="restore" />
-                      <input type="hidden" name="version" value={version} />
-                      <input type="hidden" name="revision" value={revision.version} />
-                      <Button type="submit" variant="outline" size="sm" disabled={restore.state !== "idle"}>
-                        <RotateCcw aria-hidden="true" />
-                        Restore version {revision.version}
-                      </Button>
-                    </restore.Form>
-                  ) : null}
-                </li>
-              ))}
-            </ol>
+            <SectionRevisions
+              revisions={revisions}
+              shown={version}
+              busy={restore.state !== "idle"}
+              restoreForm={(revision, button) => (
+                <restore.Form method="post">
+                  <input type="hidden" name="intent" value="restore" />
+                  <input type="hidden" name="version" value={version} />
+                  <input type="hidden" name="revision" value={revision.version} />
+                  {button}
+                </restore.Form>
+              )}
+            />
           </section>
         </aside>
       </div>

@@ -1,14 +1,14 @@
-import { ExternalLink, History, Languages, RotateCcw, Save } from "lucide-react";
+import { ExternalLink, History, Languages, Save } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, useActionData, useLocation, useNavigation } from "react-router";
 import { AdminScreen } from "~/components/admin-screen";
 import { BusyIcon } from "~/components/busy-icon";
+import { SectionRevisions } from "~/components/section-revisions";
 import { Field } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/lib/action-result";
-import { formatDateTime } from "~/lib/format";
 import { localePath } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import type { SiteField } from "~/schemas/site-fields";
@@ -169,40 +169,20 @@ export function TranslationEditor(props: Props) {
             {revisions.length === 0 ? (
               <p className="mt-3 text-sm text-muted-foreground">No Filipino version saved yet.</p>
             ) : (
-              <ol className="mt-3 grid gap-3" data-testid="revisions">
-                {revisions.map((revision) => (
-                  <li
-                    key={revision.version}
-                    className="grid gap-1 border-b border-border pb-3 text-sm last:border-0 last:pb-0"
-                  >
-                    <p className="font-medium text-navy">
-                      Version {revision.version}
-                      {revision.version === version ? (
-                        <span className="ml-2 text-xs text-muted-foreground">(shown now)</span>
-                      ) : null}
-                    </p>
-                    <p className="text-muted-foreground wrap-anywhere">
-                      {revision.savedBy}, {formatDateTime(revision.savedAt)}
-                    </p>
-                    {revision.note ? <p className="text-muted-foreground">{revision.note}</p> : null}
-                    {revision.changed.length ? (
-                      <p className="text-muted-foreground">Changed: {revision.changed.join(", ")}</p>
-                    ) : null}
-                    {revision.version !== version ? (
-                      <Form method="post" action={action}>
-                        <input type="hidden" name="lang" value="fil" />
-                        <input type="hidden" name="intent" value="restore" />
-                        <input type="hidden" name="version" value={version} />
-                        <input type="hidden" name="revision" value={revision.version} />
-                        <Button type="submit" variant="outline" size="sm" disabled={busy}>
-                          <RotateCcw aria-hidden="true" />
-                          Restore version {revision.version}
-                        </Button>
-                      </Form>
-                    ) : null}
-                  </li>
-                ))}
-              </ol>
+              <SectionRevisions
+                revisions={revisions}
+                shown={version}
+                busy={busy}
+                restoreForm={(revision, button) => (
+                  <Form method="post" action={action}>
+                    <input type="hidden" name="lang" value="fil" />
+                    <input type="hidden" name="intent" value="restore" />
+                    <input type="hidden" name="version" value={version} />
+                    <input type="hidden" name="revision" value={revision.version} />
+                    {button}
+                  </Form>
+                )}
+              />
             )}
           </Panel>
         </aside>
