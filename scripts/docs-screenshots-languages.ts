@@ -14,7 +14,7 @@ export async function languagePictures(browser: Browser, server: BenchServer, to
   await tools.signIn(page);
   await tools.openScreen(page, "/members/site/our-story?lang=fil");
   // The first texts of the story, written as the office would; the rest stays English for now.
-  await page.getByLabel("Founded for (Filipino)").fill("ang komunidad ng mga Pilipino sa Bahrain");
+  await page.getByLabel("Founded for (Filipino)").fill("komunidad ng mga Pilipino sa Bahrain");
   await page.getByLabel("Who it is for (Filipino)").fill("Mga Pilipino at lahat ng lahi");
   await page
     .getByLabel("How it began (Filipino)")
