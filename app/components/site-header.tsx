@@ -2,7 +2,7 @@ import { ChevronDown, LogOut, Menu, UserRound } from "lucide-react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import type { Church } from "~/content/church";
 import type { Navigation, NavLinkItem } from "~/content/navigation";
-import { counterpartPath, LOCALE_NAMES, useLocale, useLocalePath, useT } from "~/lib/i18n";
+import { counterpartPath, LOCALE_NAMES, useLocale, useLocalePath, useT, type MessageKey } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { ChurchLogo } from "./church-logo";
 import { Disclosure } from "./disclosure";
@@ -66,11 +66,27 @@ export function LanguageLink({ className }: { className?: string }) {
   );
 }
 
+// The menu's pages by address, with their labels' messages for the pages in another language.
+const NAV_LABELS: Readonly<Record<string, MessageKey>> = {
+  "/about": "nav.about",
+  "/about/our-story": "nav.ourStory",
+  "/about/what-we-believe": "nav.whatWeBelieve",
+  "/about/mission-vision": "nav.missionVision",
+  "/about/our-team": "nav.ourTeam",
+  "/ministries": "nav.ministries",
+  "/events": "nav.events",
+  "/media": "nav.media",
+  "/connect": "nav.connect",
+};
+
 /** A navigation label in the page's language (the English label is the spec's). */
 export function useNavLabel(): (link: NavLinkItem) => string {
   const locale = useLocale();
   const t = useT();
-  return (link) => (locale === "en" ? link.label : t(link.labelKey));
+  return (link) => {
+    const key = NAV_LABELS[link.to];
+    return locale === "en" || !key ? link.label : t(key);
+  };
 }
 
 function MobileLinks({ links }: { links: NavLinkItem[] }) {
@@ -101,7 +117,11 @@ export function SiteHeader({
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to={href("/")} className="flex items-center gap-2 rounded-md" aria-label={t("frame.homeOf", { church: church.name })}>
+        <Link
+          to={href("/")}
+          className="flex items-center gap-2 rounded-md"
+          aria-label={t("frame.homeOf", { church: church.name })}
+        >
           <ChurchLogo />
           <span className="text-lg font-bold tracking-tight text-navy">{church.shortName}</span>
         </Link>

@@ -1,10 +1,6 @@
-import type { MessageKey } from "~/lib/i18n";
-
 export interface NavLinkItem {
   to: string;
   label: string;
-  /** The label's message, for the pages in another language than English. */
-  labelKey: MessageKey;
 }
 
 export interface Navigation {
@@ -16,24 +12,24 @@ export interface Navigation {
 }
 
 const aboutLinks: NavLinkItem[] = [
-  { to: "/about/our-story", label: "Our Story", labelKey: "nav.ourStory" },
-  { to: "/about/what-we-believe", label: "What We Believe", labelKey: "nav.whatWeBelieve" },
-  { to: "/about/mission-vision", label: "Mission & Vision", labelKey: "nav.missionVision" },
-  { to: "/about/our-team", label: "Our Team", labelKey: "nav.ourTeam" },
+  { to: "/about/our-story", label: "Our Story" },
+  { to: "/about/what-we-believe", label: "What We Believe" },
+  { to: "/about/mission-vision", label: "Mission & Vision" },
+  { to: "/about/our-team", label: "Our Team" },
 ];
 
 const mainLinks: NavLinkItem[] = [
-  { to: "/ministries", label: "Ministries", labelKey: "nav.ministries" },
-  { to: "/events", label: "Events", labelKey: "nav.events" },
-  { to: "/media", label: "Media", labelKey: "nav.media" },
-  { to: "/connect", label: "Connect", labelKey: "nav.connect" },
+  { to: "/ministries", label: "Ministries" },
+  { to: "/events", label: "Events" },
+  { to: "/media", label: "Media" },
+  { to: "/connect", label: "Connect" },
 ];
 
 const footerLinks: NavLinkItem[] = [
-  { to: "/about", label: "About", labelKey: "nav.about" },
-  { to: "/ministries", label: "Ministries", labelKey: "nav.ministries" },
-  { to: "/events", label: "Events", labelKey: "nav.events" },
-  { to: "/media", label: "Media", labelKey: "nav.media" },
+  { to: "/about", label: "About" },
+  { to: "/ministries", label: "Ministries" },
+  { to: "/events", label: "Events" },
+  { to: "/media", label: "Media" },
 ];
 
 export const navigation: Navigation = { about: aboutLinks, main: mainLinks, footer: footerLinks };
