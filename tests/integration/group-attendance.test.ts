@@ -175,6 +175,13 @@ describe.each(databaseKinds)("group attendance on %s", (kind) => {
       meetings: { d30: 0, d60: 0, d90: 0 },
       rate: { d30: null, d60: null, d90: null },
     });
+    // A deleted member counts on neither side: Ben (there 7 days ago only) leaves every window.
+    await q("update members set deleted_at = now() where id = $1", [people.Ben!.id]);
+    const after = (await groupAttendanceRates(new Date())).find((row) => row.groupId === group)!;
+    expect(after.meetings).toEqual({ d30: 1, d60: 2, d90: 3 });
+    expect(after.rate.d30).toBeCloseTo(3 / 4);
+    expect(after.rate.d60).toBeCloseTo(5 / 7);
+    expect(after.rate.d90).toBeCloseTo(6 / 10);
   });
 
   it("lets staff record a meeting and make a leader's link by e-mail, which replaces the earlier one", async () => {

@@ -1,5 +1,11 @@
-import { and, asc, gt, lte, sql } from "drizzle-orm";
-import { groupMeetings, groups, type GroupKind } from "../../../database/schema";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import {
+  groupAttendance,
+  groupMeetings,
+  groupMembers,
+  groups,
+  type GroupKind,
+} from "../../../database/schema";
 import { addDays, todayInChurchZone } from "~/lib/dates";
 import type { Executor } from "../platform/db.server";
 import { services } from "../platform/services.server";
@@ -33,21 +39,33 @@ export async function groupAttendanceRates(
       .select({ id: groups.id, name: groups.name, kind: groups.kind })
       .from(groups)
       .orderBy(asc(groups.kind), asc(sql`lower(${groups.name})`)),
+    // One pass joins each meeting in the window to the members who could have come and to who
+    // was there, so the work grows with the rows in the window, not the size of the registry.
     executor
       .select({
         groupId: groupMeetings.groupId,
         date: groupMeetings.meetingDate,
-        eligible: sql<number>`(select count(*)::int from group_members gm join members m on m.id = gm.member_id
-          where gm.group_id = "group_meetings"."group_id" and m.deleted_at is null
-          and gm.joined_on <= "group_meetings"."meeting_date")`,
-        present: sql<number>`(select count(*)::int from group_attendance a
-          join group_members gm on gm.member_id = a.member_id and gm.group_id = "group_meetings"."group_id"
-          join members m on m.id = a.member_id
-          where a.meeting_id = "group_meetings"."id" and m.deleted_at is null
-          and gm.joined_on <= "group_meetings"."meeting_date")`,
+        eligible: sql<number>`count(${groupMembers.memberId})::int`,
+        present: sql<number>`count(${groupAttendance.memberId})::int`,
       })
       .from(groupMeetings)
-      .where(and(gt(groupMeetings.meetingDate, from), lte(groupMeetings.meetingDate, today))),
+      .leftJoin(
+        groupMembers,
+        and(
+          eq(groupMembers.groupId, groupMeetings.groupId),
+          lte(groupMembers.joinedOn, groupMeetings.meetingDate),
+          sql`${groupMembers.memberId} not in (select id from members where deleted_at is not null)`,
+        ),
+      )
+      .leftJoin(
+        groupAttendance,
+        and(
+          eq(groupAttendance.meetingId, groupMeetings.id),
+          eq(groupAttendance.memberId, groupMembers.memberId),
+        ),
+      )
+      .where(and(gt(groupMeetings.meetingDate, from), lte(groupMeetings.meetingDate, today)))
+      .groupBy(groupMeetings.id, groupMeetings.groupId, groupMeetings.meetingDate),
   ]);
   const byGroup = new Map<string, typeof meetings>();
   for (const meeting of meetings) {
