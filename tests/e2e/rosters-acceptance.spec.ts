@@ -174,6 +174,9 @@ test("a head fills four Fridays and asks; three members answer, find a replaceme
     `Thank you, ${accepter}: you are serving on this date. You will get a reminder before it.`,
   );
   expect((await slotOf(accepter, accepted))!.status).toBe("accepted");
+  // Once accepted, the page offers only the change of mind.
+  await expect(first.getByRole("button", { name: "Accept" })).toHaveCount(0);
+  await expect(first.getByRole("heading", { name: /^Can't come after all\?/ })).toBeVisible();
   // An altered link is refused with a clear page, and changes nothing.
   const refused = await first.goto(alteredLink(answerLink(requests[accepter]!, accepted, "decline")));
   expect(refused!.status()).toBe(404);
@@ -186,6 +189,8 @@ test("a head fills four Fridays and asks; three members answer, find a replaceme
   await second.getByLabel("Reason (optional)").fill("Away in Riffa that week");
   await second.getByRole("button", { name: "Decline" }).click();
   await expect(second.getByTestId("notice")).toContainText("you have declined this date");
+  await expect(second.getByRole("button", { name: "Decline" })).toHaveCount(0);
+  await expect(second.getByRole("button", { name: "Accept" })).toBeVisible();
   await noWiderThanScreen(second, "declined");
   expect(await slotOf(decliner, declined)).toMatchObject({
     status: "declined",

@@ -207,4 +207,13 @@ test("a ministry head builds a team, fills four Fridays and changes a seat, scri
   await page.goto("/members/rosters");
   await expect(page.getByTestId("teams")).toContainText(team);
   await shots(page, "rosters");
+
+  // So does the head's dashboard: this week's roster of their team, each seat with its answer.
+  await page.goto("/members");
+  const week = page.getByTestId("dashboard-week-roster");
+  await expect(week).toContainText(formatDate(fridays[0]!));
+  const ours = week.getByRole("region", { name: team });
+  await expect(ours).toContainText("Main desk");
+  await expect(ours.getByTestId("seat-status").first()).toBeVisible();
+  await shots(page, "dashboard");
 });

@@ -115,6 +115,12 @@ describe.each(databaseKinds)("replacements and reminders on %s", (kind) => {
     const [toHead] = await emails("roster-head");
     expect(toHead).toMatchObject({ to_address: assigner.email });
     expect(toHead!.text_body).toContain("Ana Santos (ana@example.org) can no longer serve");
+    // Its link opens the team's schedule at that date, where the head sees who takes it.
+    expect(toHead!.text_body).toMatch(
+      new RegExp(
+        `Open the team's schedule: http://\\S+/members/rosters/teams/[\\w-]{36}/schedule\\?from=${d1}`,
+      ),
+    );
 
     const [ben, cal] = offers.map((mail) => OFFER.exec(mail.text_body)![1]!);
     const opened = await callRoute(offerLoader, new Request(`http://localhost/serve/offer/${ben}`), {

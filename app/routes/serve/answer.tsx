@@ -165,6 +165,10 @@ function DeclineForm({ view, primary }: { view: Open; primary: boolean }) {
   );
 }
 
+function ChangeHeading({ text }: { text: string }) {
+  return <h2 className="text-base font-semibold text-navy">{text}</h2>;
+}
+
 function OpenAnswer({ view }: { view: Open }) {
   const t = useT();
   const or = (
@@ -174,10 +178,31 @@ function OpenAnswer({ view }: { view: Open }) {
       <span className="h-px flex-1 bg-border" />
     </p>
   );
+  // Once answered, the page offers only the change: a second Accept after accepting would read as
+  // if the first had not counted.
+  const status = view.seat.status;
   const forms =
-    view.first === "decline"
-      ? [<DeclineForm key="decline" view={view} primary />, or, <AcceptForm key="accept" primary={false} />]
-      : [<AcceptForm key="accept" primary />, or, <DeclineForm key="decline" view={view} primary={false} />];
+    status === "accepted"
+      ? [
+          <ChangeHeading key="heading" text={t("serve.answer.changeToDecline")} />,
+          <DeclineForm key="decline" view={view} primary={false} />,
+        ]
+      : status === "declined"
+        ? [
+            <ChangeHeading key="heading" text={t("serve.answer.changeToAccept")} />,
+            <AcceptForm key="accept" primary />,
+          ]
+        : view.first === "decline"
+          ? [
+              <DeclineForm key="decline" view={view} primary />,
+              or,
+              <AcceptForm key="accept" primary={false} />,
+            ]
+          : [
+              <AcceptForm key="accept" primary />,
+              or,
+              <DeclineForm key="decline" view={view} primary={false} />,
+            ];
   return (
     <>
       <p className="text-lg text-navy">{t("serve.answer.hello", { name: view.firstName })}</p>

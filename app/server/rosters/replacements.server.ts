@@ -32,8 +32,13 @@ import {
   openOfferLink,
   rosterUrls,
 } from "./roster-links.server";
+import { schedulePath } from "~/schemas/roster";
 import type { SeatRefusal } from "./answers.server";
 import { seatById, seatView, volunteersByIds, type SeatDetail, type SeatView } from "./roster-seats.server";
+
+/** The team's schedule from the seat's date: where the head sees the answer and can act on it. */
+const scheduleUrl = (origin: string, seat: SeatDetail) =>
+  `${origin}${schedulePath(seat.teamId)}?from=${seat.serviceDate}`;
 
 // "I can't make it, find me a replacement" (issue 36). The seat becomes "replacing" (the person
 // keeps it until someone takes it), and everyone else qualified for the position who is free
@@ -203,7 +208,7 @@ export async function askForReplacement(
       await tellHeads(
         tx,
         seat!,
-        replacementAskedHeadEmail(content, person, seat!, offered, `${origin}/members`),
+        replacementAskedHeadEmail(content, person, seat!, offered, scheduleUrl(origin, seat!)),
       );
     }
     return { ok: true, offered };
@@ -335,7 +340,7 @@ async function take(
     await tellHeads(
       tx,
       seat,
-      replacementTakenHeadEmail(context.content, from, person, seat, `${context.origin}/members`),
+      replacementTakenHeadEmail(context.content, from, person, seat, scheduleUrl(context.origin, seat)),
     );
   }
   return answer(seat, "yours", pageUrl);

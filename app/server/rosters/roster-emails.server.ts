@@ -154,7 +154,7 @@ export function replacementAskedHeadEmail(
   person: Volunteer,
   seat: SeatDetail,
   offered: number,
-  membersUrl: string,
+  scheduleUrl: string,
 ): EmailContent {
   return renderEmail(content, `Replacement asked: ${seat.positionName}, ${seatWhen(seat)}`, {
     heading: "Someone asked for a replacement",
@@ -165,7 +165,7 @@ export function replacementAskedHeadEmail(
         : "Nobody else qualified for it is free that day to offer it to: please find someone on the roster.",
     ],
     details: seatDetails(seat),
-    action: { label: "Open the members area", href: membersUrl },
+    action: { label: "Open the team's schedule", href: scheduleUrl },
   });
 }
 
@@ -175,12 +175,12 @@ export function replacementTakenHeadEmail(
   from: Volunteer,
   to: Volunteer,
   seat: SeatDetail,
-  membersUrl: string,
+  scheduleUrl: string,
 ): EmailContent {
   return renderEmail(content, `Replacement found: ${seat.positionName}, ${seatWhen(seat)}`, {
     heading: "Someone took over a date",
     paragraphs: [`${named(to)} took the place of ${named(from)} on ${seatWhen(seat)}: ${seatWhat(seat)}.`],
     details: seatDetails(seat),
-    action: { label: "Open the members area", href: membersUrl },
+    action: { label: "Open the team's schedule", href: scheduleUrl },
   });
 }

@@ -1,10 +1,16 @@
 import { CalendarCheck } from "lucide-react";
 import { Link } from "react-router";
 import { RosterAlertsList, type RosterAlertView } from "~/components/roster-alerts";
+import { WeekRosterTeams, whenText, type WeekRosterView } from "~/components/roster-week";
 import { cn } from "~/lib/utils";
+import { schedulePath, servicePlanPath } from "~/schemas/roster";
 
-/** Serving rosters (issue 36): the seats of the next 3 days that need attention, for those who plan them. */
-export function RostersPanel({ alerts }: { alerts: RosterAlertView[] }) {
+/**
+ * Serving rosters (issue 36), for those who plan or read them: the next main service's roster
+ * across their teams, and the seats of the next 3 days that need attention.
+ */
+export function RostersPanel({ week, alerts }: { week: WeekRosterView | null; alerts: RosterAlertView[] }) {
+  const link = "font-medium text-primary underline-offset-4 hover:underline";
   return (
     <section
       aria-labelledby="rosters-heading"
@@ -16,14 +22,35 @@ export function RostersPanel({ alerts }: { alerts: RosterAlertView[] }) {
     >
       <h2 id="rosters-heading" className="flex items-center gap-2 text-lg font-semibold text-navy">
         <CalendarCheck className="size-5 shrink-0 text-accent-text" aria-hidden="true" />
-        Serving rosters: needs attention
+        Serving this week
       </h2>
-      <div className="mt-2">
-        <RosterAlertsList alerts={alerts} limit={8} />
-      </div>
+      {week ? (
+        <div className="mt-2 grid gap-3" data-testid="dashboard-week-roster">
+          <p className="text-sm text-muted-foreground">
+            {week.service.title}, {whenText(week.service.date, week.service.startTime)}
+            {week.service.id ? (
+              <>
+                {" · "}
+                <Link to={servicePlanPath(week.service.id)} className={link}>
+                  Its plan, to print or send
+                </Link>
+              </>
+            ) : null}
+          </p>
+          <WeekRosterTeams roster={week} schedulePath={schedulePath} />
+        </div>
+      ) : null}
+      {alerts.length > 0 ? (
+        <div className="mt-4">
+          <h3 className="font-semibold text-navy">Needs attention in the next 3 days</h3>
+          <div className="mt-1">
+            <RosterAlertsList alerts={alerts} limit={8} />
+          </div>
+        </div>
+      ) : null}
       <p className="mt-3 text-sm">
-        <Link to="/members/rosters" className="font-medium text-primary underline-offset-4 hover:underline">
-          Rosters: this week, teams and schedules
+        <Link to="/members/rosters" className={link}>
+          Rosters: teams and schedules
         </Link>
       </p>
     </section>

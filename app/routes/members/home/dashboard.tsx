@@ -35,7 +35,7 @@ import { ManageCards } from "./dashboard-manage";
 import { PasscodePanel } from "./dashboard-passcode";
 import { REMOVE_DEMO_KEY, SetupChecklistPanel } from "./dashboard-setup";
 import { RostersPanel } from "./dashboard-rosters";
-import { rosterAlerts } from "~/server/rosters/roster-views.server";
+import { rosterAlerts, thisWeeksRoster } from "~/server/rosters/roster-views.server";
 import { count, listOf } from "./dashboard-words";
 import { AttendancePanel, type AttendanceGlance } from "./dashboard-attendance";
 import { attendanceGlance } from "~/server/attendance/trends.server";
@@ -76,6 +76,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     backup: null as BackupView | null,
     /** Roster seats of the next days that need attention, for those who plan rosters. */
     rosterAlerts: null as Awaited<ReturnType<typeof rosterAlerts>> | null,
+    /** The next main service's roster across the teams the account reads (none without a team). */
+    rosterWeek: null as Awaited<ReturnType<typeof thisWeeksRoster>> | null,
     /** The last main service's count and the 4-week average, for those who see attendance. */
     attendance: null as AttendanceGlance | null,
     /** The account's own open follow-ups, for those who see follow-ups (issue 38). */
@@ -89,6 +91,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     : Promise.resolve(null);
   const alerts = can(user, "rosters:read")
     ? loadOptional("the roster alerts", () => rosterAlerts(scope, today))
+    : Promise.resolve(null);
+  const week = can(user, "rosters:read")
+    ? loadOptional("this week's roster", () => thisWeeksRoster(scope, today))
     : Promise.resolve(null);
   const glance = can(user, "groups:read")
     ? loadOptional("the attendance", () => attendanceGlance(today))
@@ -128,6 +133,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         unreadMessages,
         backup: lastBackupView,
         rosterAlerts: seats,
+        rosterWeek: await week,
         attendance,
         followUps: await mine,
       };
@@ -206,6 +212,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     backup,
     registrationForm,
     rosterAlerts: seats,
+    rosterWeek,
     attendance,
     followUps,
     loadFailed,
@@ -262,7 +269,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       {followUps ? <FollowUpsPanel mine={followUps} /> : null}
       {setup ? <SetupChecklistPanel setup={setup} /> : null}
       {backup ? <BackupPanel backup={backup} /> : null}
-      {seats && seats.length > 0 ? <RostersPanel alerts={seats} /> : null}
+      {(rosterWeek && rosterWeek.teams.length > 0) || (seats && seats.length > 0) ? (
+        <RostersPanel
+          week={rosterWeek && rosterWeek.teams.length > 0 ? rosterWeek : null}
+          alerts={seats ?? []}
+        />
+      ) : null}
       {attendance ? <AttendancePanel glance={attendance} /> : null}
 
       <ManageCards allowed={allowed} />

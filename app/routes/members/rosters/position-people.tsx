@@ -166,7 +166,9 @@ export default function PositionPeople({ loaderData, actionData }: Route.Compone
             >
               {suggested.length === 0 ? (
                 <p className="text-sm text-muted-foreground">
-                  Everyone in {ministryName} is on the list already.
+                  {position.people.some((person) => person.inMinistry)
+                    ? `Everyone in ${ministryName} is on the list already.`
+                    : `Nobody in the registry is in ${ministryName} yet: find people by name below.`}
                 </p>
               ) : (
                 <AddPeople people={suggested} legend="Tick who can serve" testId="suggested" />

@@ -1,35 +1,11 @@
 import { MessageCircle } from "lucide-react";
 import { Link } from "react-router";
-import { StatusBadge } from "~/components/status-badge";
 import { buttonVariants } from "~/components/ui/button";
-import { formatDate, formatTime12 } from "~/lib/format";
-import { SEAT_STATUS_LABELS, SEAT_STATUS_TONES, type RosterSlotStatus } from "~/lib/roster-seats";
 import { cn } from "~/lib/utils";
 
-// Pieces the rosters' screens share: a seat's status, the answer to the last change shown on the
-// page itself (the screens work without scripts, where no toast appears), a copy button.
-
-export function SeatStatus({ status, reason }: { status: RosterSlotStatus; reason?: string | null }) {
-  return (
-    <>
-      <StatusBadge tone={SEAT_STATUS_TONES[status]} testId="seat-status">
-        {SEAT_STATUS_LABELS[status]}
-      </StatusBadge>
-      {status === "declined" && reason ? (
-        <span className="min-w-0 break-words text-xs text-muted-foreground" data-testid="decline-reason">
-          “{reason}”
-        </span>
-      ) : null}
-    </>
-  );
-}
-
-/** "Fri 11 Dec 2026, 3:30 PM". */
-export function whenText(date: string, startTime: string | null) {
-  return startTime ? `${formatDate(date)}, ${formatTime12(startTime)}` : formatDate(date);
-}
-
-// The answer to the last change and the copy button, shared with other screens.
+// Pieces the rosters' screens share: the answer to the last change shown on the page itself (the
+// screens work without scripts, where no toast appears), a copy button, a WhatsApp text. A seat's
+// status and the week's roster are in components/roster-week, for the dashboard too.
 export { ChangeNotice, CopyTextButton } from "~/components/change-notice";
 import { CopyTextButton } from "~/components/change-notice";
 

@@ -4,7 +4,7 @@ import { formatDate, formatTime12 } from "~/lib/format";
 import { servicePlanPath } from "~/schemas/roster";
 import type { SeatView } from "~/server/rosters/plans.server";
 import type { ScheduleGrid } from "~/server/rosters/schedule.server";
-import { SeatStatus } from "./roster-parts";
+import { SeatStatus } from "~/components/roster-week";
 
 // A team's schedule as a grid: its positions down the side, the services across (a table on a
 // wide screen), or one card per service (on a phone). Every seat opens its chooser.
@@ -44,7 +44,10 @@ function Seat({
   const body = seat.holder ? (
     <>
       <span className="block break-words font-medium">{seat.holder.name}</span>
-      <SeatStatus status={seat.holder.status} reason={seat.holder.declineReason} />
+      {/* A decline's reason wraps in the seat's box rather than widening the date's column. */}
+      <span className="flex max-w-48 flex-wrap items-center gap-1">
+        <SeatStatus status={seat.holder.status} reason={seat.holder.declineReason} />
+      </span>
     </>
   ) : (
     <span className="font-medium text-destructive">{canChange ? "Empty: choose" : "Empty"}</span>

@@ -15,7 +15,8 @@ import { readForm } from "~/server/http/forms.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { scheduleRange } from "~/server/rosters/schedule.server";
 import { assignSeat, seatChoices, unassignSeat } from "~/server/rosters/seats.server";
-import { ChangeNotice, SeatStatus } from "./roster-parts";
+import { SeatStatus } from "~/components/roster-week";
+import { ChangeNotice } from "./roster-parts";
 import type { Route } from "./+types/seat";
 
 // Choosing who takes one seat (issue 36), made for a phone and for no scripts: the people who can

@@ -18,9 +18,9 @@ import { AppError, appErrorResponse } from "~/server/http/errors.server";
 import { readForm } from "~/server/http/forms.server";
 import { getServicePlan, setNeeds } from "~/server/rosters/plans.server";
 import { rosterSheet } from "~/server/rosters/roster-views.server";
-import { ChangeNotice, SeatStatus, WhatsAppText } from "./roster-parts";
+import { ChangeNotice, WhatsAppText } from "./roster-parts";
 import { seatHref } from "./schedule-grid";
-import { SeatsLine } from "./week-roster";
+import { SeatsLine, SeatStatus } from "~/components/roster-week";
 import type { Route } from "./+types/service-plan";
 
 // One service's plan (issue 36): every team the person looks after, how many each position needs

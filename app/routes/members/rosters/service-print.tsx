@@ -10,7 +10,7 @@ import { ministryScope } from "~/server/auth/ministry-scope.server";
 import { AppError, appErrorResponse } from "~/server/http/errors.server";
 import { getServicePlan } from "~/server/rosters/plans.server";
 import { rosterSheet } from "~/server/rosters/roster-views.server";
-import { whenText } from "./roster-parts";
+import { whenText } from "~/components/roster-week";
 import type { Route } from "./+types/service-print";
 
 // One service's roster on one clean sheet (issue 36): the teams and who serves in each position,
