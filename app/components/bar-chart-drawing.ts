@@ -14,6 +14,8 @@ export interface BarChartDrawing {
   horizontal?: boolean;
   /** What a value counts, for the tooltip ("3 members"). */
   unit: { one: string; many: string };
+  /** The value axis's end, for a share out of 100; else the largest value decides it. */
+  max?: number;
 }
 
 /** Long labels are cut on the axis (the tooltip and the table keep them whole). */
@@ -55,6 +57,7 @@ export function drawBarChart(canvas: HTMLCanvasElement, drawing: BarChartDrawing
       scales: {
         [valueAxis]: {
           beginAtZero: true,
+          max: drawing.max,
           ticks: { precision: 0, color: text },
           grid: { color: grid },
           border: { display: false },
@@ -71,6 +74,9 @@ export function drawBarChart(canvas: HTMLCanvasElement, drawing: BarChartDrawing
         },
       },
       plugins: {
+        // A bar chart has one series, named by its caption: no legend, even on a page whose line
+        // chart has registered the legend plugin (registration is global).
+        legend: { display: false },
         tooltip: {
           callbacks: {
             label: (item) => {

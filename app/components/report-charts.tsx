@@ -23,6 +23,7 @@ export function BarChart({
   horizontal = false,
   height,
   color = "var(--color-primary)",
+  max,
   testId,
 }: {
   /** What the chart shows, e.g. "Members by status": the image's name starts with it. */
@@ -35,6 +36,8 @@ export function BarChart({
   /** The chart's height in pixels (it is as wide as its box). */
   height: number;
   color?: string;
+  /** The value axis's end (100 for a percentage). */
+  max?: number;
   testId?: string;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -57,6 +60,7 @@ export function BarChart({
           colors: parsed.map((bar) => resolve(bar.color ?? color)),
           horizontal,
           unit,
+          max,
         });
         setIsDrawn(true);
       })
@@ -68,7 +72,7 @@ export function BarChart({
     };
     // unit is a fresh object each render; its words never change for one chart.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, horizontal, color]);
+  }, [key, horizontal, color, max]);
 
   return (
     <figure className="min-w-0" data-testid={testId} data-drawn={isDrawn ? "true" : undefined}>

@@ -155,6 +155,7 @@ export default function AttendanceTrends({ loaderData }: Route.ComponentProps) {
               labelHeader="Group"
               valueHeader="Rate % (30 days)"
               unit={{ one: "percent", many: "percent" }}
+              max={100}
               horizontal
               height={Math.max(160, 28 * groups.filter((g) => g.rate30 !== null).length)}
               bars={groups
