@@ -61,20 +61,24 @@ export function SeatsLine({ seats }: { seats: SeatLineView[] }) {
   );
 }
 
-/** The teams serving at one service, each linked to its schedule at that date. */
+/** The teams serving at one service (the first `limit` of them), each linked to its schedule at that date. */
 export function WeekRosterTeams({
   roster,
   schedulePath,
+  limit,
 }: {
   roster: WeekRosterView;
   schedulePath: (teamId: string) => string;
+  limit?: number;
 }) {
   const { service, teams } = roster;
   if (teams.length === 0)
     return <p className="text-sm text-muted-foreground">No team needs anyone that day.</p>;
+  const shown = limit === undefined ? teams : teams.slice(0, limit);
+  const more = teams.length - shown.length;
   return (
     <div className="grid gap-4" data-testid="week-roster">
-      {teams.map((team) => (
+      {shown.map((team) => (
         <section key={team.id} aria-label={team.name}>
           <h3 className="font-semibold text-navy">
             <Link
@@ -96,6 +100,11 @@ export function WeekRosterTeams({
           </dl>
         </section>
       ))}
+      {more > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {more === 1 ? "1 more team serves" : `${more} more teams serve`} that day: see the rosters screen.
+        </p>
+      ) : null}
     </div>
   );
 }

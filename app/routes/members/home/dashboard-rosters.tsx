@@ -5,6 +5,9 @@ import { WeekRosterTeams, whenText, type WeekRosterView } from "~/components/ros
 import { cn } from "~/lib/utils";
 import { schedulePath, servicePlanPath } from "~/schemas/roster";
 
+/** A large church's many teams stay on the rosters screen: the dashboard shows the first few. */
+const DASHBOARD_TEAMS = 5;
+
 /**
  * Serving rosters (issue 36), for those who plan or read them: the next main service's roster
  * across their teams, and the seats of the next 3 days that need attention.
@@ -37,7 +40,7 @@ export function RostersPanel({ week, alerts }: { week: WeekRosterView | null; al
               </>
             ) : null}
           </p>
-          <WeekRosterTeams roster={week} schedulePath={schedulePath} />
+          <WeekRosterTeams roster={week} schedulePath={schedulePath} limit={DASHBOARD_TEAMS} />
         </div>
       ) : null}
       {alerts.length > 0 ? (
