@@ -24,7 +24,7 @@ const fridays = Array.from({ length: 4 }, (_, week) =>
 
 // Leaves no roster behind: the dashboards of the specs after this one show no seats of it.
 test.afterAll(async () => {
-  await sql("delete from roster_teams where name = $1", [team]);
+  await sql("delete from roster_teams where name = $1 or name like $1 || ' extra %'", [team]);
   await sql("delete from members where last_name = $1", [last]);
 });
 
@@ -216,4 +216,15 @@ test("a ministry head builds a team, fills four Fridays and changes a seat, scri
   await expect(ours).toContainText("Main desk");
   await expect(ours.getByTestId("seat-status").first()).toBeVisible();
   await shots(page, "dashboard");
+
+  // With more teams than the dashboard shows, it shows five and counts the rest.
+  await sql(
+    `with made as (insert into roster_teams (ministry_slug, name)
+       select 'soundtech', $1 || ' extra ' || n from generate_series(1, 5) n returning id)
+     insert into roster_positions (team_id, name) select id, 'Desk' from made`,
+    [team],
+  );
+  await page.reload();
+  await expect(week.getByRole("region")).toHaveCount(5);
+  await expect(week).toContainText("1 more team serves that day: see the rosters screen.");
 });
